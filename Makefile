@@ -1,0 +1,38 @@
+# remis — two commands on a fresh machine: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+
+.PHONY: demo test venv venv-dev lint typecheck bench clean
+
+$(VENV)/.base: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -e .
+	touch $@
+
+$(VENV)/.dev: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -e '.[dev]'
+	touch $(VENV)/.base $@
+
+venv: $(VENV)/.base
+venv-dev: $(VENV)/.dev
+
+demo: venv
+	$(VENV)/bin/remis game examples/*.pgn
+
+lint: venv-dev
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/mypy src
+
+test: venv-dev lint
+	$(VENV)/bin/pytest
+
+bench: venv-dev
+	$(PY) benchmarks/replay.py
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,77 @@
+"""``remis claim FILE|-``: rule on one draw claim in a game from PGN."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import chess
+
+from remis.cli.common import emit_json, warn
+from remis.history import History
+from remis.pgn import read_games
+from remis.rules import rule_on_claim
+from remis.ruling import FIFTY, THREEFOLD
+
+_KINDS = {"threefold": THREEFOLD, "threefold_repetition": THREEFOLD, "fifty": FIFTY,
+          "fifty_moves": FIFTY}
+_PENALTY = {"standard": 120, "rapid": 60, "blitz": 60}
+
+
+def register(sub: Any) -> None:
+    """Add the ``claim`` sub-command."""
+    p = sub.add_parser("claim", help="rule on a draw claim (9.2 / 9.3) by the player to move")
+    p.add_argument("file", metavar="FILE", help="PGN file, or - for stdin")
+    p.add_argument("--game", type=int, default=1, help="game number in the file (from 1)")
+    p.add_argument("--ply", type=int, default=None,
+                   help="claim after this many plies (default: end of the mainline)")
+    p.add_argument("--move", default=None, help="intended move (SAN or UCI) for 9.2.1 / 9.3.1")
+    p.add_argument("--kind", choices=sorted(_KINDS), default=None,
+                   help="kind of claim (default: any that holds)")
+    p.add_argument("--mode", choices=sorted(_PENALTY), default="standard",
+                   help="play mode, for the penalty of an incorrect claim")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Execute ``remis claim``."""
+    if args.game < 1:
+        warn("--game counts from 1")
+        return 2
+    try:
+        game = next((g for g in read_games(args.file) if g.index == args.game), None)
+    except OSError as exc:
+        warn(f"{args.file}: {exc.strerror or exc}")
+        return 1
+    if game is None:
+        warn(f"{args.file}: no game number {args.game}")
+        return 1
+    if game.board is None:
+        warn(f"{args.file}: game {args.game}: {game.error[1] if game.error else 'unreadable'}")
+        return 1
+    ply = len(game.moves) if args.ply is None else args.ply
+    if ply < 0 or ply > len(game.moves):
+        where = f"ply {ply}"
+        extra = f" (error at ply {game.error[0]}: {game.error[1]})" if game.error else ""
+        warn(f"{args.file}: game {args.game}: {where} is outside the game "
+             f"(0..{len(game.moves)}){extra}")
+        return 1
+    history = History(game.board)
+    for move in game.moves[:ply]:
+        history.push(move)
+    verdict = rule_on_claim(history, kind=_KINDS.get(args.kind or ""), move=args.move,
+                            penalty_seconds=_PENALTY[args.mode])
+    if args.json:
+        emit_json(verdict.verdict_json())
+    else:
+        word = "CORRECT" if verdict.valid else "INCORRECT"
+        mv = f" with {verdict.move}" if verdict.move else ""
+        print(f"{word}: {verdict.player} claims {verdict.kind}{mv} after ply {ply} "
+              f"(Art. {verdict.article})")
+        print(f"  {verdict.explanation}")
+    return 0
+
+
+# imported for its side effect in type checkers only
+_ = chess

@@ -1,0 +1,76 @@
+"""``remis game FILE|-``: rule on every game of a PGN file."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from remis.cli.common import emit_json, warn
+from remis.game import GameRuling, rule_on_pgn_file
+from remis.replay import ClaimMode
+
+
+def register(sub: Any) -> None:
+    """Add the ``game`` sub-command."""
+    p = sub.add_parser(
+        "game", help="rule on every game of PGN files (.pgn/.gz/.bz2/.zst, - = stdin)")
+    p.add_argument("files", nargs="+", metavar="FILE", help="PGN file(s), or - for stdin")
+    p.add_argument("--json", action="store_true", help="one JSON object per game (JSON Lines)")
+    p.add_argument("--first-claims", action="store_true",
+                   help="list only the first claim of each kind and player")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Execute ``remis game``."""
+    status = 0
+    mode: ClaimMode = "first" if args.first_claims else "all"
+    for path in args.files:
+        try:
+            for ruling in rule_on_pgn_file(path, claims=mode):
+                if ruling.error is not None:
+                    status = 1
+                if args.json:
+                    emit_json(ruling.to_json())
+                else:
+                    print(human_line(path, ruling, multi=len(args.files) > 1))
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            warn(f"{path}: {exc.strerror or exc}")
+            status = 1
+    return status
+
+
+def _who(headers: dict[str, str]) -> str:
+    w, b = headers.get("White", "?"), headers.get("Black", "?")
+    text = f"{w} - {b}"
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def human_line(path: str, g: GameRuling, *, multi: bool = False) -> str:
+    """One short line per game: who, recorded result, plies, the end and the
+    first claims, each with its article."""
+    prefix = f"{path}:" if multi else ""
+    parts = [f"{prefix}#{g.index:<4}", f"{_who(g.headers):<40}",
+             f"{g.headers.get('Result', '*'):<7}", f"{g.plies:>3} plies"]
+    if g.end is not None:
+        e = g.end
+        parts.append(f"ends ply {e.ply}: {e.termination} {e.result} (Art. {e.article})")
+    else:
+        parts.append("no automatic end")
+    tf = g.extra.get("time_forfeit")
+    if tf:
+        parts.append(f"time forfeit: {tf['result']} (Art. {tf['article']})")
+    firsts: dict[tuple[str, str], Any] = {}
+    for c in g.claims:
+        firsts.setdefault((c.player, c.kind), c)
+    if firsts:
+        shown = []
+        for c in sorted(firsts.values(), key=lambda c: c.ply):
+            mv = f" {c.move}" if c.move else ""
+            shown.append(f"{c.player} {c.article}{mv} @{c.ply}")
+        parts.append("claims: " + ", ".join(shown))
+    if g.error is not None:
+        parts.append(f"ERROR ply {g.error.ply}: {g.error.message}")
+    return "  ".join(parts)

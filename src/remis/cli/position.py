@@ -1,0 +1,56 @@
+"""``remis position FEN|-``: rule on single positions (one FEN per line on stdin)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import chess
+
+from remis.cli.common import emit_json, input_lines
+from remis.position import rule_on_position
+
+
+def register(sub: Any) -> None:
+    """Add the ``position`` sub-command."""
+    p = sub.add_parser("position", help="rule on a position given as FEN (- = one FEN per line)")
+    p.add_argument("fen", metavar="FEN", help="a FEN (quote it), or - for stdin")
+    p.add_argument("--json", action="store_true", help="one JSON object per FEN")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Execute ``remis position``."""
+    status = 0
+    for n, fen in enumerate(input_lines(args.fen), start=1):
+        try:
+            out = rule_on_position(fen)
+        except ValueError as exc:
+            status = 1
+            out = {"fen": fen, "end": None, "claims": [],
+                   "error": {"line": n, "message": str(exc)}}
+        if args.json:
+            emit_json(out)
+        else:
+            print(human(out))
+    return status
+
+
+def human(out: dict[str, Any]) -> str:
+    """Short human-readable verdict on a position."""
+    if out.get("error"):
+        return f"{out['fen']}\n  ERROR: {out['error']['message']}"
+    lines = [out["fen"]]
+    end = out["end"]
+    if end:
+        lines.append(f"  game over: {end['termination']} {end['result']} (Art. {end['article']})"
+                     f" — {end['explanation']}")
+    else:
+        lines.append("  no automatic end")
+    for c in out["claims"]:
+        mv = f" {c['move']}" if c["move"] else ""
+        lines.append(f"  claim: {c['player']} {c['kind']}{mv} (Art. {c['article']})")
+    return "\n".join(lines)
+
+
+_ = chess

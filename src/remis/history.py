@@ -1,0 +1,224 @@
+"""Incremental game history: occurrences of each position (9.2.3 identity) and
+the no-progress counter, so that repetition and move-count rules cost O(1) per
+move instead of a rescan of the game.
+
+A position can only recur after the last *irreversible* move (a capture, a pawn
+move, or a change of castling rights): every later position differs from every
+earlier one in material, pawn structure or rights.  The history therefore keeps
+a small "window" of positions that can still repeat, and the list of those that
+have already appeared twice in it; a 9.2.1 claim (intended move) is only
+possible when that list holds a position with the opponent to move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import chess
+
+from remis.identity import PositionKey, position_key
+
+_WHITE = chess.WHITE
+_BLACK = chess.BLACK
+
+
+class History:
+    """A game in progress: a python-chess board plus repetition bookkeeping.
+
+    The start position is occurrence number one (FIDE 9.2, case R03).  A game
+    started from a FEN takes the FEN's halfmove clock as its no-progress count.
+
+    >>> h = History()
+    >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]:
+    ...     h.push_san(san)
+    >>> h.occurrences()
+    (0, 4, 8)
+    >>> h.ply, h.board.halfmove_clock
+    (8, 8)
+    """
+
+    __slots__ = ("_doubles", "_keys", "_occ", "_windows", "board", "start_ply")
+
+    def __init__(self, board: chess.Board | None = None) -> None:
+        b = chess.Board() if board is None else board.copy(stack=False)
+        self.board: chess.Board = b
+        #: ply number of the start position (0); kept for symmetry with PGN plies.
+        self.start_ply = 0
+        k = position_key(b)
+        self._keys: list[PositionKey] = [k]
+        self._occ: dict[PositionKey, list[int]] = {k: [0]}
+        # plies at which a new window of repeatable positions began
+        self._windows: list[int] = [0]
+        # keys seen at least twice within the current window
+        self._doubles: list[PositionKey] = []
+
+    # ------------------------------------------------------------------ moves
+    @property
+    def ply(self) -> int:
+        """Number of plies played since the start position."""
+        return len(self._keys) - 1
+
+    def push(self, move: chess.Move) -> None:
+        """Play ``move`` (which must be legal) and update the bookkeeping in O(1).
+
+        >>> h = History()
+        >>> h.push(chess.Move.from_uci("e2e4"))
+        >>> h.board.fen()
+        'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+        """
+        b = self.board
+        b.push(move)
+        ep = b.ep_square
+        if ep is not None and not b.has_legal_en_passant():
+            ep = None
+        k = (
+            b.pawns,
+            b.knights,
+            b.bishops,
+            b.rooks,
+            b.queens,
+            b.kings,
+            b.occupied_co[_WHITE],
+            b.occupied_co[_BLACK],
+            int(b.turn),
+            b.clean_castling_rights(),
+            -1 if ep is None else ep,
+        )
+        keys = self._keys
+        ply = len(keys)
+        prev = keys[-1]
+        keys.append(k)
+        if b.halfmove_clock == 0 or k[9] != prev[9]:
+            # irreversible: nothing from before can ever appear again
+            self._windows.append(ply)
+            if self._doubles:
+                self._doubles = []
+            occ = self._occ.get(k)
+            if occ is None:  # always, since material, pawns or rights changed
+                self._occ[k] = [ply]
+            else:
+                occ.append(ply)
+            return
+        occ = self._occ.get(k)
+        if occ is None:
+            self._occ[k] = [ply]
+        else:
+            occ.append(ply)
+            if len(occ) == 2:
+                self._doubles.append(k)
+
+    def push_san(self, san: str) -> None:
+        """Parse ``san`` in the current position and play it.
+
+        >>> h = History()
+        >>> h.push_san("e4")
+        >>> h.ply
+        1
+        """
+        self.push(self.board.parse_san(san))
+
+    def pop(self) -> chess.Move:
+        """Take back the last move and restore the bookkeeping.
+
+        >>> h = History()
+        >>> h.push_san("e4")
+        >>> h.pop().uci(), h.ply
+        ('e2e4', 0)
+        """
+        if len(self._keys) == 1:
+            raise IndexError("pop from a history with no moves")
+        move = self.board.pop()
+        ply = len(self._keys) - 1
+        k = self._keys.pop()
+        occ = self._occ[k]
+        occ.pop()
+        if not occ:
+            del self._occ[k]
+        if self._windows[-1] == ply:
+            self._windows.pop()
+        start = self._windows[-1]
+        self._doubles = [
+            key
+            for key, plies in self._occ.items()
+            if len(plies) >= 2 and plies[0] >= start
+        ]
+        return move
+
+    # --------------------------------------------------------------- queries
+    def key(self) -> PositionKey:
+        """The 9.2.3 identity of the current position."""
+        return self._keys[-1]
+
+    def key_at(self, ply: int) -> PositionKey:
+        """The 9.2.3 identity of the position after ``ply`` plies.
+
+        >>> History().key_at(0) == History().key()
+        True
+        """
+        return self._keys[ply]
+
+    def keys(self) -> Iterator[PositionKey]:
+        """Iterate over the identities of all positions, from ply 0."""
+        return iter(self._keys)
+
+    def occurrences(self, key: PositionKey | None = None) -> tuple[int, ...]:
+        """Plies at which ``key`` (default: the current position) stood on the board.
+
+        >>> History().occurrences()
+        (0,)
+        """
+        k = self._keys[-1] if key is None else key
+        return tuple(self._occ.get(k, ()))
+
+    def count(self, key: PositionKey | None = None) -> int:
+        """How often ``key`` (default: the current position) has appeared."""
+        k = self._keys[-1] if key is None else key
+        return len(self._occ.get(k, ()))
+
+    def window_start(self) -> int:
+        """Ply of the last irreversible move (capture, pawn move or change of
+        castling rights); no position before it can appear again.
+
+        >>> h = History(); h.push_san("Nf3"); h.push_san("e5")
+        >>> h.window_start()
+        2
+        """
+        return self._windows[-1]
+
+    def may_repeat_after_move(self) -> bool:
+        """True if some position that appeared twice (in the current window)
+        has the opponent to move: only then can an intended move make a
+        third occurrence (9.2.1).  O(1) in all but repetitive games.
+
+        >>> h = History()
+        >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
+        ...     h.push_san(san)
+        >>> h.may_repeat_after_move()
+        True
+        """
+        if not self._doubles:
+            return False
+        opp = int(not self.board.turn)
+        return any(k[8] == opp for k in self._doubles)
+
+    def occurrences_after(self, move: chess.Move) -> tuple[int, ...]:
+        """Plies at which the position after ``move`` already stood (empty if it
+        is new).  ``move`` must be legal.
+
+        >>> h = History()
+        >>> for san in ["Nf3", "Nf6", "Ng1"]:
+        ...     h.push_san(san)
+        >>> h.occurrences_after(h.board.parse_san("Ng8"))
+        (0,)
+        """
+        b = self.board
+        if b.is_zeroing(move) or b.is_castling(move):
+            return ()
+        b.push(move)
+        try:
+            k = position_key(b)
+        finally:
+            b.pop()
+        if k[9] != self._keys[-1][9]:
+            return ()
+        return tuple(self._occ.get(k, ()))

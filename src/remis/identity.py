@@ -1,0 +1,74 @@
+"""Position identity under FIDE Article 9.2.3.
+
+Two positions are "the same" for repetition (9.2, 9.6.1) when the same player
+has the move, pieces of the same kind and colour stand on the same squares, and
+the possible moves are the same.  The possible moves depend on history only
+through the castling rights (kept per rook, so Chess960 works) and an en passant
+capture, which counts only when it is actually *legal* (9.2.3.1).
+"""
+
+from __future__ import annotations
+
+import chess
+
+#: An opaque, hashable position identity.  Compare keys with ``==``; do not
+#: rely on the layout of the tuple.
+PositionKey = tuple[int, ...]
+
+_WHITE = chess.WHITE
+_BLACK = chess.BLACK
+
+
+def position_key(board: chess.Board) -> PositionKey:
+    """Return the FIDE 9.2.3 identity of the position on ``board``.
+
+    The key holds the placement by kind and colour, the side to move, the
+    castling rights per rook square and the en passant square *only if* an en
+    passant capture is legal.  Swapping two identical pieces gives the same key.
+
+    >>> import chess
+    >>> a = chess.Board()
+    >>> b = chess.Board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qkq - 0 1")
+    >>> position_key(a) == position_key(b)   # White's h-rook right differs
+    False
+    >>> pinned = chess.Board("1n2r1k1/8/8/3pP3/8/8/8/4K1N1 w - d6 0 2")  # exd6 is illegal
+    >>> no_ep = chess.Board("1n2r1k1/8/8/3pP3/8/8/8/4K1N1 w - - 0 2")
+    >>> position_key(pinned) == position_key(no_ep)
+    True
+    """
+    ep = board.ep_square
+    if ep is not None and not board.has_legal_en_passant():
+        ep = None
+    return (
+        board.pawns,
+        board.knights,
+        board.bishops,
+        board.rooks,
+        board.queens,
+        board.kings,
+        board.occupied_co[_WHITE],
+        board.occupied_co[_BLACK],
+        int(board.turn),
+        board.clean_castling_rights(),
+        -1 if ep is None else ep,
+    )
+
+
+def key_turn(key: PositionKey) -> chess.Color:
+    """Return the side to move stored in a position key.
+
+    >>> import chess
+    >>> key_turn(position_key(chess.Board()))
+    True
+    """
+    return bool(key[8])
+
+
+def key_castling(key: PositionKey) -> int:
+    """Return the castling-rights bitmask (rook squares) stored in a key.
+
+    >>> import chess
+    >>> key_castling(position_key(chess.Board())) == chess.BB_CORNERS
+    True
+    """
+    return key[9]

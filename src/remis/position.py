@@ -1,0 +1,74 @@
+"""Rulings on a single position given as FEN (``remis position``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import chess
+
+from remis.history import History
+from remis.rules import DeadTest, automatic_end, claimable, material_dead_test
+
+
+def parse_fen(fen: str) -> chess.Board:
+    """Parse a FEN (X-FEN/Shredder castling selects Chess960) and check that
+    the position is legal; raise :class:`ValueError` with a clear message.
+
+    >>> parse_fen("8/8/8/8/8/8/8/Kk6 w - - 0 1").fen()
+    Traceback (most recent call last):
+    ...
+    ValueError: illegal position: kings on adjacent squares (8/8/8/8/8/8/8/Kk6 w - - 0 1)
+    """
+    try:
+        board = chess.Board(fen)
+    except ValueError as exc:
+        raise ValueError(f"malformed FEN {fen!r}: {exc}") from None
+    if board.has_chess960_castling_rights():
+        board.chess960 = True
+    status = board.status()
+    if status != chess.STATUS_VALID:
+        raise ValueError(f"illegal position: {_status_text(board, status)} ({fen})")
+    return board
+
+
+_STATUS = [
+    (chess.STATUS_NO_WHITE_KING, "no white king"),
+    (chess.STATUS_NO_BLACK_KING, "no black king"),
+    (chess.STATUS_TOO_MANY_KINGS, "too many kings"),
+    (chess.STATUS_TOO_MANY_WHITE_PAWNS, "more than 8 white pawns"),
+    (chess.STATUS_TOO_MANY_BLACK_PAWNS, "more than 8 black pawns"),
+    (chess.STATUS_PAWNS_ON_BACKRANK, "pawns on the first or last rank"),
+    (chess.STATUS_TOO_MANY_WHITE_PIECES, "more than 16 white pieces"),
+    (chess.STATUS_TOO_MANY_BLACK_PIECES, "more than 16 black pieces"),
+    (chess.STATUS_BAD_CASTLING_RIGHTS, "castling rights without king and rook on their squares"),
+    (chess.STATUS_INVALID_EP_SQUARE, "impossible en passant square"),
+    (chess.STATUS_OPPOSITE_CHECK, "the side not to move is in check"),
+    (chess.STATUS_EMPTY, "empty board"),
+    (chess.STATUS_RACE_CHECK, "race check"),
+    (chess.STATUS_RACE_OVER, "race over"),
+    (chess.STATUS_RACE_MATERIAL, "race material"),
+    (chess.STATUS_TOO_MANY_CHECKERS, "more than two pieces give check"),
+    (chess.STATUS_IMPOSSIBLE_CHECK, "a check no legal move can have given"),
+]
+
+
+def _status_text(board: chess.Board, status: int) -> str:
+    wk, bk = board.king(chess.WHITE), board.king(chess.BLACK)
+    if wk is not None and bk is not None and chess.square_distance(wk, bk) <= 1:
+        return "kings on adjacent squares"
+    names = [text for flag, text in _STATUS if status & flag]
+    return ", ".join(names) or f"status {status}"
+
+
+def rule_on_position(fen: str, *, dead_test: DeadTest = material_dead_test) -> dict[str, Any]:
+    """The ``remis position --json`` object for one FEN: the automatic end and
+    the claims that the FEN's halfmove clock allows (no repetition history).
+
+    >>> rule_on_position("8/8/4k3/8/8/3K4/8/6R1 b - - 100 80")["claims"][0]["article"]
+    '9.3.2'
+    """
+    board = parse_fen(fen)
+    history = History(board)
+    end = automatic_end(history, dead_test)
+    claims = [] if end is not None else [c.to_json() for c in claimable(history)]
+    return {"fen": board.fen(), "end": None if end is None else end.to_json(), "claims": claims}

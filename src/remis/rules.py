@@ -1,0 +1,352 @@
+"""The rules: pure functions over a :class:`~remis.history.History` that return
+:class:`~remis.ruling.Ruling` and :class:`~remis.ruling.Claim` values.
+
+* automatic ends: checkmate (5.1.1), stalemate (5.2.1), dead position (5.2.2,
+  with insufficient material as its special case), fivefold repetition
+  (9.6.1) and the 75-move rule (9.6.2, a mate on the last move prevails);
+* claims by the player having the move: threefold repetition (9.2.2 on the
+  board, 9.2.1 with an intended move) and fifty moves (9.3.2, 9.3.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+import chess
+
+from remis.history import History
+from remis.material import describe_material, insufficient_material
+from remis.ruling import DRAW, FIFTY, THREEFOLD, Claim, Ruling, color_name, win_for
+
+
+class DeadVerdict(NamedTuple):
+    """A proven dead position: ``termination`` is ``"insufficient_material"``
+    or ``"dead_position"``; ``reason`` says why; ``evidence`` is free-form."""
+
+    termination: str
+    reason: str
+    evidence: dict[str, object]
+
+
+#: A dead-position test: returns a :class:`DeadVerdict` only when it has
+#: *proved* that neither side can mate; ``None`` means "not dead" or "not
+#: proven" (the game goes on: never declare an unproven draw).
+DeadTest = Callable[[chess.Board], DeadVerdict | None]
+
+
+def material_dead_test(board: chess.Board) -> DeadVerdict | None:
+    """The default dead-position test: insufficient material only.
+
+    >>> material_dead_test(chess.Board("8/8/8/4k3/8/8/8/K2n4 w - - 0 1")).termination
+    'insufficient_material'
+    >>> material_dead_test(chess.Board()) is None
+    True
+    """
+    if insufficient_material(board):
+        return DeadVerdict("insufficient_material", describe_material(board), {})
+    return None
+
+
+def _title(color: chess.Color) -> str:
+    return "White" if color else "Black"
+
+
+def _plies_text(plies: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(str(p) for p in plies)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def checkmate_or_stalemate(history: History) -> Ruling | None:
+    """Ruling for a checkmate (5.1.1) or stalemate (5.2.1) on the board, else None.
+
+    >>> h = History()
+    >>> for san in ["f3", "e5", "g4", "Qh4#"]:
+    ...     h.push_san(san)
+    >>> checkmate_or_stalemate(h).result
+    '0-1'
+    """
+    board = history.board
+    if any(board.generate_legal_moves()):
+        return None
+    ply = history.ply
+    mover = board.turn
+    if board.is_check():
+        return Ruling(ply, win_for(not mover), "checkmate", "5.1.1", (ply,), "checkmate",
+                      {"winner": _title(not mover), "loser": _title(mover), "article": "5.1.1"})
+    return Ruling(ply, DRAW, "stalemate", "5.2.1", (ply,), "stalemate",
+                  {"player": _title(mover), "article": "5.2.1"})
+
+
+def dead_position(history: History, dead_test: DeadTest = material_dead_test) -> Ruling | None:
+    """Ruling for a dead position (5.2.2) proven by ``dead_test``, else None.
+
+    >>> h = History(chess.Board("8/8/8/4k3/8/2n5/8/K2R4 b - - 0 1"))
+    >>> h.push_san("Nxd1")
+    >>> dead_position(h).termination
+    'insufficient_material'
+    """
+    verdict = dead_test(history.board)
+    if verdict is None:
+        return None
+    ply = history.ply
+    key = "insufficient_material" if verdict.termination == "insufficient_material" else (
+        "dead_position")
+    params = {"material": verdict.reason, "reason": verdict.reason, "article": "5.2.2"}
+    return Ruling(ply, DRAW, verdict.termination, "5.2.2", (ply,), key, params,
+                  dict(verdict.evidence))
+
+
+def fivefold(history: History) -> Ruling | None:
+    """Ruling for a fivefold repetition (9.6.1), else None.
+
+    >>> h = History()
+    >>> for _ in range(4):
+    ...     for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
+    ...         h.push_san(san)
+    >>> fivefold(h).plies
+    (0, 4, 8, 12, 16)
+    """
+    occ = history.occurrences()
+    if len(occ) < 5:
+        return None
+    return Ruling(history.ply, DRAW, "fivefold_repetition", "9.6.1", occ,
+                  "fivefold_repetition", {"plies": _plies_text(occ), "article": "9.6.1"})
+
+
+def seventyfive_moves(history: History) -> Ruling | None:
+    """Ruling for the 75-move rule (9.6.2), else None.  Call it only after
+    :func:`checkmate_or_stalemate`, which takes precedence (F10).
+
+    >>> h = History(chess.Board("8/8/4k3/8/8/3K4/8/6R1 w - - 149 100"))
+    >>> h.push_san("Rg2")
+    >>> seventyfive_moves(h).article
+    '9.6.2'
+    """
+    clock = history.board.halfmove_clock
+    if clock < 150:
+        return None
+    ply = history.ply
+    return Ruling(ply, DRAW, "seventyfive_moves", "9.6.2", (max(ply - clock, 0), ply),
+                  "seventyfive_moves", {"count": clock, "article": "9.6.2"})
+
+
+def automatic_end(history: History, dead_test: DeadTest = material_dead_test) -> Ruling | None:
+    """The automatic end of the game in the current position, if any, in the
+    order of precedence: 5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2.
+
+    >>> h = History(chess.Board("k7/8/1K6/8/8/8/8/7R w - - 149 100"))
+    >>> h.push_san("Rh8#")
+    >>> automatic_end(h).termination    # mate on the 150th ply prevails (F10)
+    'checkmate'
+    """
+    return (
+        checkmate_or_stalemate(history)
+        or dead_position(history, dead_test)
+        or fivefold(history)
+        or seventyfive_moves(history)
+    )
+
+
+# ------------------------------------------------------------------ claims
+def threefold_claims(history: History) -> list[Claim]:
+    """Every correct threefold claim (9.2.2, and 9.2.1 with each intended move
+    that works) of the player having the move.
+
+    >>> h = History()
+    >>> for san in "e4 e5 Nf3 Nc6 Bc4 Be7 Ke2 Nf6 Ke1 Ng8 Ke2 Nf6 Ke1 Ng8".split():
+    ...     h.push_san(san)
+    >>> [(c.article, c.move) for c in threefold_claims(h)]    # R02c
+    [('9.2.1', 'Ke2')]
+    """
+    out: list[Claim] = []
+    board = history.board
+    ply = history.ply
+    player = board.turn
+    occ = history.occurrences()
+    if len(occ) >= 3:
+        out.append(_threefold_claim(ply, player, "9.2.2", None, occ))
+    if history.may_repeat_after_move():
+        found = []
+        for move in board.generate_legal_moves():
+            after = history.occurrences_after(move)
+            if len(after) >= 2:
+                found.append((board.san(move), after))
+        for san, after in sorted(found):
+            out.append(_threefold_claim(ply, player, "9.2.1", san, (*after, ply + 1)))
+    return out
+
+
+def _threefold_claim(ply: int, player: chess.Color, article: str, san: str | None,
+                     plies: tuple[int, ...]) -> Claim:
+    if san is None:
+        params = {"player": _title(player), "count": len(plies), "plies": _plies_text(plies),
+                  "article": article}
+        message = "claim_threefold_on_board"
+    else:
+        params = {"player": _title(player), "move": san, "nth": _ordinal(len(plies)),
+                  "plies": _plies_text(plies), "article": article}
+        message = "claim_threefold_with_move"
+    return Claim(ply, color_name(player), THREEFOLD, article, san, plies, True, message, params)
+
+
+def _quiet_moves(board: chess.Board) -> list[chess.Move]:
+    return [m for m in board.generate_legal_moves() if not board.is_zeroing(m)]
+
+
+def fifty_claims(history: History) -> list[Claim]:
+    """The correct fifty-move claim of the player having the move: 9.3.2 when
+    the last 100 plies had no pawn move or capture, 9.3.1 (with the possible
+    intended moves) when the count is 99.
+
+    >>> h = History(chess.Board("8/8/4k3/8/8/3K4/8/6R1 w - - 99 80"))
+    >>> c = fifty_claims(h)[0]
+    >>> c.article, c.move in c.moves
+    ('9.3.1', True)
+    """
+    board = history.board
+    clock = board.halfmove_clock
+    ply = history.ply
+    player = board.turn
+    if clock >= 100:
+        return [Claim(ply, color_name(player), FIFTY, "9.3.2", None, (max(ply - clock, 0), ply),
+                      True, "claim_fifty_on_board",
+                      {"player": _title(player), "count": clock, "article": "9.3.2"})]
+    if clock == 99:
+        sans = sorted(board.san(m) for m in _quiet_moves(board))
+        if sans:
+            return [Claim(ply, color_name(player), FIFTY, "9.3.1", sans[0],
+                          (max(ply - clock, 0), ply + 1), True, "claim_fifty_with_move",
+                          {"player": _title(player), "move": sans[0], "article": "9.3.1"},
+                          tuple(sans))]
+    return []
+
+
+def claimable(history: History) -> list[Claim]:
+    """Every correct draw claim the player having the move could make now
+    (9.2 and 9.3).  It does not check whether the game is already over.
+
+    >>> h = History()
+    >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]:
+    ...     h.push_san(san)
+    >>> [(c.article, c.move) for c in claimable(h)]    # R03, and Nf3 would repeat too
+    [('9.2.2', None), ('9.2.1', 'Nf3')]
+    """
+    return threefold_claims(history) + fifty_claims(history)
+
+
+def _parse_intended(board: chess.Board, move: str | chess.Move) -> chess.Move | None:
+    if isinstance(move, chess.Move):
+        return move if board.is_legal(move) else None
+    try:
+        return board.parse_san(move)
+    except ValueError:
+        pass
+    try:
+        m = chess.Move.from_uci(move)
+    except ValueError:
+        return None
+    return m if board.is_legal(m) else None
+
+
+def _penalty_text(seconds: int) -> str:
+    return "1 minute" if seconds == 60 else f"{seconds // 60} minutes" if seconds % 60 == 0 \
+        else f"{seconds} seconds"
+
+
+def rule_on_claim(
+    history: History,
+    *,
+    player: chess.Color | None = None,
+    kind: str | None = None,
+    move: str | chess.Move | None = None,
+    penalty_seconds: int = 120,
+    dead_test: DeadTest = material_dead_test,
+) -> Claim:
+    """Rule on a draw claim by ``player`` (default: the player having the move),
+    of ``kind`` (``"threefold_repetition"``, ``"fifty_moves"`` or None for
+    either), with an optional intended move (SAN or UCI).  An incorrect claim
+    explains why; it stands as a draw offer and costs ``penalty_seconds``
+    (120 in standard play, 60 in rapid and blitz).
+
+    >>> h = History()
+    >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
+    ...     h.push_san(san)
+    >>> rule_on_claim(h, move="Ng8").valid           # R04
+    True
+    >>> rule_on_claim(h).valid                       # R06
+    False
+    """
+    board = history.board
+    ply = history.ply
+    mover = board.turn
+    claimant = mover if player is None else player
+    kind_name = kind or THREEFOLD
+    san: str | None = None
+    end = automatic_end(history, dead_test)
+    if end is not None:
+        return Claim(ply, color_name(claimant), kind_name, end.article, None, (), False,
+                     "claim_game_over", {"termination": end.termination, "article": end.article})
+    with_move = move is not None
+    article_3 = "9.2.1" if with_move else "9.2.2"
+    article_50 = "9.3.1" if with_move else "9.3.2"
+    if claimant != mover:
+        art = article_3 if kind_name == THREEFOLD else article_50
+        return Claim(ply, color_name(claimant), kind_name, art, None, (), False,
+                     "claim_wrong_player", {"player": _title(claimant), "article": art})
+    parsed: chess.Move | None = None
+    if move is not None:
+        parsed = _parse_intended(board, move)
+        text = move.uci() if isinstance(move, chess.Move) else move
+        if parsed is None:
+            art = article_3 if kind_name == THREEFOLD else article_50
+            return Claim(ply, color_name(claimant), kind_name, art, text, (), False,
+                         "claim_illegal_move", {"move": text, "article": art})
+        san = board.san(parsed)
+    kinds = [kind] if kind else [THREEFOLD, FIFTY]
+    who = color_name(claimant)
+    for k in kinds:
+        if k == THREEFOLD:
+            if parsed is not None:
+                after = history.occurrences_after(parsed)
+                if len(after) >= 2:
+                    return _threefold_claim(ply, claimant, "9.2.1", san, (*after, ply + 1))
+            occ = history.occurrences()
+            if len(occ) >= 3:
+                return _threefold_claim(ply, claimant, "9.2.2", None, occ)
+        elif k == FIFTY:
+            clock = board.halfmove_clock
+            if parsed is not None and not board.is_zeroing(parsed) and clock + 1 >= 100:
+                return Claim(ply, who, FIFTY, "9.3.1", san, (max(ply - clock, 0), ply + 1), True,
+                             "claim_fifty_with_move",
+                             {"player": _title(claimant), "move": san, "article": "9.3.1"})
+            if clock >= 100:
+                return Claim(ply, who, FIFTY, "9.3.2", None, (max(ply - clock, 0), ply), True,
+                             "claim_fifty_on_board",
+                             {"player": _title(claimant), "count": clock, "article": "9.3.2"})
+        else:
+            raise ValueError(f"unknown claim kind {k!r}")
+    # incorrect: explain against the requested (or most plausible) kind
+    penalty = _penalty_text(penalty_seconds)
+    must_play = f", and {san} must be played" if san else ""
+    first = kinds[0]
+    if kind is None and board.halfmove_clock >= 90 and history.count() < 2:
+        first = FIFTY
+    if first == THREEFOLD:
+        plies = (*history.occurrences_after(parsed), ply + 1) if parsed is not None else (
+            history.occurrences())
+        return Claim(ply, who, THREEFOLD, article_3, san, plies, False, "claim_threefold_incorrect",
+                     {"count": len(plies), "plies": _plies_text(plies), "article": article_3,
+                      "penalty": penalty, "must_play": must_play})
+    clock = board.halfmove_clock
+    count = clock + 1 if parsed is not None and not board.is_zeroing(parsed) else (
+        0 if parsed is not None else clock)
+    note = f" (the intended move {san} is a pawn move or a capture)" if (
+        parsed is not None and board.is_zeroing(parsed)) else ""
+    return Claim(ply, who, FIFTY, article_50, san, (max(ply - clock, 0), ply), False,
+                 "claim_fifty_incorrect",
+                 {"count": count, "move_note": note, "article": article_50, "penalty": penalty,
+                  "must_play": must_play})

@@ -1,0 +1,147 @@
+"""The one currency of remis: a :class:`Ruling` (how a game ends) and a
+:class:`Claim` (a draw a player may claim, or the verdict on one).
+
+Both carry the FIDE article they rest on, the plies they rest on and an English
+explanation rendered from a message id (see :mod:`remis.messages`), so that
+other front ends can render the same ruling in another language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import chess
+
+from remis.messages import render
+
+WHITE_WINS = "1-0"
+BLACK_WINS = "0-1"
+DRAW = "1/2-1/2"
+
+
+def color_name(color: chess.Color) -> str:
+    """Return ``"white"`` or ``"black"``.
+
+    >>> color_name(chess.BLACK)
+    'black'
+    """
+    return "white" if color else "black"
+
+
+def win_for(color: chess.Color) -> str:
+    """Return the result string of a win for ``color``.
+
+    >>> win_for(chess.WHITE)
+    '1-0'
+    """
+    return WHITE_WINS if color else BLACK_WINS
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """How (and whether) a game ends, with the article it rests on.
+
+    >>> r = Ruling(ply=4, result="0-1", termination="checkmate", article="5.1.1",
+    ...            plies=(4,), message="checkmate",
+    ...            params={"winner": "Black", "loser": "White", "article": "5.1.1"})
+    >>> r.explanation
+    'Black checkmated White: the game ends at once (Article 5.1.1).'
+    >>> r.to_json()["termination"]
+    'checkmate'
+    """
+
+    ply: int
+    result: str
+    termination: str
+    article: str
+    plies: tuple[int, ...]
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    evidence: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def explanation(self) -> str:
+        """The English one-sentence explanation."""
+        return render(self.message, self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the JSON object of the CLI contract (``end`` of ``remis game``)."""
+        out: dict[str, Any] = {
+            "ply": self.ply,
+            "result": self.result,
+            "termination": self.termination,
+            "article": self.article,
+            "plies_involved": list(self.plies),
+            "explanation": self.explanation,
+        }
+        if self.evidence:
+            out["evidence"] = dict(self.evidence)
+        return out
+
+
+THREEFOLD = "threefold_repetition"
+FIFTY = "fifty_moves"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A draw claim under 9.2 or 9.3: one the player to move could make, or the
+    verdict on one that was made (``valid`` False for an incorrect claim).
+
+    ``move`` is the intended move (SAN) for 9.2.1 / 9.3.1 and ``None`` for
+    9.2.2 / 9.3.2.  ``plies`` are the plies the claim rests on: the earlier
+    occurrences of the repeated position (plus ``ply + 1`` for an intended
+    move), or the plies of the no-progress run.
+
+    >>> c = Claim(ply=8, player="white", kind="threefold_repetition", article="9.2.2",
+    ...           move=None, plies=(0, 4, 8), valid=True, message="claim_threefold_on_board",
+    ...           params={"player": "White", "count": 3, "plies": "0, 4, 8", "article": "9.2.2"})
+    >>> c.to_json()["article"], c.to_json()["move"]
+    ('9.2.2', None)
+    """
+
+    ply: int
+    player: str
+    kind: str
+    article: str
+    move: str | None
+    plies: tuple[int, ...]
+    valid: bool
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    moves: tuple[str, ...] = ()
+
+    @property
+    def explanation(self) -> str:
+        """The English one-sentence explanation."""
+        return render(self.message, self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the JSON object of the CLI contract (an item of ``claims``)."""
+        out: dict[str, Any] = {
+            "ply": self.ply,
+            "player": self.player,
+            "kind": self.kind,
+            "article": self.article,
+            "move": self.move,
+            "explanation": self.explanation,
+        }
+        if self.moves:
+            out["moves"] = list(self.moves)
+        return out
+
+    def verdict_json(self) -> dict[str, Any]:
+        """Return the JSON object of ``remis claim`` (the verdict on one claim)."""
+        return {
+            "valid": self.valid,
+            "ply": self.ply,
+            "player": self.player,
+            "kind": self.kind,
+            "article": self.article,
+            "move": self.move,
+            "occurrences": list(self.plies) if self.kind == THREEFOLD else [],
+            "plies_involved": list(self.plies),
+            "explanation": self.explanation,
+        }
