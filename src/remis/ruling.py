@@ -75,6 +75,8 @@ class Ruling:
             "article": self.article,
             "plies_involved": list(self.plies),
             "explanation": self.explanation,
+            "message": self.message,
+            "params": dict(self.params),
         }
         if self.evidence:
             out["evidence"] = dict(self.evidence)
@@ -127,6 +129,8 @@ class Claim:
             "article": self.article,
             "move": self.move,
             "explanation": self.explanation,
+            "message": self.message,
+            "params": dict(self.params),
         }
         if self.moves:
             out["moves"] = list(self.moves)
@@ -144,4 +148,6 @@ class Claim:
             "occurrences": list(self.plies) if self.kind == THREEFOLD else [],
             "plies_involved": list(self.plies),
             "explanation": self.explanation,
+            "message": self.message,
+            "params": dict(self.params),
         }
