@@ -7,21 +7,39 @@ as evidence, ``False`` with the reason, or ``None`` when a limit (or quick mode)
 could not decide.  A ``False`` is a proof: never "cannot mate" where a
 helpmate exists.
 
-The present implementation decides the material cases only (python-chess's
-one-sided insufficient-material test, which is sound); the full engine
-(helpmate search, static reachability) replaces its internals behind this API.
+The stages, cheapest first (see :func:`can_checkmate`): material, forced
+moves, the static proof of :mod:`remis.unwinnable.static` (when present), a
+steered helpmate search (:mod:`remis.unwinnable.search`) and an exhaustive
+visit of the reachable positions.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
 import chess
 
-from remis.material import describe_material
+from remis.unwinnable.material import impossible_to_win, material_reason
+from remis.unwinnable.search import HelpmateSearch, exhaust
 
 Mode = Literal["full", "quick"]
+
+StaticProof = Callable[[chess.Board, chess.Color], "str | None"]
+
+STATIC: StaticProof | None
+try:  # the static proof is developed on its own branch; compose it when present
+    STATIC = getattr(importlib.import_module("remis.unwinnable.static"), "static_unwinnable")
+except (ImportError, AttributeError):  # pragma: no cover - depends on the branch merged
+    STATIC = None
+
+#: Node budgets: full mode (helpmate search, then exhaustive visit), quick mode.
+FULL_NODES = 100_000
+EXHAUST_NODES = 20_000
+QUICK_NODES = 60
+FORCED_PLIES = 100
 
 
 @dataclass(frozen=True)
@@ -30,7 +48,9 @@ class Verdict:
 
     ``value``: True (a helpmate exists, ``line`` holds it as UCI moves from the
     given position), False (proved impossible, ``reason`` says why), None
-    (undecided within the limits).
+    (undecided within the limits).  ``method`` names the stage that decided:
+    ``material``, ``forced``, ``static``, ``search``, ``exhaustive`` or
+    ``undecided``.
     """
 
     color: chess.Color
@@ -39,11 +59,77 @@ class Verdict:
     line: tuple[str, ...] = ()
     nodes: int = 0
     details: dict[str, object] = field(default_factory=dict)
+    method: str = "undecided"
 
     def to_json(self) -> dict[str, object]:
-        """JSON form: value, reason, helpmate line."""
+        """JSON form: value, reason, helpmate line, deciding stage.
+
+        >>> Verdict(chess.WHITE, False, "bare king", method="material").to_json()["line"] is None
+        True
+        """
         return {"value": self.value, "reason": self.reason,
-                "line": list(self.line) if self.value else None}
+                "line": list(self.line) if self.value else None, "method": self.method}
+
+
+def _name(color: chess.Color) -> str:
+    return "White" if color else "Black"
+
+
+def check_position(board: chess.Board) -> None:
+    """Raise :class:`ValueError` naming the defect when ``board`` is not a
+    legal chess position (both kings in check, pawns on the back rank, the
+    side not to move in check, ...).
+
+    >>> check_position(chess.Board("4k3/8/8/8/8/8/8/4K2r b - - 0 1"))
+    Traceback (most recent call last):
+    ...
+    ValueError: illegal position: the side not to move is in check (4k3/8/8/8/8/8/8/4K2r b - - 0 1)
+    """
+    status = board.status()
+    if status == chess.STATUS_VALID:
+        return
+    from remis.position import _status_text  # late: remis.position imports the rules core
+
+    raise ValueError(f"illegal position: {_status_text(board, status)} ({board.fen()})")
+
+
+def _mated(board: chess.Board, color: chess.Color) -> bool:
+    return board.turn != color and board.is_check() and board.is_checkmate()
+
+
+def _forced(board: chess.Board, color: chess.Color,
+            limit: int) -> tuple[list[chess.Move], Verdict | None]:
+    """Play the moves that are the only legal move (at most ``limit``).  The
+    verdict is set when the forced sequence alone decides."""
+    line: list[chess.Move] = []
+    for _ in range(limit):
+        moves = list(board.generate_legal_moves())
+        if len(moves) != 1:
+            if not moves:
+                ucis = tuple(m.uci() for m in line)
+                if board.is_check() and board.turn != color:
+                    return line, Verdict(color, True, _found_text(color, ucis), ucis,
+                                         method="forced")
+                what = "checkmate of " + _name(color) if board.is_check() else "stalemate"
+                return line, Verdict(
+                    color, False,
+                    f"forced sequence: every legal continuation ends in {what} "
+                    f"after {len(line)} forced plies ({' '.join(ucis) or 'now'})",
+                    method="forced", details={"forced": list(ucis)})
+            return line, None
+        board.push(moves[0])
+        line.append(moves[0])
+        if impossible_to_win(board, color):
+            ucis = tuple(m.uci() for m in line)
+            why = material_reason(board, color) or "insufficient material"
+            return line, Verdict(color, False,
+                                 f"forced sequence {' '.join(ucis)} leads to {why}",
+                                 method="forced", details={"forced": list(ucis)})
+    return line, None
+
+
+def _found_text(color: chess.Color, line: tuple[str, ...]) -> str:
+    return f"{_name(color)} can mate: helpmate in {len(line)} plies"
 
 
 def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full",
@@ -51,12 +137,66 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     """Can ``color`` checkmate the opponent by any sequence of legal moves
     (both sides cooperating)?
 
-    >>> can_checkmate(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK).value
-    False
+    Full mode decides (True with a helpmate line, or False with a proof)
+    unless ``max_nodes`` runs out; quick mode spends a few dozen nodes and
+    otherwise answers None.  Raises :class:`ValueError` on an illegal position.
+
+    >>> can_checkmate(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK).reason
+    'insufficient material: Black has a bare king (K+Q v K)'
+    >>> v = can_checkmate(chess.Board("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1"), chess.BLACK)
+    >>> v.value, len(v.line) > 0
+    (True, True)
+    >>> can_checkmate(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"),
+    ...               chess.WHITE).method
+    'exhaustive'
     """
-    if board.has_insufficient_material(color):
-        return Verdict(color, False, f"insufficient material ({describe_material(board)})")
-    return Verdict(color, None, "undecided: only material is checked")
+    check_position(board)
+    if _mated(board, color):
+        return Verdict(color, True, f"{_name(color)} has already mated", (), method="search")
+    reason = material_reason(board, color)
+    if reason is not None:
+        return Verdict(color, False, reason, method="material")
+    quick = mode == "quick"
+    b = board.copy()
+    if quick and not b.is_check():
+        prefix: list[chess.Move] = []
+    else:
+        prefix, verdict = _forced(b, color, 4 if quick else FORCED_PLIES)
+        if verdict is not None:
+            return verdict
+    head = tuple(m.uci() for m in prefix)
+    if STATIC is not None:
+        why = STATIC(b, color)
+        if why is not None:
+            after = f" after the forced moves {' '.join(head)}" if head else ""
+            return Verdict(color, False, f"blocked structure (static){after}: {why}",
+                           method="static")
+    budget = (QUICK_NODES if quick else FULL_NODES) if max_nodes is None else max_nodes
+    search = HelpmateSearch(b, color, max_nodes=budget,
+                            iteration_nodes=budget if quick else 20_000)
+    result = search.run(start_depth=2 if quick else 1)
+    nodes = result.nodes
+    if result.outcome == "mate":
+        line = head + result.line
+        return Verdict(color, True, _found_text(color, line), line, nodes, method="search")
+    if result.outcome == "exhausted":
+        return Verdict(color, False,
+                       f"exhausted search: no checkmate by {_name(color)} is reachable "
+                       f"({nodes} positions searched)", nodes=nodes, method="exhaustive")
+    if not quick:
+        cap = EXHAUST_NODES if max_nodes is None else max(max_nodes // 5, 1)
+        full = exhaust(b, color, max_nodes=cap)
+        nodes += full.nodes
+        if full.outcome == "mate":
+            line = head + full.line
+            return Verdict(color, True, _found_text(color, line), line, nodes,
+                           method="exhaustive")
+        if full.outcome == "exhausted":
+            return Verdict(color, False,
+                           f"exhausted search: none of the {full.nodes} reachable positions "
+                           f"is a checkmate by {_name(color)}", nodes=nodes, method="exhaustive")
+    what = "quick mode" if quick else "node limit"
+    return Verdict(color, None, f"undecided: {what} reached ({nodes} nodes)", nodes=nodes)
 
 
 def is_dead_position(board: chess.Board, *, mode: Mode = "full") -> bool:
@@ -65,5 +205,10 @@ def is_dead_position(board: chess.Board, *, mode: Mode = "full") -> bool:
 
     >>> is_dead_position(chess.Board("8/8/8/4k3/8/8/8/K2n4 w - - 0 1"))
     True
+    >>> is_dead_position(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"))
+    True
     """
     return all(can_checkmate(board, c, mode=mode).value is False for c in chess.COLORS)
+
+
+__all__ = ["Mode", "Verdict", "can_checkmate", "check_position", "is_dead_position"]

@@ -1,0 +1,359 @@
+"""Helpmate search: can ``winner`` mate when both sides cooperate?
+
+The method follows the published design of CHA (Ambrona, "A Practical
+Algorithm for Chess Unwinnability", FUN 2022), written anew for python-chess:
+
+* iterative deepening over a *ply budget*; moves that make progress toward a
+  mating corner (the winner's king and knights toward it, the loser's king
+  into it, captures and advanced pawn pushes by the winner) cost nothing,
+  moves that waste material cost extra, the rest cost one ply;
+* a transposition table per iteration: a position met again with no more
+  budget than before is not searched twice;
+* branches where ``winner`` has lost all mating material are cut
+  (:func:`~remis.unwinnable.material.impossible_to_win`);
+* every legal move is tried (the costs only order the work), so an iteration
+  that finishes without hitting its ply budget or node limit has visited every
+  reachable position: "no mate" is then a *proof* (exhausted search).
+
+A found mate is returned as its move list from the root, which is the
+evidence of every "can mate" verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+import chess
+
+from remis.unwinnable.material import impossible_to_win
+
+Outcome = Literal["mate", "exhausted", "limit"]
+
+_DARK = chess.BB_DARK_SQUARES
+_REWARD, _NORMAL, _PUNISH = 0, 1, 2
+
+
+def _knight_distances() -> list[list[int]]:
+    table = []
+    for src in chess.SQUARES:
+        dist = [-1] * 64
+        dist[src] = 0
+        frontier = [src]
+        while frontier:
+            nxt = []
+            for sq in frontier:
+                for to in chess.SquareSet(chess.BB_KNIGHT_ATTACKS[sq]):
+                    if dist[to] < 0:
+                        dist[to] = dist[sq] + 1
+                        nxt.append(to)
+            frontier = nxt
+        table.append(dist)
+    return table
+
+
+_KNIGHT_DIST = _knight_distances()
+_KING_DIST = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+
+
+def mating_targets(board: chess.Board, winner: chess.Color) -> tuple[int, int, int, int]:
+    """The squares the search steers toward: (winner's king, winner's other
+    pieces, loser's king, loser's other pieces), around a corner on the
+    winner's far side whose colour suits the bishops on the board.
+
+    >>> [chess.square_name(s) for s in mating_targets(chess.Board(), chess.WHITE)]
+    ['h6', 'h8', 'h8', 'g8']
+    """
+    w_bishops = board.bishops & board.occupied_co[winner]
+    l_bishops = board.bishops & board.occupied_co[not winner]
+    dark = bool(w_bishops & _DARK) or (not w_bishops and bool(l_bishops & ~_DARK))
+    squares = [chess.H6, chess.H8, chess.H8, chess.G8]
+    if not dark:
+        squares = [s ^ 7 for s in squares]  # flip the file: the a8 corner
+    if winner == chess.BLACK:
+        squares = [s ^ 63 for s in squares]  # rotate: far corner of Black
+    return squares[0], squares[1], squares[2], squares[3]
+
+
+@dataclass
+class SearchResult:
+    """What a search found: ``outcome`` is ``"mate"`` (``line`` holds it),
+    ``"exhausted"`` (proof that no mate is reachable) or ``"limit"``."""
+
+    outcome: Outcome
+    line: tuple[str, ...]
+    nodes: int
+    depth: int
+
+
+class _Stop(Exception):
+    """The global node limit is reached."""
+
+
+class _IterationFull(Exception):
+    """This iteration's node limit is reached: deepen no further in it."""
+
+
+class HelpmateSearch:
+    """One helpmate search for ``winner`` from ``board`` (the board is
+    restored when the search returns).
+
+    >>> s = HelpmateSearch(chess.Board("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1"), chess.WHITE)
+    >>> r = s.run()
+    >>> r.outcome, len(r.line) % 2
+    ('mate', 1)
+    """
+
+    def __init__(self, board: chess.Board, winner: chess.Color, *, max_nodes: int = 200_000,
+                 iteration_nodes: int = 20_000, max_depth: int = 200,
+                 prune: Callable[[chess.Board], bool] | None = None) -> None:
+        self.board = board
+        self.winner = winner
+        self.max_nodes = max_nodes
+        self.iteration_nodes = iteration_nodes
+        self.max_depth = max_depth
+        self.prune = prune
+        self.nodes = 0
+        self._path: list[chess.Move] = []
+        self._found: tuple[str, ...] | None = None
+        self._tt: dict[Key, int] = {}
+        self._interrupted = False
+        self._budget = 0
+        self._iter_nodes = 0
+
+    # ---------------------------------------------------------------- driver
+    def run(self, start_depth: int = 1) -> SearchResult:
+        """Iterative deepening until a mate, a proof, or the node limit.
+
+        >>> r = HelpmateSearch(chess.Board("8/8/8/8/8/2k5/8/K1q5 w - - 0 1"), chess.BLACK).run()
+        >>> r.outcome, r.line
+        ('exhausted', ())
+        """
+        depth = start_depth
+        while True:
+            self._tt = {}
+            self._interrupted = False
+            self._budget = depth
+            self._iter_nodes = 0
+            try:
+                found = self._search(depth, False)
+            except _Stop:
+                self._unwind()
+                return SearchResult("limit", (), self.nodes, depth)
+            except _IterationFull:
+                self._unwind()
+                found = False
+                self._interrupted = True
+            if found:
+                assert self._found is not None
+                return SearchResult("mate", self._found, self.nodes, depth)
+            if not self._interrupted:
+                return SearchResult("exhausted", (), self.nodes, depth)
+            if depth >= self.max_depth:
+                return SearchResult("limit", (), self.nodes, depth)
+            depth += 1
+
+    def _unwind(self) -> None:
+        # a limit exception leaves the moves of the current line on the board
+        while self._path:
+            self._path.pop()
+            self.board.pop()
+
+    # ---------------------------------------------------------------- search
+    def _search(self, left: int, progress: bool) -> bool:
+        board = self.board
+        winner = self.winner
+        self.nodes += 1
+        self._iter_nodes += 1
+        if self.nodes > self.max_nodes:
+            raise _Stop
+        if self._iter_nodes > self.iteration_nodes:
+            raise _IterationFull
+        key = position_key(board)
+        seen = self._tt.get(key)
+        if seen is not None and seen >= left:
+            return False
+        if impossible_to_win(board, winner):
+            return False
+        if self.prune is not None and self.prune(board):
+            return False
+        if left <= 0:
+            # out of budget: only a mate on the board counts; anything else
+            # leaves this iteration unfinished (no proof)
+            if board.turn != winner and board.is_check() and board.is_checkmate():
+                self._found = tuple(m.uci() for m in self._path)
+                return True
+            self._interrupted = True
+            return False
+        moves = list(board.generate_legal_moves())
+        if not moves:
+            if board.turn != winner and board.is_check():
+                self._found = tuple(m.uci() for m in self._path)
+                return True
+            return False
+        self._tt[key] = left
+        push, pop, path, search = board.push, board.pop, self._path, self._search
+        for kind, move in self._classify(moves):
+            if kind == _REWARD or (kind == _NORMAL and progress):
+                child = left
+            elif kind == _NORMAL:
+                child = left - 1
+            else:
+                child = max(left - 3, 0)
+            push(move)
+            path.append(move)
+            found = search(child, kind == _REWARD)
+            path.pop()
+            pop()
+            if found:
+                return True
+        return False
+
+    def _classify(self, moves: list[chess.Move]) -> list[tuple[int, chess.Move]]:
+        board = self.board
+        winner = self.winner
+        wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner)
+        kings = board.kings
+        knights = board.knights
+        pawns = board.pawns
+        occupied_them = board.occupied_co[not board.turn]
+        out: list[tuple[int, chess.Move]] = []
+        if board.turn == winner:
+            adv = chess.BB_RANK_5 | chess.BB_RANK_6 | chess.BB_RANK_7 if winner else (
+                chess.BB_RANK_4 | chess.BB_RANK_3 | chess.BB_RANK_2)
+            for m in moves:
+                frm, to = m.from_square, m.to_square
+                bit = 1 << frm
+                kind = _NORMAL
+                if (1 << to) & occupied_them or (bit & pawns and (bit & adv or m.promotion)):
+                    kind = _REWARD
+                elif bit & kings:
+                    if _KING_DIST[to][wk_t] < _KING_DIST[frm][wk_t]:
+                        kind = _REWARD
+                elif bit & knights and _KNIGHT_DIST[to][wp_t] < _KNIGHT_DIST[frm][wp_t]:
+                    kind = _REWARD
+                out.append((kind, m))
+        else:
+            mine = board.occupied_co[winner]
+            need_promo = _needs_promotion(board, winner, mine)
+            for m in moves:
+                frm, to = m.from_square, m.to_square
+                bit = 1 << frm
+                kind = _NORMAL
+                if need_promo:
+                    heavy = m.promotion in (chess.QUEEN, chess.ROOK)
+                    kind = _REWARD if bit & pawns and not heavy else _PUNISH
+                if bit & kings:
+                    if _KING_DIST[to][lk_t] < _KING_DIST[frm][lk_t]:
+                        kind = _REWARD
+                    elif (1 << to) & occupied_them:
+                        kind = _PUNISH
+                elif bit & knights and _KNIGHT_DIST[to][lp_t] < _KNIGHT_DIST[frm][lp_t]:
+                    kind = _REWARD
+                elif (1 << to) & occupied_them or board.is_en_passant(m):
+                    kind = _PUNISH
+                out.append((kind, m))
+        out.sort(key=lambda km: km[0])
+        return out
+
+
+def _needs_promotion(board: chess.Board, winner: chess.Color, mine: int) -> bool:
+    from remis.unwinnable.material import needs_loser_promotion
+    if mine & (board.pawns | board.rooks | board.queens):
+        return False
+    return needs_loser_promotion(board, winner)
+
+
+def find_helpmate(board: chess.Board, winner: chess.Color, *, max_nodes: int = 200_000,
+                  prune: Callable[[chess.Board], bool] | None = None) -> SearchResult:
+    """Search for a helpmate by ``winner`` (see :class:`HelpmateSearch`).
+
+    >>> find_helpmate(chess.Board("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1"), chess.BLACK).outcome
+    'mate'
+    """
+    return HelpmateSearch(board, winner, max_nodes=max_nodes, prune=prune).run()
+
+
+Key = tuple[int, int, int, int, int, int, int, bool, int, int | None]
+
+
+def position_key(b: chess.Board) -> Key:
+    """The search's identity of a position: placement, side to move, castling
+    rights and en passant square (clocks do not matter for mates).
+
+    >>> position_key(chess.Board())[7]
+    True
+    """
+    return (b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings,
+            b.occupied_co[True], b.turn, b.castling_rights, b.ep_square)
+
+
+def _load(b: chess.Board, k: Key) -> None:
+    """Set ``b`` to the position of key ``k`` (fast: no FEN parsing)."""
+    b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings = k[:6]
+    occ = k[0] | k[1] | k[2] | k[3] | k[4] | k[5]
+    b.occupied = occ
+    b.occupied_co[True] = k[6]
+    b.occupied_co[False] = occ & ~k[6]
+    b.promoted = 0
+    b.turn, b.castling_rights, b.ep_square = k[7], k[8], k[9]
+    b.move_stack.clear()
+    b._stack.clear()
+
+
+def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000,
+            prune: Callable[[chess.Board], bool] | None = None) -> SearchResult:
+    """Visit every position reachable from ``board`` (breadth first, each
+    once) looking for a checkmate by ``winner``.  Finishing the visit without
+    one is a proof that none exists; positions where ``winner`` has lost all
+    mating material (or ``prune`` proves it) are dead ends.  A mate found is a
+    shortest one.
+
+    >>> exhaust(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"), chess.WHITE).outcome
+    'exhausted'
+    >>> exhaust(chess.Board("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1"), chess.WHITE).line
+    ('d1f3',)
+    """
+    b = board.copy(stack=False)
+    loser = not winner
+    root = position_key(b)
+    parents: dict[Key, tuple[Key, chess.Move] | None] = {root: None}
+    frontier = [root]
+    nodes = 0
+    depth = 0
+    push, pop, gen = b.push, b.pop, b.generate_legal_moves
+    while frontier:
+        nxt: list[Key] = []
+        for k in frontier:
+            nodes += 1
+            if nodes > max_nodes:
+                return SearchResult("limit", (), nodes, depth)
+            _load(b, k)
+            if impossible_to_win(b, winner) or (prune is not None and prune(b)):
+                continue
+            moves = list(gen())
+            if not moves:
+                if b.turn == loser and b.is_check():
+                    return SearchResult("mate", _line(parents, k), nodes, depth)
+                continue
+            for m in moves:
+                push(m)
+                ck = position_key(b)
+                if ck not in parents:
+                    parents[ck] = (k, m)
+                    nxt.append(ck)
+                pop()
+        frontier = nxt
+        depth += 1
+    return SearchResult("exhausted", (), nodes, depth)
+
+
+def _line(parents: dict[Key, tuple[Key, chess.Move] | None], k: Key) -> tuple[str, ...]:
+    out: list[str] = []
+    step = parents[k]
+    while step is not None:
+        k, move = step
+        out.append(move.uci())
+        step = parents[k]
+    return tuple(reversed(out))
