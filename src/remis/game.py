@@ -13,8 +13,10 @@ import chess.pgn
 
 from remis.pgn import ParsedGame, read_games
 from remis.replay import ClaimMode, GameError, replay
-from remis.rules import DeadTest, material_dead_test
+from remis.rules import DeadTest
 from remis.ruling import Claim, Ruling
+from remis.unwinnable.deadtest import engine_dead_test
+from remis.unwinnable.flag import flag_fall, flagged_player
 
 
 @dataclass
@@ -47,7 +49,7 @@ class GameRuling:
 
 
 def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
-                   dead_test: DeadTest = material_dead_test) -> GameRuling:
+                   dead_test: DeadTest = engine_dead_test) -> GameRuling:
     """Rule on one parsed game.  An unreadable move keeps what was replayed
     before it and is reported as ``error``.
 
@@ -56,6 +58,11 @@ def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
     >>> g = parse_game(GameText(1, 0, "1. f3 e5 2. g4 Qh4# 0-1\\n"))
     >>> rule_on_parsed(g).end.termination
     'checkmate'
+    >>> g = parse_game(GameText(2, 0, '[Result "0-1"]\\n[Termination "Time forfeit"]\\n\\n'
+    ...                            '1. e4 e5 2. Ke2 Ke7 0-1\\n'))
+    >>> tf = rule_on_parsed(g).extra["time_forfeit"]
+    >>> tf["player"], tf["result"], tf["can_checkmate"]["value"]
+    ('white', '0-1', True)
     """
     if g.board is None:
         err = GameError(g.error[0], g.error[1]) if g.error else GameError(0, "unreadable game")
@@ -64,12 +71,21 @@ def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
     error = report.error
     if error is None and g.error is not None:
         error = GameError(g.error[0], g.error[1])
-    return GameRuling(g.index, g.offset, g.headers, g.variant, report.plies, report.end,
-                      report.claims, error)
+    ruling = GameRuling(g.index, g.offset, g.headers, g.variant, report.plies, report.end,
+                        report.claims, error)
+    if error is None and report.history is not None and _time_forfeit(g.headers):
+        board = report.history.board
+        player = flagged_player(g.headers.get("Result"), board)
+        ruling.extra["time_forfeit"] = flag_fall(board, player, end=report.end)
+    return ruling
+
+
+def _time_forfeit(headers: dict[str, str]) -> bool:
+    return headers.get("Termination", "").strip().lower() == "time forfeit"
 
 
 def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
-                 dead_test: DeadTest = material_dead_test) -> GameRuling:
+                 dead_test: DeadTest = engine_dead_test) -> GameRuling:
     """Rule on a python-chess game (its mainline).
 
     >>> import io
@@ -84,7 +100,7 @@ def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
 
 
 def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
-                     dead_test: DeadTest = material_dead_test) -> Iterator[GameRuling]:
+                     dead_test: DeadTest = engine_dead_test) -> Iterator[GameRuling]:
     """Rule on every game of a PGN file (plain or compressed, ``-`` = stdin).
 
     >>> import tempfile, os

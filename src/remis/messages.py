@@ -45,6 +45,16 @@ MESSAGES: dict[str, str] = {
     "game goes on{must_play}, and the claim stands as a draw offer (9.5.3, 9.1.2.3).",
     "claim_game_over": "The game is already over ({termination}, Article {article}); no claim "
     "can be made.",
+    # flag fall (6.9)
+    "flag_fall_win": "{player} ran out of time and {opponent} can still checkmate by a series "
+    "of legal moves ({reason}): {opponent} wins (Article {article}).",
+    "flag_fall_draw": "{player} ran out of time but {opponent} cannot checkmate by any series "
+    "of legal moves ({reason}): the game is drawn (Article {article}).",
+    "flag_fall_undecided": "{player} ran out of time; whether {opponent} can still checkmate "
+    "was not decided within the search limits ({reason}), so the loss on time stands "
+    "(Article {article}).",
+    "flag_fall_after_end": "The game had already ended ({termination}, Article {end_article}) "
+    "before {player}'s flag fell; the flag fall changes nothing (Article {article}).",
 }
 
 

@@ -16,6 +16,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser("position", help="rule on a position given as FEN (- = one FEN per line)")
     p.add_argument("fen", metavar="FEN", help="a FEN (quote it), or - for stdin")
     p.add_argument("--json", action="store_true", help="one JSON object per FEN")
+    p.add_argument("--quick", action="store_true",
+                   help="quick unwinnability check (may leave can_checkmate undecided: null)")
     p.set_defaults(run=run)
 
 
@@ -24,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     for n, fen in enumerate(input_lines(args.fen), start=1):
         try:
-            out = rule_on_position(fen)
+            out = rule_on_position(fen, mode="quick" if args.quick else "full")
         except ValueError as exc:
             status = 1
             out = {"fen": fen, "end": None, "claims": [],
@@ -50,6 +52,10 @@ def human(out: dict[str, Any]) -> str:
     for c in out["claims"]:
         mv = f" {c['move']}" if c["move"] else ""
         lines.append(f"  claim: {c['player']} {c['kind']}{mv} (Art. {c['article']})")
+    for side, v in out.get("unwinnability", {}).items():
+        answer = {True: "yes", False: "no", None: "undecided"}[v["value"]]
+        line = f" — {' '.join(v['line'])}" if v.get("line") else ""
+        lines.append(f"  {side} can checkmate: {answer} ({v['reason']}){line}")
     return "\n".join(lines)
 
 

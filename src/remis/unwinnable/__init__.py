@@ -31,7 +31,7 @@ StaticProof = Callable[[chess.Board, chess.Color], "str | None"]
 
 STATIC: StaticProof | None
 try:  # the static proof is developed on its own branch; compose it when present
-    STATIC = getattr(importlib.import_module("remis.unwinnable.static"), "static_unwinnable")
+    STATIC = importlib.import_module("remis.unwinnable.static").static_unwinnable
 except (ImportError, AttributeError):  # pragma: no cover - depends on the branch merged
     STATIC = None
 
