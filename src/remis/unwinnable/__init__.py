@@ -38,7 +38,7 @@ except (ImportError, AttributeError):  # pragma: no cover - depends on the branc
 #: Node budgets: full mode (helpmate search, then exhaustive visit), quick mode.
 FULL_NODES = 100_000
 EXHAUST_NODES = 20_000
-QUICK_NODES = 60
+QUICK_NODES = 20
 FORCED_PLIES = 100
 
 
@@ -128,6 +128,22 @@ def _forced(board: chess.Board, color: chess.Color,
     return line, None
 
 
+def _small(board: chess.Board, color: chess.Color) -> bool:
+    """Few pieces and no queen or rook for ``color``: worth a tiny search."""
+    mine = board.occupied_co[color]
+    return not mine & (board.queens | board.rooks) and chess.popcount(board.occupied) <= 6
+
+
+def _locked(board: chess.Board) -> bool:
+    """Every pawn rammed head-on and no queen, rook or knight: a candidate
+    for the static proof."""
+    if board.queens or board.rooks or board.knights or not board.pawns:
+        return False
+    white = board.pawns & board.occupied_co[chess.WHITE]
+    black = board.pawns & ~white
+    return not ((white << 8) & ~black & chess.BB_ALL) and not ((black >> 8) & ~white)
+
+
 def _found_text(color: chess.Color, line: tuple[str, ...]) -> str:
     return f"{_name(color)} can mate: helpmate in {len(line)} plies"
 
@@ -157,20 +173,25 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     if reason is not None:
         return Verdict(color, False, reason, method="material")
     quick = mode == "quick"
+    # quick mode spends no search on positions with free heavy material
+    if (quick and not _small(board, color) and not board.is_check()
+            and (STATIC is None or not _locked(board))):
+        return Verdict(color, None, "undecided: quick mode decides only material, "
+                           "forced moves and small or locked positions")
     b = board.copy()
-    if quick and not b.is_check():
-        prefix: list[chess.Move] = []
-    else:
-        prefix, verdict = _forced(b, color, 4 if quick else FORCED_PLIES)
-        if verdict is not None:
-            return verdict
+    prefix, verdict = _forced(b, color, 4 if quick else FORCED_PLIES)
+    if verdict is not None:
+        return verdict
     head = tuple(m.uci() for m in prefix)
-    if STATIC is not None:
+    if STATIC is not None and (not quick or _locked(b)):
         why = STATIC(b, color)
         if why is not None:
             after = f" after the forced moves {' '.join(head)}" if head else ""
             return Verdict(color, False, f"blocked structure (static){after}: {why}",
                            method="static")
+    if quick and not _small(b, color):
+        return Verdict(color, None, "undecided: quick mode decides only material, "
+                       "forced moves and small or locked positions")
     budget = (QUICK_NODES if quick else FULL_NODES) if max_nodes is None else max_nodes
     search = HelpmateSearch(b, color, max_nodes=budget,
                             iteration_nodes=budget if quick else 20_000)

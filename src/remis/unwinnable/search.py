@@ -87,6 +87,34 @@ class SearchResult:
     depth: int
 
 
+_LINES = [chess.BB_DIAG_MASKS[sq] | chess.BB_FILE_MASKS[sq] | chess.BB_RANK_MASKS[sq]
+          for sq in chess.SQUARES]
+_DIAGS = chess.BB_DIAG_MASKS
+_ORTHO = [chess.BB_FILE_MASKS[sq] | chess.BB_RANK_MASKS[sq] for sq in chess.SQUARES]
+
+
+def _may_check(board: chess.Board, move: chess.Move, king: int) -> bool:
+    """Cheap necessary condition for ``move`` to give check to the king on
+    ``king`` (True whenever it does; sometimes when it does not)."""
+    frm = move.from_square
+    if move.promotion or _LINES[king] & (1 << frm):
+        return True  # promotion, or a discovered check is possible
+    to = move.to_square
+    kbit = 1 << king
+    bit = 1 << frm
+    if bit & board.knights:
+        return bool(chess.BB_KNIGHT_ATTACKS[to] & kbit)
+    if bit & board.pawns:
+        return bool(chess.BB_PAWN_ATTACKS[board.turn][to] & kbit) or board.is_en_passant(move)
+    if bit & board.kings:
+        return board.is_castling(move)
+    if bit & board.bishops:
+        return bool(_DIAGS[to] & kbit)
+    if bit & board.rooks:
+        return bool(_ORTHO[to] & kbit)
+    return bool(_LINES[to] & kbit)
+
+
 class _Stop(Exception):
     """The global node limit is reached."""
 
@@ -126,7 +154,7 @@ class HelpmateSearch:
     def run(self, start_depth: int = 1) -> SearchResult:
         """Iterative deepening until a mate, a proof, or the node limit.
 
-        >>> r = HelpmateSearch(chess.Board("8/8/8/8/8/2k5/8/K1q5 w - - 0 1"), chess.BLACK).run()
+        >>> r = HelpmateSearch(chess.Board("8/8/8/8/8/2k5/8/K1q5 w - - 0 1"), chess.WHITE).run()
         >>> r.outcome, r.line
         ('exhausted', ())
         """
@@ -194,6 +222,8 @@ class HelpmateSearch:
             return False
         self._tt[key] = left
         push, pop, path, search = board.push, board.pop, self._path, self._search
+        winners_turn = board.turn == winner
+        king = board.king(not winner)
         for kind, move in self._classify(moves):
             if kind == _REWARD or (kind == _NORMAL and progress):
                 child = left
@@ -201,6 +231,22 @@ class HelpmateSearch:
                 child = left - 1
             else:
                 child = max(left - 3, 0)
+            if child <= 0:
+                # the child gets no budget: only a mate on the board would
+                # count, and only a checking move by the winner can give one
+                self._interrupted = True
+                if not winners_turn or king is None or not _may_check(board, move, king):
+                    continue
+                self.nodes += 1
+                push(move)
+                if board.is_check() and board.is_checkmate():
+                    path.append(move)
+                    self._found = tuple(m.uci() for m in path)
+                    path.pop()
+                    pop()
+                    return True
+                pop()
+                continue
             push(move)
             path.append(move)
             found = search(child, kind == _REWARD)
