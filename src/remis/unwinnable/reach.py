@@ -1,0 +1,338 @@
+"""Semi-static reachability: which pieces can never move again, and which
+squares every other piece could ever stand on or attack.
+
+The analysis is an over-approximation that is *sound for negative claims*:
+if it says "the piece on b4 never moves" or "the black king can never reach
+e4", that holds in every sequence of legal moves from the position.  It is
+not complete: a square it calls reachable may in fact be unreachable.
+
+Method (a greatest fixed point):
+
+1. Assume every piece is *frozen*: it never moves and is never captured.
+2. Treat the frozen pieces as permanent walls and compute, for every other
+   piece, the squares it could ever occupy (a flood fill of its moves, other
+   unfrozen pieces treated as absent; pawns that could promote then move as
+   a queen plus a knight) and the squares it could ever capture on.  A king
+   never steps onto a square attacked, in a way no piece can block, by a
+   frozen enemy piece, and never captures a frozen piece so defended.
+3. Drop from the frozen set every piece that could move (a pawn whose push
+   square is not a frozen piece, or whose capture squares an enemy piece
+   could ever occupy; a piece with a move to a square not held by a frozen
+   friend; a king with a free neighbour) or be captured.  Repeat from 2.
+
+When nothing is dropped the frozen set is self-consistent, and by induction
+on the moves of any legal sequence none of its pieces ever moves or is
+captured, so every other piece stays inside its computed reach.
+
+>>> a = analyse(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"))
+>>> chess.SquareSet(a.frozen) == chess.SquareSet(a.board.pawns)
+True
+>>> bool(a.king_region[chess.BLACK] & chess.BB_RANK_4)
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import chess
+
+BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
+_NOT_A = BB_ALL ^ chess.BB_FILE_A
+_NOT_H = BB_ALL ^ chess.BB_FILE_H
+_NOT_AB = BB_ALL ^ (chess.BB_FILE_A | chess.BB_FILE_B)
+_NOT_GH = BB_ALL ^ (chess.BB_FILE_G | chess.BB_FILE_H)
+
+_SLIDERS = {chess.BISHOP: (True, False), chess.ROOK: (False, True), chess.QUEEN: (True, True)}
+
+
+def king_spread(bb: int) -> int:
+    """Squares at king distance at most 1 from some square of ``bb``.
+
+    >>> chess.SquareSet(king_spread(chess.BB_A1)) == chess.SquareSet(
+    ...     chess.BB_A1 | chess.BB_A2 | chess.BB_B1 | chess.BB_B2)
+    True
+    """
+    b = bb | ((bb << 1) & _NOT_A) | ((bb >> 1) & _NOT_H)
+    return (b | (b << 8) | (b >> 8)) & BB_ALL
+
+
+def knight_spread(bb: int) -> int:
+    """Squares a knight move away from some square of ``bb``.
+
+    >>> knight_spread(chess.BB_G1) == chess.BB_KNIGHT_ATTACKS[chess.G1]
+    True
+    """
+    return ((((bb << 17) & _NOT_A) | ((bb << 15) & _NOT_H) | ((bb << 10) & _NOT_AB)
+             | ((bb << 6) & _NOT_GH)) & BB_ALL) | ((bb >> 17) & _NOT_H) \
+        | ((bb >> 15) & _NOT_A) | ((bb >> 10) & _NOT_GH) | ((bb >> 6) & _NOT_AB)
+
+
+def pawn_spread(bb: int, color: chess.Color) -> int:
+    """Squares attacked by pawns of ``color`` standing on ``bb``.
+
+    >>> pawn_spread(chess.BB_E4, chess.WHITE) == chess.BB_D5 | chess.BB_F5
+    True
+    """
+    if color:
+        return (((bb << 7) & _NOT_H) | ((bb << 9) & _NOT_A)) & BB_ALL
+    return ((bb >> 9) & _NOT_H) | ((bb >> 7) & _NOT_A)
+
+
+def slider_targets(square: chess.Square, diagonal: bool, straight: bool, occupied: int) -> int:
+    """Squares a slider on ``square`` attacks when only ``occupied`` blocks.
+
+    >>> slider_targets(chess.A1, True, False, chess.BB_C3) == chess.BB_B2 | chess.BB_C3
+    True
+    """
+    t = 0
+    if diagonal:
+        t |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+    if straight:
+        t |= (chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+              | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied])
+    return t
+
+
+def _piece_flood(start: int, walls: int, diagonal: bool, straight: bool,
+                 leaps: bool) -> tuple[int, int]:
+    """Flood fill of a slider and/or knight: (squares reachable, squares hit).
+
+    ``walls`` are never entered (but are hit: a capture of a wall piece)."""
+    reach = frontier = start
+    hits = 0
+    while frontier:
+        new = 0
+        if diagonal or straight:
+            for s in chess.scan_forward(frontier):
+                new |= slider_targets(s, diagonal, straight, walls)
+        if leaps:
+            new |= knight_spread(frontier)
+        hits |= new
+        frontier = new & ~walls & ~reach
+        reach |= frontier
+    return reach, hits
+
+
+@dataclass
+class Mobility:
+    """What one unfrozen piece can ever do: ``reach`` (squares it may occupy),
+    ``hits`` (squares it may move or capture onto), ``attacks`` (squares it
+    may ever attack), ``promotes`` (a pawn that may promote)."""
+
+    reach: int
+    hits: int
+    attacks: int
+    promotes: bool = False
+
+
+@dataclass
+class Analysis:
+    """The result of :func:`analyse`.
+
+    ``frozen``: squares of the pieces that never move nor get captured;
+    ``mobility``: for every other piece (by its square) a :class:`Mobility`;
+    ``fixed_attacks[c]``: squares attacked by frozen pieces of colour ``c`` in a
+    way nothing can ever block; ``king_region[c]``: squares the king of ``c``
+    may ever stand on.
+    """
+
+    board: chess.Board
+    frozen: int
+    mobility: dict[chess.Square, Mobility] = field(default_factory=dict)
+    fixed_attacks: list[int] = field(default_factory=lambda: [0, 0])
+    king_region: list[int] = field(default_factory=lambda: [0, 0])
+
+    def attacks_of(self, square: chess.Square) -> int:
+        """Squares the piece that starts on ``square`` may ever attack (for a
+        frozen piece: from where it stands, rays blocked only by frozen
+        pieces).
+
+        >>> a = analyse(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"))
+        >>> a.attacks_of(chess.B4) == chess.BB_A5 | chess.BB_C5
+        True
+        """
+        mob = self.mobility.get(square)
+        if mob is not None:
+            return mob.attacks
+        return frozen_attacks(self.board, square, self.frozen, blockable=True)
+
+
+def frozen_attacks(board: chess.Board, square: chess.Square, walls: int,
+                   *, blockable: bool) -> int:
+    """Squares attacked by the piece on ``square`` if it stays there: with
+    ``blockable`` every slider ray up to the first wall, otherwise only the
+    attacks no other piece can ever interpose (leaps, pawn and king
+    attacks, adjacent slider squares).
+
+    >>> b = chess.Board("8/8/8/8/8/8/8/B6K w - - 0 1")
+    >>> frozen_attacks(b, chess.A1, 0, blockable=False) == chess.BB_B2
+    True
+    """
+    ptype = board.piece_type_at(square)
+    if ptype == chess.PAWN:
+        return pawn_spread(chess.BB_SQUARES[square], board.color_at(square) is chess.WHITE)
+    if ptype == chess.KNIGHT:
+        return chess.BB_KNIGHT_ATTACKS[square]
+    if ptype == chess.KING:
+        return chess.BB_KING_ATTACKS[square]
+    if ptype is None:
+        return 0
+    diagonal, straight = _SLIDERS[ptype]
+    t = slider_targets(square, diagonal, straight, walls)
+    return t if blockable else t & chess.BB_KING_ATTACKS[square]
+
+
+def _pawn_mobility(square: chess.Square, color: chess.Color, walls: int) -> Mobility:
+    """Pushes, double steps and diagonal moves of a pawn through non-walls;
+    a pawn that can reach its last rank then moves as a queen and a knight."""
+    start = chess.BB_SQUARES[square]
+    reach = frontier = start
+    hits = 0
+    last = chess.BB_RANK_8 if color else chess.BB_RANK_1
+    while frontier:
+        if color:
+            push = (frontier << 8) & BB_ALL & ~walls
+            push |= ((push & chess.BB_RANK_3) << 8) & ~walls
+        else:
+            push = (frontier >> 8) & ~walls
+            push |= ((push & chess.BB_RANK_6) >> 8) & ~walls
+        caps = pawn_spread(frontier, color)
+        hits |= caps
+        new = (push | (caps & ~walls)) & ~reach
+        reach |= new
+        frontier = new & ~last
+    attacks = pawn_spread(reach & ~last, color)
+    promoted = reach & last
+    if not promoted:
+        return Mobility(reach, hits, attacks)
+    q_reach, q_hits = _piece_flood(promoted, walls, True, True, True)
+    return Mobility(reach | q_reach, hits | q_hits, attacks | q_hits, promotes=True)
+
+
+def _king_mobility(square: chess.Square, walls: int, forbidden: int) -> Mobility:
+    """King flood fill: never onto a wall or a square in ``forbidden``."""
+    reach = frontier = chess.BB_SQUARES[square]
+    blocked = walls | forbidden
+    while frontier:
+        frontier = king_spread(frontier) & ~blocked & ~reach
+        reach |= frontier
+    spread = king_spread(reach)
+    return Mobility(reach, spread & ~forbidden, spread)
+
+
+def _mobility(board: chess.Board, square: chess.Square, walls: int,
+              fixed_attacks: list[int]) -> Mobility:
+    ptype = board.piece_type_at(square)
+    color = board.color_at(square) is chess.WHITE
+    if ptype == chess.PAWN:
+        return _pawn_mobility(square, color, walls)
+    if ptype == chess.KING:
+        return _king_mobility(square, walls, fixed_attacks[not color])
+    if ptype == chess.KNIGHT:
+        reach, hits = _piece_flood(chess.BB_SQUARES[square], walls, False, False, True)
+    else:
+        diagonal, straight = _SLIDERS[ptype or chess.QUEEN]
+        reach, hits = _piece_flood(chess.BB_SQUARES[square], walls, diagonal, straight, False)
+    return Mobility(reach, hits, hits)
+
+
+def _locally_stuck(board: chess.Board, square: chess.Square, frozen: int,
+                   own_frozen: int, enemy_fixed: int) -> bool:
+    """Can the piece on ``square`` not move, assuming the frozen pieces stay?
+    (Its captures of unfrozen enemies are checked globally.)"""
+    ptype = board.piece_type_at(square)
+    color = board.color_at(square) is chess.WHITE
+    if ptype == chess.PAWN:
+        ahead = square + 8 if color else square - 8
+        return 0 <= ahead < 64 and bool(frozen & chess.BB_SQUARES[ahead])
+    if ptype == chess.KING:
+        return not chess.BB_KING_ATTACKS[square] & ~(own_frozen | enemy_fixed)
+    if ptype == chess.KNIGHT:
+        return not chess.BB_KNIGHT_ATTACKS[square] & ~own_frozen
+    diagonal, straight = _SLIDERS[ptype or chess.QUEEN]
+    return not slider_targets(square, diagonal, straight, frozen) & ~own_frozen
+
+
+def _fixed_attacks(board: chess.Board, frozen: int) -> list[int]:
+    out = [0, 0]
+    for color in chess.COLORS:
+        for s in chess.scan_forward(frozen & board.occupied_co[color]):
+            out[color] |= frozen_attacks(board, s, frozen, blockable=False)
+    return out
+
+
+def _can_leave(board: chess.Board, square: chess.Square, frozen: int, fixed: list[int],
+               reach: list[int], hits: list[int]) -> bool:
+    """Could the frozen piece on ``square`` move or be captured, given the
+    frozen set and the reach and hits of each side's unfrozen pieces?"""
+    bb = chess.BB_SQUARES[square]
+    color = board.color_at(square) is chess.WHITE
+    if not _locally_stuck(board, square, frozen, frozen & board.occupied_co[color],
+                          fixed[not color]):
+        return True
+    ptype = board.piece_type_at(square)
+    if ptype == chess.KING:
+        return False
+    if hits[not color] & bb:
+        return True
+    enemies = reach[not color] | (frozen & board.occupied_co[not color])
+    return ptype == chess.PAWN and bool(pawn_spread(bb, color) & enemies)
+
+
+#: Called after each round with the analysis so far; returning True aborts
+#: :func:`analyse` (the caller has seen enough to know it cannot conclude).
+#: Sound to use only for conclusions that are monotone in the frozen set.
+StopTest = Callable[[Analysis], bool]
+
+
+def analyse(board: chess.Board, stop: StopTest | None = None) -> Analysis | None:
+    """Compute the frozen pieces and every other piece's mobility.
+
+    Returns None when ``stop`` asked to abort.  The board must be a valid
+    standard-chess position (one king each) without a pending en passant
+    capture; castling is covered by the king's and rook's flood fills.
+
+    >>> a = analyse(chess.Board("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"))
+    >>> a.frozen, a.mobility[chess.E2].promotes
+    (0, True)
+    """
+    frozen = board.occupied
+    # Cheap local pass first: drop every piece that has a move of its own.
+    changed = True
+    while changed:
+        changed = False
+        fixed = _fixed_attacks(board, frozen)
+        for s in chess.scan_forward(frozen):
+            color = board.color_at(s) is chess.WHITE
+            if not _locally_stuck(board, s, frozen, frozen & board.occupied_co[color],
+                                  fixed[not color]):
+                frozen &= ~chess.BB_SQUARES[s]
+                changed = True
+    while True:
+        result = Analysis(board, frozen)
+        result.fixed_attacks = fixed = _fixed_attacks(board, frozen)
+        reach = [0, 0]
+        hits = [0, 0]
+        for s in chess.scan_forward(board.occupied & ~frozen):
+            mob = _mobility(board, s, frozen, fixed)
+            result.mobility[s] = mob
+            color = board.color_at(s) is chess.WHITE
+            reach[color] |= mob.reach
+            hits[color] |= mob.hits
+        for color in chess.COLORS:
+            king = board.king(color)
+            if king is None:
+                raise ValueError("analyse needs one king of each colour")
+            king_mob = result.mobility.get(king)
+            result.king_region[color] = king_mob.reach if king_mob else chess.BB_SQUARES[king]
+        if stop is not None and stop(result):
+            return None
+        dropped = 0
+        for s in chess.scan_forward(frozen):
+            if _can_leave(board, s, frozen, fixed, reach, hits):
+                dropped |= chess.BB_SQUARES[s]
+        if not dropped:
+            return result
+        frozen &= ~dropped
