@@ -95,6 +95,51 @@ def slider_targets(square: chess.Square, diagonal: bool, straight: bool, occupie
     return t
 
 
+def _up_fill(gen: int, pro: int, step: int) -> int:
+    """Kogge-Stone occluded fill towards higher squares by ``step`` (``pro``
+    already masked against wrapping); returns the squares attacked."""
+    gen |= pro & (gen << step)
+    pro &= pro << step
+    gen |= pro & (gen << 2 * step)
+    pro &= pro << 2 * step
+    gen |= pro & (gen << 4 * step)
+    return gen << step
+
+
+def _down_fill(gen: int, pro: int, step: int) -> int:
+    """As :func:`_up_fill`, towards lower squares."""
+    gen |= pro & (gen >> step)
+    pro &= pro >> step
+    gen |= pro & (gen >> 2 * step)
+    pro &= pro >> 2 * step
+    gen |= pro & (gen >> 4 * step)
+    return gen >> step
+
+
+def slide_attacks(gen: int, empty: int, diagonal: bool, straight: bool) -> int:
+    """All squares attacked by sliders on ``gen`` when only ``~empty`` blocks
+    (bitboard parallel, no loop over squares).
+
+    >>> slide_attacks(chess.BB_A1, BB_ALL ^ chess.BB_C3, True, False) == chess.BB_B2 | chess.BB_C3
+    True
+    >>> slide_attacks(chess.BB_D4, BB_ALL, True, True) == slider_targets(chess.D4, True, True, 0)
+    True
+    """
+    out = 0
+    if straight:
+        out |= (_up_fill(gen, empty, 8) & BB_ALL) | _down_fill(gen, empty, 8)
+        e = empty & _NOT_A
+        out |= _up_fill(gen, e, 1) & _NOT_A
+        e = empty & _NOT_H
+        out |= _down_fill(gen, e, 1) & _NOT_H
+    if diagonal:
+        e = empty & _NOT_A
+        out |= (_up_fill(gen, e, 9) & _NOT_A) | (_down_fill(gen, e, 7) & _NOT_A)
+        e = empty & _NOT_H
+        out |= (_up_fill(gen, e, 7) & _NOT_H) | (_down_fill(gen, e, 9) & _NOT_H)
+    return out
+
+
 def _piece_flood(start: int, walls: int, diagonal: bool, straight: bool,
                  leaps: bool) -> tuple[int, int]:
     """Flood fill of a slider and/or knight: (squares reachable, squares hit).
@@ -102,15 +147,15 @@ def _piece_flood(start: int, walls: int, diagonal: bool, straight: bool,
     ``walls`` are never entered (but are hit: a capture of a wall piece)."""
     reach = frontier = start
     hits = 0
+    empty = BB_ALL & ~walls
     while frontier:
         new = 0
         if diagonal or straight:
-            for s in chess.scan_forward(frontier):
-                new |= slider_targets(s, diagonal, straight, walls)
+            new = slide_attacks(frontier, empty, diagonal, straight)
         if leaps:
             new |= knight_spread(frontier)
         hits |= new
-        frontier = new & ~walls & ~reach
+        frontier = new & empty & ~reach
         reach |= frontier
     return reach, hits
 
@@ -258,9 +303,63 @@ def _locally_stuck(board: chess.Board, square: chess.Square, frozen: int,
 def _fixed_attacks(board: chess.Board, frozen: int) -> list[int]:
     out = [0, 0]
     for color in chess.COLORS:
-        for s in chess.scan_forward(frozen & board.occupied_co[color]):
+        mine = frozen & board.occupied_co[color]
+        out[color] = pawn_spread(mine & board.pawns, color)
+        for s in chess.scan_forward(mine & ~board.pawns):
             out[color] |= frozen_attacks(board, s, frozen, blockable=False)
     return out
+
+
+_ORTHO = ((8, BB_ALL), (-8, BB_ALL), (1, _NOT_A), (-1, _NOT_H))
+_DIAG = ((9, _NOT_A), (7, _NOT_H), (-7, _NOT_A), (-9, _NOT_H))
+
+
+def _stepping(pieces: int, free: int, directions: tuple[tuple[int, int], ...]) -> int:
+    """The subset of ``pieces`` with a ``free`` neighbour in one of the
+    ``directions`` ((shift, wrap mask of the destination) pairs)."""
+    out = 0
+    for shift, mask in directions:
+        if shift > 0:
+            out |= ((((pieces << shift) & mask) & free) >> shift)
+        else:
+            out |= ((((pieces >> -shift) & mask) & free) << -shift) & BB_ALL
+    return out & pieces
+
+
+def _local_pass(board: chess.Board, frozen: int) -> int:
+    """Drop from ``frozen`` every piece that has a move of its own while the
+    others stay (bitboard-parallel but for knights and kings), until nothing
+    changes.
+
+    >>> b = chess.Board()
+    >>> _local_pass(b, b.occupied)
+    0
+    """
+    white, black = board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK]
+    straight = board.rooks | board.queens
+    diagonal = board.bishops | board.queens
+    while True:
+        before = frozen
+        frozen &= ~(board.pawns & white & ~(frozen >> 8))
+        frozen &= ~(board.pawns & black & ~((frozen << 8) & BB_ALL))
+        for side in (white, black):
+            own = frozen & side
+            free = BB_ALL & ~own
+            mobile = (_stepping(own & straight, free, _ORTHO)
+                      | _stepping(own & diagonal, free, _DIAG))
+            for n in chess.scan_forward(own & board.knights):
+                if chess.BB_KNIGHT_ATTACKS[n] & free:
+                    mobile |= chess.BB_SQUARES[n]
+            frozen &= ~mobile
+        if frozen & board.kings:
+            fixed = _fixed_attacks(board, frozen)
+            for k in chess.scan_forward(frozen & board.kings):
+                color = bool(white & chess.BB_SQUARES[k])
+                if not _locally_stuck(board, k, frozen, frozen & board.occupied_co[color],
+                                      fixed[not color]):
+                    frozen &= ~chess.BB_SQUARES[k]
+        if frozen == before:
+            return frozen
 
 
 def _can_leave(board: chess.Board, square: chess.Square, frozen: int, fixed: list[int],
@@ -281,53 +380,61 @@ def _can_leave(board: chess.Board, square: chess.Square, frozen: int, fixed: lis
     return ptype == chess.PAWN and bool(pawn_spread(bb, color) & enemies)
 
 
-#: Called after each round with the analysis so far; returning True aborts
-#: :func:`analyse` (the caller has seen enough to know it cannot conclude).
-#: Sound to use only for conclusions that are monotone in the frozen set.
-StopTest = Callable[[Analysis], bool]
+#: Called with the analysis so far and the square of the piece whose mobility
+#: was just added (None at the end of a round, when all are known); returning
+#: True aborts :func:`analyse` (the caller has seen enough to know it cannot
+#: conclude).  Sound only for conclusions monotone in the frozen set: every
+#: reach, attack set and king region only grows from round to round.
+StopTest = Callable[[Analysis, chess.Square | None], bool]
 
 
-def analyse(board: chess.Board, stop: StopTest | None = None) -> Analysis | None:
+def analyse(board: chess.Board, stop: StopTest | None = None,
+            first: chess.Color = chess.WHITE) -> Analysis | None:
     """Compute the frozen pieces and every other piece's mobility.
 
-    Returns None when ``stop`` asked to abort.  The board must be a valid
-    standard-chess position (one king each) without a pending en passant
-    capture; castling is covered by the king's and rook's flood fills.
+    The kings' regions are computed first, then the pieces of ``first``, then
+    the others; ``stop`` is consulted after each and may abort (then the
+    result is None).  The board must be a valid standard-chess position (one
+    king each) without a pending en passant capture; castling is covered by
+    the king's and rook's flood fills.
 
     >>> a = analyse(chess.Board("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"))
     >>> a.frozen, a.mobility[chess.E2].promotes
     (0, True)
     """
-    frozen = board.occupied
-    # Cheap local pass first: drop every piece that has a move of its own.
-    changed = True
-    while changed:
-        changed = False
-        fixed = _fixed_attacks(board, frozen)
-        for s in chess.scan_forward(frozen):
-            color = board.color_at(s) is chess.WHITE
-            if not _locally_stuck(board, s, frozen, frozen & board.occupied_co[color],
-                                  fixed[not color]):
-                frozen &= ~chess.BB_SQUARES[s]
-                changed = True
+    kings = [board.king(chess.BLACK), board.king(chess.WHITE)]
+    if kings[0] is None or kings[1] is None:
+        raise ValueError("analyse needs one king of each colour")
+    frozen = _local_pass(board, board.occupied)
+    others = board.occupied & ~board.kings
+    order = [*chess.scan_forward(others & board.occupied_co[first]),
+             *chess.scan_forward(others & board.occupied_co[not first])]
     while True:
         result = Analysis(board, frozen)
         result.fixed_attacks = fixed = _fixed_attacks(board, frozen)
         reach = [0, 0]
         hits = [0, 0]
-        for s in chess.scan_forward(board.occupied & ~frozen):
+        for color in chess.COLORS:
+            king = kings[color]
+            assert king is not None
+            if frozen & chess.BB_SQUARES[king]:
+                result.king_region[color] = chess.BB_SQUARES[king]
+                continue
+            mob = _king_mobility(king, frozen, fixed[not color])
+            result.mobility[king] = mob
+            result.king_region[color] = reach[color] = mob.reach
+            hits[color] = mob.hits
+        for s in order:
+            if frozen & chess.BB_SQUARES[s]:
+                continue
             mob = _mobility(board, s, frozen, fixed)
             result.mobility[s] = mob
             color = board.color_at(s) is chess.WHITE
             reach[color] |= mob.reach
             hits[color] |= mob.hits
-        for color in chess.COLORS:
-            king = board.king(color)
-            if king is None:
-                raise ValueError("analyse needs one king of each colour")
-            king_mob = result.mobility.get(king)
-            result.king_region[color] = king_mob.reach if king_mob else chess.BB_SQUARES[king]
-        if stop is not None and stop(result):
+            if stop is not None and stop(result, s):
+                return None
+        if stop is not None and stop(result, None):
             return None
         dropped = 0
         for s in chess.scan_forward(frozen):

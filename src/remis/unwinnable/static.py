@@ -37,10 +37,15 @@ def static_unwinnable(board: chess.Board, color: chess.Color) -> str | None:
     >>> print(static_unwinnable(chess.Board(), chess.WHITE))
     None
     """
+    if not _blocked_pawns(board) and board.occupied_co[color] & ~board.kings & ~board.bishops:
+        # Nothing can be frozen without a pawn blocked head-on, so the loser's
+        # king may go anywhere and a queen, rook, knight or (promoting) pawn
+        # can reach it: the fast exit, a few bit operations.
+        return None
     if board.chess960 or not board.is_valid() or board.has_pseudo_legal_en_passant():
         return None
     loser = not color
-    analysis = analyse(board, lambda a: _hopeless(a, color))
+    analysis = analyse(board, lambda a, s: _hopeless(a, color, s), first=color)
     if analysis is None:
         return None
     region = analysis.king_region[loser]
@@ -55,6 +60,19 @@ def static_unwinnable(board: chess.Board, color: chess.Color) -> str | None:
                        "{l} king can never be boxed in on a " + shade + " square", analysis,
                        color)
     return None
+
+
+def _blocked_pawns(board: chess.Board) -> int:
+    """Pawns whose square ahead is occupied: every frozen set that a legal
+    game can hold contains one.
+
+    >>> b = chess.Board("4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1")
+    >>> _blocked_pawns(b) == chess.BB_D4 | chess.BB_D5
+    True
+    """
+    pawns, occupied = board.pawns, board.occupied
+    return ((pawns & board.occupied_co[chess.WHITE] & (occupied >> 8))
+            | (pawns & board.occupied_co[chess.BLACK] & ((occupied << 8) & 0xFFFF_FFFF_FFFF_FFFF)))
 
 
 def _reason(template: str, analysis: Analysis, color: chess.Color) -> str:
@@ -80,11 +98,16 @@ def _relevant(analysis: Analysis, color: chess.Color) -> int:
     return out
 
 
-def _hopeless(analysis: Analysis, color: chess.Color) -> bool:
+def _hopeless(analysis: Analysis, color: chess.Color, square: chess.Square | None) -> bool:
     """Neither argument can succeed (monotone: stays true as the frozen set
-    shrinks), so :func:`~remis.unwinnable.reach.analyse` may stop early."""
+    shrinks), so :func:`~remis.unwinnable.reach.analyse` may stop early.
+    With ``square``: only look at the piece just analysed (a winner piece
+    other than a bishop that can attack the loser king's region)."""
     region = analysis.king_region[not color]
     board = analysis.board
+    if square is not None:
+        return (board.color_at(square) is color and board.piece_type_at(square) != chess.BISHOP
+                and bool(analysis.attacks_of(square) & region))
     b_ok = True
     attacked = False
     shades = 0
