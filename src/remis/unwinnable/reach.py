@@ -177,6 +177,8 @@ class Analysis:
     """The result of :func:`analyse`.
 
     ``frozen``: squares of the pieces that never move nor get captured;
+    ``confined``: squares of the pawns that never capture nor get captured
+    (they stay on their file and never pass an opposing confined pawn);
     ``mobility``: for every other piece (by its square) a :class:`Mobility`;
     ``fixed_attacks[c]``: squares attacked by frozen pieces of colour ``c`` in a
     way nothing can ever block; ``king_region[c]``: squares the king of ``c``
@@ -185,6 +187,7 @@ class Analysis:
 
     board: chess.Board
     frozen: int
+    confined: int = 0
     mobility: dict[chess.Square, Mobility] = field(default_factory=dict)
     fixed_attacks: list[int] = field(default_factory=lambda: [0, 0])
     king_region: list[int] = field(default_factory=lambda: [0, 0])
@@ -229,13 +232,14 @@ def frozen_attacks(board: chess.Board, square: chess.Square, walls: int,
     return t if blockable else t & chess.BB_KING_ATTACKS[square]
 
 
-def _pawn_mobility(square: chess.Square, color: chess.Color, walls: int) -> Mobility:
-    """Pushes, double steps and diagonal moves of a pawn through non-walls;
-    a pawn that can reach its last rank then moves as a queen and a knight."""
-    start = chess.BB_SQUARES[square]
+def _pawn_flood(start: int, color: chess.Color, walls: int, prey: int | None) -> tuple[int, int]:
+    """Pawn moves from ``start`` through non-walls: pushes and double steps,
+    and, unless ``prey`` is None, diagonal moves onto ``prey``.  Returns
+    (reach, diagonal squares hit); stops on the last rank."""
     reach = frontier = start
     hits = 0
     last = chess.BB_RANK_8 if color else chess.BB_RANK_1
+    frontier &= ~last
     while frontier:
         if color:
             push = (frontier << 8) & BB_ALL & ~walls
@@ -245,9 +249,50 @@ def _pawn_mobility(square: chess.Square, color: chess.Color, walls: int) -> Mobi
             push |= ((push & chess.BB_RANK_6) >> 8) & ~walls
         caps = pawn_spread(frontier, color)
         hits |= caps
-        new = (push | (caps & ~walls)) & ~reach
+        if prey is not None:
+            push |= caps & prey & ~walls
+        new = push & ~reach
         reach |= new
         frontier = new & ~last
+    return reach, hits
+
+
+def push_stop(square: chess.Square, color: chess.Color, blockers: int) -> int:
+    """Squares of its own file a pawn on ``square`` can never push into: from
+    the nearest of ``blockers`` ahead of it onwards (``blockers``: opposing
+    pawns that never capture nor get captured, so the two never pass).
+
+    >>> chess.SquareSet(push_stop(chess.E2, chess.WHITE, chess.BB_E5 | chess.BB_E7)) == \
+    ...     chess.SquareSet(chess.BB_E5 | chess.BB_E6 | chess.BB_E7 | chess.BB_E8)
+    True
+    """
+    file_bb = chess.BB_FILES[chess.square_file(square)]
+    if color:
+        ahead = blockers & file_bb & ~((2 << square) - 1) & BB_ALL
+        if not ahead:
+            return 0
+        return file_bb & ~((1 << chess.lsb(ahead)) - 1) & BB_ALL
+    ahead = blockers & file_bb & ((1 << square) - 1)
+    if not ahead:
+        return 0
+    return file_bb & ((2 << chess.msb(ahead)) - 1)
+
+
+def _pawn_mobility(square: chess.Square, color: chess.Color, walls: int, prey: int,
+                   stop: int = 0, confined: bool = False) -> Mobility:
+    """Where a pawn may go: first along its own file (never into ``stop``),
+    then, unless ``confined`` (assumed never to capture), by diagonal moves
+    onto ``prey`` (squares where an enemy piece other than the king, or a
+    pawn passing on a double step, may ever be) and on from there; a pawn
+    that can reach its last rank then moves as a queen and a knight."""
+    last = chess.BB_RANK_8 if color else chess.BB_RANK_1
+    reach, hits = _pawn_flood(chess.BB_SQUARES[square], color, walls | stop, None)
+    if not confined:
+        entry = pawn_spread(reach & ~last, color) & prey & ~walls
+        if entry:
+            more, more_hits = _pawn_flood(entry, color, walls, prey)
+            reach |= more
+            hits |= more_hits
     attacks = pawn_spread(reach & ~last, color)
     promoted = reach & last
     if not promoted:
@@ -272,7 +317,7 @@ def _mobility(board: chess.Board, square: chess.Square, walls: int,
     ptype = board.piece_type_at(square)
     color = board.color_at(square) is chess.WHITE
     if ptype == chess.PAWN:
-        return _pawn_mobility(square, color, walls)
+        return _pawn_mobility(square, color, walls, BB_ALL)
     if ptype == chess.KING:
         return _king_mobility(square, walls, fixed_attacks[not color])
     if ptype == chess.KNIGHT:
@@ -363,9 +408,10 @@ def _local_pass(board: chess.Board, frozen: int) -> int:
 
 
 def _can_leave(board: chess.Board, square: chess.Square, frozen: int, fixed: list[int],
-               reach: list[int], hits: list[int]) -> bool:
+               prey: list[int], hits: list[int]) -> bool:
     """Could the frozen piece on ``square`` move or be captured, given the
-    frozen set and the reach and hits of each side's unfrozen pieces?"""
+    frozen set, where each side's unfrozen non-king pieces may be (``prey``)
+    and where each side's unfrozen pieces may move or capture (``hits``)?"""
     bb = chess.BB_SQUARES[square]
     color = board.color_at(square) is chess.WHITE
     if not _locally_stuck(board, square, frozen, frozen & board.occupied_co[color],
@@ -376,7 +422,7 @@ def _can_leave(board: chess.Board, square: chess.Square, frozen: int, fixed: lis
         return False
     if hits[not color] & bb:
         return True
-    enemies = reach[not color] | (frozen & board.occupied_co[not color])
+    enemies = prey[not color] | (frozen & board.occupied_co[not color])
     return ptype == chess.PAWN and bool(pawn_spread(bb, color) & enemies)
 
 
@@ -406,6 +452,7 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
     if kings[0] is None or kings[1] is None:
         raise ValueError("analyse needs one king of each colour")
     frozen = _local_pass(board, board.occupied)
+    confined = board.pawns & ~frozen
     others = board.occupied & ~board.kings
     order = [*chess.scan_forward(others & board.occupied_co[first]),
              *chess.scan_forward(others & board.occupied_co[not first])]
@@ -424,22 +471,57 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
             result.mobility[king] = mob
             result.king_region[color] = reach[color] = mob.reach
             hits[color] = mob.hits
+        prey = [0, 0]  # squares where a non-king piece of each colour may be
         for s in order:
-            if frozen & chess.BB_SQUARES[s]:
+            if frozen & chess.BB_SQUARES[s] or board.pawns & chess.BB_SQUARES[s]:
                 continue
             mob = _mobility(board, s, frozen, fixed)
             result.mobility[s] = mob
             color = board.color_at(s) is chess.WHITE
             reach[color] |= mob.reach
+            prey[color] |= mob.reach
             hits[color] |= mob.hits
             if stop is not None and stop(result, s):
                 return None
+        # Pawns capture only where an enemy piece may be: a least fixed point.
+        pawns = [s for s in order if board.pawns & ~frozen & chess.BB_SQUARES[s]]
+        pawn_reach = dict.fromkeys(pawns, 0)
+        grown = True
+        while grown:
+            grown = False
+            for s in pawns:
+                bb = chess.BB_SQUARES[s]
+                color = bool(board.occupied_co[chess.WHITE] & bb)
+                mob = _pawn_mobility(
+                    s, color, frozen, prey[not color],
+                    push_stop(s, color, confined & board.occupied_co[not color]),
+                    bool(confined & bb))
+                if mob.reach == pawn_reach[s]:
+                    continue
+                grown = True
+                pawn_reach[s] = mob.reach
+                result.mobility[s] = mob
+                reach[color] |= mob.reach
+                prey[color] |= mob.reach
+                hits[color] |= mob.hits
+                if stop is not None and stop(result, s):
+                    return None
         if stop is not None and stop(result, None):
             return None
         dropped = 0
         for s in chess.scan_forward(frozen):
-            if _can_leave(board, s, frozen, fixed, reach, hits):
+            if _can_leave(board, s, frozen, fixed, prey, hits):
                 dropped |= chess.BB_SQUARES[s]
-        if not dropped:
+        released = 0
+        for s in chess.scan_forward(confined):
+            color = bool(board.occupied_co[chess.WHITE] & chess.BB_SQUARES[s])
+            mob = result.mobility[s]
+            enemies = prey[not color] | (frozen & board.occupied_co[not color])
+            if (mob.promotes or mob.reach & hits[not color]
+                    or pawn_spread(mob.reach, color) & enemies):
+                released |= chess.BB_SQUARES[s]
+        if not dropped and not released:
+            result.confined = confined
             return result
         frozen &= ~dropped
+        confined = (confined & ~released) | (dropped & board.pawns)
