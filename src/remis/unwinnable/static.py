@@ -48,6 +48,13 @@ def static_unwinnable(board: chess.Board, color: chess.Color) -> str | None:
     analysis = analyse(board, lambda a, s: _hopeless(a, color, s), first=color)
     if analysis is None:
         return None
+    king = chess.BB_SQUARES[board.king(loser) or 0]
+    if analysis.fixed_attacks[color] & king:
+        # In check from a piece that never moves: not mated now, the king
+        # must step off this square for good.
+        if board.is_checkmate():
+            return None
+        analysis.king_region[loser] &= ~king
     region = analysis.king_region[loser]
     winner_pieces = board.occupied_co[color] & ~board.kings
     if not any(analysis.attacks_of(s) & region for s in chess.scan_forward(winner_pieces)):
@@ -102,8 +109,10 @@ def _hopeless(analysis: Analysis, color: chess.Color, square: chess.Square | Non
     """Neither argument can succeed (monotone: stays true as the frozen set
     shrinks), so :func:`~remis.unwinnable.reach.analyse` may stop early.
     With ``square``: only look at the piece just analysed (a winner piece
-    other than a bishop that can attack the loser king's region)."""
-    region = analysis.king_region[not color]
+    other than a bishop that can attack the loser king's region).  The
+    king's present square is left out: it may be dropped from the final
+    region (see :func:`static_unwinnable`)."""
+    region = analysis.king_region[not color] & ~analysis.board.kings
     board = analysis.board
     if square is not None:
         return (board.color_at(square) is color and board.piece_type_at(square) != chess.BISHOP
