@@ -1,0 +1,134 @@
+"""Static unwinnability proofs: soundness first, then the coverage reached.
+
+A proof of "cannot mate" where a helpmate exists would steal a game, so the
+soundness tests run over every CHA test vector (both colours) and over every
+position of real games that ended in checkmate (the winner could mate from
+each of them: he did).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import chess
+import chess.pgn
+import pytest
+
+from remis.unwinnable.static import static_unwinnable
+
+DEAD_S06 = "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"
+
+#: Coverage floors reached on the data (see the report / benchmark script):
+#: raise them when the analysis gets stronger, never lower them silently.
+VECTOR_FLOOR = 1110          # of 1,857 "cannot mate" answers in cha-test-vectors.txt
+TIMEOUT_SAMPLE_FLOOR = 0.30  # of the every-17th-line sample of the unfair timeouts
+
+
+def read_vectors(path: Path) -> list[tuple[str, chess.Board]]:
+    """The CHA vectors as (expected code, board)."""
+    out = []
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        out.append((line[:2], chess.Board(line[3:].strip())))
+    return out
+
+
+def test_s06_blocked_wall_is_dead_for_both() -> None:
+    board = chess.Board(DEAD_S06)
+    for color in chess.COLORS:
+        reason = static_unwinnable(board, color)
+        assert reason is not None
+        assert "b4, d4, f4, h4, b5, d5, f5, h5" in reason
+
+
+@pytest.mark.parametrize("fen", [
+    "8/8/4k3/1p1p1p2/1P1P1P1P/4K3/8/8 w - - 0 1",    # h-pawn free: the wall leaks
+    "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/7Q w - - 0 1",  # a queen behind the wall
+    "2k5/3n4/8/8/8/8/8/2KB4 w - - 0 1",              # lone bishop, the knight blocks
+    "8/8/3k4/8/4b3/8/3B4/4K3 w - - 0 1",             # opposite bishops can mate
+    "8/8/8/8/8/8/4P3/k1K5 w - - 0 1",                # a free pawn promotes
+    chess.STARTING_FEN,
+])
+def test_white_can_mate_is_never_denied(fen: str) -> None:
+    assert static_unwinnable(chess.Board(fen), chess.WHITE) is None
+
+
+def test_already_mated_position_is_not_denied() -> None:
+    board = chess.Board()
+    for san in ("f3", "e5", "g4", "Qh4#"):
+        board.push_san(san)
+    assert board.is_checkmate()
+    assert static_unwinnable(board, chess.BLACK) is None
+
+
+def test_pending_en_passant_is_left_to_the_search() -> None:
+    # Black has just played ...b7-b5: axb6 en passant breaks the wall, so no
+    # static claim; the same placement without the en passant right is dead.
+    fen = "8/8/p3k3/Pp1p1p1p/1P1P1P1P/4K3/8/8 w - {} 0 2"
+    pending = chess.Board(fen.format("b6"))
+    assert pending.has_legal_en_passant()
+    assert static_unwinnable(pending, chess.WHITE) is None
+    assert static_unwinnable(chess.Board(fen.format("-")), chess.WHITE) is not None
+
+
+def test_one_colour_bishops_cannot_box_the_king() -> None:
+    board = chess.Board("8/8/3k4/8/3b4/8/3B4/4K3 w - - 0 1")  # same-colour bishops
+    assert "dark squares" in (static_unwinnable(board, chess.WHITE) or "")
+
+
+def test_invalid_positions_get_no_claim() -> None:
+    board = chess.Board("8/8/8/8/8/8/8/8 w - - 0 1")
+    assert static_unwinnable(board, chess.WHITE) is None
+    pawn_on_rank_8 = chess.Board("P3k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    assert static_unwinnable(pawn_on_rank_8, chess.BLACK) is None
+
+
+@pytest.mark.shared
+def test_vectors_sound_and_coverage(shared_data: Path) -> None:
+    vectors = read_vectors(shared_data / "unwinnability" / "cha-test-vectors.txt")
+    assert len(vectors) == 1803
+    unsound = []
+    proved = cannot = 0
+    for code, board in vectors:
+        for color, letter in ((chess.WHITE, "W"), (chess.BLACK, "B")):
+            reason = static_unwinnable(board, color)
+            if letter in code:
+                if reason is not None:
+                    unsound.append((board.fen(), letter, reason))
+            else:
+                cannot += 1
+                proved += reason is not None
+    assert unsound == []
+    assert cannot == 1857
+    assert proved >= VECTOR_FLOOR
+
+
+@pytest.mark.shared
+def test_unfair_timeouts_coverage(shared_data: Path) -> None:
+    lines = (shared_data / "unwinnability" / "lichess-unfair-timeouts.txt").read_text()
+    sample = lines.splitlines()[::17]
+    proved = 0
+    for line in sample:
+        board = chess.Board(" ".join(line.split()[:6]))
+        proved += static_unwinnable(board, not board.turn) is not None
+    assert proved >= TIMEOUT_SAMPLE_FLOOR * len(sample)
+
+
+@pytest.mark.shared
+def test_never_denies_a_mate_that_was_played(shared_data: Path) -> None:
+    pgn = shared_data / "lichess" / "lichess_2021-10_excerpt.pgn"
+    checked = 0
+    with pgn.open(encoding="utf-8") as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            final = game.end().board()
+            if not final.is_checkmate():
+                continue
+            winner = not final.turn
+            board = game.board()
+            for move in game.mainline_moves():
+                assert static_unwinnable(board, winner) is None, board.fen()
+                board.push(move)
+                checked += 1
+            assert static_unwinnable(board, winner) is None, board.fen()
+    assert checked > 10_000
