@@ -15,7 +15,6 @@ visit of the reachable positions.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -24,16 +23,14 @@ import chess
 
 from remis.unwinnable.material import impossible_to_win, material_reason
 from remis.unwinnable.search import HelpmateSearch, exhaust
+from remis.unwinnable.static import static_unwinnable
 
 Mode = Literal["full", "quick"]
 
 StaticProof = Callable[[chess.Board, chess.Color], "str | None"]
 
-STATIC: StaticProof | None
-try:  # the static proof is developed on its own branch; compose it when present
-    STATIC = importlib.import_module("remis.unwinnable.static").static_unwinnable
-except (ImportError, AttributeError):  # pragma: no cover - depends on the branch merged
-    STATIC = None
+#: The static proof (blocked structures, unreachable king regions).
+STATIC: StaticProof | None = static_unwinnable
 
 #: Node budgets: full mode (helpmate search, then exhaustive visit), quick mode.
 FULL_NODES = 100_000
@@ -216,8 +213,32 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
             return Verdict(color, False,
                            f"exhausted search: none of the {full.nodes} reachable positions "
                            f"is a checkmate by {_name(color)}", nodes=nodes, method="exhaustive")
+    if not quick and STATIC is not None:
+        after_one = _static_after_every_move(b, color)
+        if after_one is not None:
+            return Verdict(color, False, after_one, nodes=nodes, method="static")
     what = "quick mode" if quick else "node limit"
     return Verdict(color, None, f"undecided: {what} reached ({nodes} nodes)", nodes=nodes)
+
+
+def _static_after_every_move(board: chess.Board, color: chess.Color) -> str | None:
+    """The static proof after each legal move: when it holds after every
+    one, it holds now."""
+    assert STATIC is not None
+    reasons = []
+    for move in list(board.generate_legal_moves()):
+        board.push(move)
+        try:
+            why = (material_reason(board, color) or STATIC(board, color)
+                   if not _mated(board, color) else None)
+        finally:
+            board.pop()
+        if why is None:
+            return None
+        reasons.append(why)
+    if not reasons:
+        return None
+    return f"blocked structure (static) after every legal move, e.g. {reasons[0]}"
 
 
 def is_dead_position(board: chess.Board, *, mode: Mode = "full") -> bool:

@@ -21,7 +21,7 @@ from remis.unwinnable.search import Key, position_key
 
 _ALL = chess.BB_ALL
 #: Node budget of the full-mode check on a candidate position (per colour).
-DEAD_TEST_NODES = 30_000
+DEAD_TEST_NODES = 5_000
 _CACHE: dict[Key, DeadVerdict | None] = {}
 _CACHE_SIZE = 4096
 
