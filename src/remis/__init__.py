@@ -26,6 +26,8 @@ from remis.rules import (
     rule_on_claim,
 )
 from remis.ruling import Claim, Ruling
+from remis.unwinnable import Verdict, can_checkmate, is_dead_position
+from remis.unwinnable.deadtest import engine_dead_test
 
 __version__ = "0.1.0"
 
@@ -38,8 +40,12 @@ __all__ = [
     "History",
     "PositionKey",
     "Ruling",
+    "Verdict",
     "automatic_end",
+    "can_checkmate",
     "claimable",
+    "engine_dead_test",
+    "is_dead_position",
     "material_dead_test",
     "parse_fen",
     "position_key",
