@@ -1,0 +1,73 @@
+"""Illegal positions get a clear error naming the defect; nothing crashes the
+engine (random legal positions, both modes, tight limits)."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import chess
+import pytest
+
+from remis.cli import main
+from remis.unwinnable import can_checkmate, is_dead_position
+
+
+@pytest.mark.parametrize(("fen", "words"), [
+    ("4k2R/8/8/8/8/8/8/4K2r w - - 0 1", "the side not to move is in check"),  # both in check
+    ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "pawns on the first or last rank"),
+    ("4k3/8/8/8/8/8/8/4K2r b - - 0 1", "the side not to move is in check"),  # wrong side
+    ("8/8/8/8/8/8/8/Kk6 w - - 0 1", "kings on adjacent squares"),
+    ("8/8/8/8/8/8/8/K7 w - - 0 1", "no black king"),
+])
+def test_illegal_positions_raise_value_error(fen: str, words: str) -> None:
+    board = chess.Board(fen)
+    for mode in ("full", "quick"):
+        with pytest.raises(ValueError, match=words) as info:
+            can_checkmate(board, chess.WHITE, mode=mode)  # type: ignore[arg-type]
+        assert fen.split()[0] in str(info.value)
+    with pytest.raises(ValueError):
+        is_dead_position(board)
+
+
+def test_cli_reports_bad_lines_and_goes_on(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    fens = ["4k2R/8/8/8/8/8/8/4K2r w - - 0 1", "not a fen",
+            "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1", "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(fens) + "\n"))
+    status = main(["position", "-", "--json"])
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert status == 1 and len(out) == 4
+    assert out[0]["error"]["line"] == 1 and "in check" in out[0]["error"]["message"]
+    assert out[1]["error"]["line"] == 2
+    assert out[2]["end"]["termination"] == "dead_position"
+    assert out[3]["can_checkmate"] == {"white": True, "black": False}
+    assert out[3]["helpmate"]["black"] is None and out[3]["helpmate"]["white"]
+
+
+def _random_positions(n: int, seed: int) -> list[chess.Board]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        board = chess.Board()
+        for _ in range(rng.randrange(10, 160)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        out.append(board.copy(stack=False))
+    return out
+
+
+def test_random_positions_never_crash_and_lines_mate() -> None:
+    for board in _random_positions(40, seed=7):
+        for color in chess.COLORS:
+            for mode in ("quick", "full"):
+                v = can_checkmate(board, color, mode=mode, max_nodes=300)  # type: ignore[arg-type]
+                assert v.value in (True, False, None) and v.reason
+                if v.value:
+                    b = board.copy()
+                    for uci in v.line:
+                        b.push_uci(uci)
+                    assert b.is_checkmate() and b.turn != color

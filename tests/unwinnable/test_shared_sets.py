@@ -1,0 +1,91 @@
+"""The engine against the CHA test vectors and the lichess unfair timeouts
+(``../shared/data/unwinnability``): a large fixed sample in the default run,
+the whole sets in ``benchmarks/unwinnability.py``.
+
+Soundness is absolute: no verdict may contradict the expected answer, and
+every helpmate line is replayed and must end in checkmate.  Completeness is
+measured: the share of verdicts decided within the test's node budget must
+not fall below the floor recorded here (an honest None is not a wrong answer,
+but a drop in the rate is a regression).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import chess
+import pytest
+
+from remis.unwinnable import Verdict, can_checkmate
+
+#: every STEP-th vector (151 positions, both colours: 302 verdicts)
+VECTOR_STEP = 12
+VECTOR_NODES = 10_000
+#: decided share measured on this sample with VECTOR_NODES: 0.82 (2026-11-29)
+VECTOR_DECIDED_FLOOR = 0.80
+TIMEOUT_STEP = 150  # 590 positions
+
+
+def read_vectors(path: Path) -> list[tuple[str, str]]:
+    out = []
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            expected, fen = line.split(" ", 1)
+            out.append((expected, fen.strip()))
+    return out
+
+
+def assert_line_mates(board: chess.Board, v: Verdict) -> None:
+    b = board.copy()
+    for uci in v.line:
+        move = chess.Move.from_uci(uci)
+        assert b.is_legal(move), (board.fen(), v.line, uci)
+        b.push(move)
+    assert b.is_checkmate() and b.turn != v.color, (board.fen(), v.line)
+
+
+def test_cha_vectors_sample(shared_data: Path) -> None:
+    vectors = read_vectors(shared_data / "unwinnability" / "cha-test-vectors.txt")
+    assert len(vectors) == 1803
+    wrong, decided, total = [], 0, 0
+    for expected, fen in vectors[::VECTOR_STEP]:
+        board = chess.Board(fen)
+        for color, mark in ((chess.WHITE, expected[0]), (chess.BLACK, expected[1])):
+            v = can_checkmate(board, color, max_nodes=VECTOR_NODES)
+            total += 1
+            if v.value is None:
+                continue
+            decided += 1
+            if v.value != (mark != "-"):
+                wrong.append((expected, fen, color, v.reason))
+            if v.value:
+                assert_line_mates(board, v)
+    assert not wrong, wrong
+    assert decided / total >= VECTOR_DECIDED_FLOOR, (decided, total)
+
+
+def test_unfair_timeouts_sample(shared_data: Path) -> None:
+    path = shared_data / "unwinnability" / "lichess-unfair-timeouts.txt"
+    lines = path.read_text().splitlines()[::TIMEOUT_STEP]
+    undecided = []
+    for line in lines:
+        fen = line.rsplit(" ", 1)[0]
+        board = chess.Board(fen)
+        v = can_checkmate(board, not board.turn)
+        assert v.value is not True, (fen, v.line)  # every one is unwinnable
+        if v.value is None:
+            undecided.append(fen)
+    assert not undecided, undecided
+
+
+@pytest.mark.parametrize("step", [TIMEOUT_STEP])
+def test_unfair_timeouts_quick_mode_never_says_can_mate(shared_data: Path, step: int) -> None:
+    path = shared_data / "unwinnability" / "lichess-unfair-timeouts.txt"
+    decided = 0
+    lines = path.read_text().splitlines()[::step]
+    for line in lines:
+        board = chess.Board(line.rsplit(" ", 1)[0])
+        v = can_checkmate(board, not board.turn, mode="quick")
+        assert v.value is not True
+        decided += v.value is False
+    assert decided / len(lines) >= 0.7, (decided, len(lines))
