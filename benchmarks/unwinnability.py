@@ -1,0 +1,198 @@
+"""Unwinnability engine: speed and agreement on the real data.
+
+Usage (from the project root, shared data in ../shared/data or
+$REMIS_SHARED_DATA)::
+
+    .venv/bin/python benchmarks/unwinnability.py               # everything (long)
+    .venv/bin/python benchmarks/unwinnability.py --limit 500   # first N of each set
+    .venv/bin/python benchmarks/unwinnability.py --only 30k --modes quick
+
+Sets:
+
+* ``30k``: lichess-30k-positions.txt, the side that just moved as the would-be
+  winner: positions/s, median/mean/p99/max per position, quick and full mode;
+* ``vectors``: cha-test-vectors.txt, both colours: the same figures, and the
+  agreement with the expected answers (wrong = a contradicted verdict, which
+  must never happen; undecided = None);
+* ``timeouts``: lichess-unfair-timeouts.txt, the side NOT to move (every one
+  is unwinnable): agreement = share proved "cannot mate";
+* ``deadtest``: the per-ply cost of :func:`engine_dead_test` after a bare
+  python-chess push, over the positions of lichess games.
+
+Every timing is printed next to a baseline timed in the same process (a
+python-chess legal-move generation for the positions, a bare push for the
+dead test): machines here are noisy, read the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+from remis.rules import material_dead_test
+from remis.unwinnable import can_checkmate
+from remis.unwinnable.deadtest import engine_dead_test
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(os.environ.get("REMIS_SHARED_DATA", ROOT.parent / "shared" / "data"))
+UNW = DATA / "unwinnability"
+
+Case = tuple[chess.Board, chess.Color, bool | None]  # board, would-be winner, expected
+
+
+def load_30k(limit: int | None) -> list[Case]:
+    out: list[Case] = []
+    for line in (UNW / "lichess-30k-positions.txt").read_text().splitlines()[:limit]:
+        board = chess.Board(line.rsplit(" ", 1)[0])
+        out.append((board, not board.turn, None))
+    return out
+
+
+def load_vectors(limit: int | None) -> list[Case]:
+    out: list[Case] = []
+    lines = [x for x in (UNW / "cha-test-vectors.txt").read_text().splitlines()
+             if x.strip() and not x.startswith("#")]
+    for line in lines[:limit]:
+        code, fen = line.split(" ", 1)
+        board = chess.Board(fen.strip())
+        out.append((board, chess.WHITE, code[0] != "-"))
+        out.append((board, chess.BLACK, code[1] != "-"))
+    return out
+
+
+def load_timeouts(limit: int | None) -> list[Case]:
+    out: list[Case] = []
+    for line in (UNW / "lichess-unfair-timeouts.txt").read_text().splitlines()[:limit]:
+        board = chess.Board(line.rsplit(" ", 1)[0])
+        out.append((board, not board.turn, False))
+    return out
+
+
+def stats(times: list[float]) -> str:
+    times = sorted(times)
+    n = len(times)
+    mean = statistics.fmean(times)
+    return (f"n={n} {n / sum(times):,.0f} pos/s  median {1e3 * times[n // 2]:.3f} ms  "
+            f"mean {1e3 * mean:.3f} ms  p99 {1e3 * times[min(n - 1, int(n * 0.99))]:.2f} ms  "
+            f"max {1e3 * times[-1]:.1f} ms")
+
+
+def baseline(cases: list[Case]) -> float:
+    """Mean seconds per position of one python-chess legal-move generation."""
+    t0 = time.perf_counter()
+    for board, _, _ in cases:
+        list(board.generate_legal_moves())
+    return (time.perf_counter() - t0) / len(cases)
+
+
+def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None) -> None:
+    base = baseline(cases)
+    times: list[float] = []
+    right = wrong = undecided = 0
+    counts: dict[object, int] = {}
+    slowest: tuple[float, str] = (0.0, "")
+    for board, color, expected in cases:
+        t0 = time.perf_counter()
+        v = can_checkmate(board, color, mode=mode, max_nodes=max_nodes)  # type: ignore[arg-type]
+        dt = time.perf_counter() - t0
+        times.append(dt)
+        if dt > slowest[0]:
+            slowest = (dt, f"{board.fen()} ({'white' if color else 'black'})")
+        counts[v.value] = counts.get(v.value, 0) + 1
+        if v.value is None:
+            undecided += 1
+        elif expected is not None:
+            if v.value == expected:
+                right += 1
+            else:
+                wrong += 1
+                print(f"  WRONG {board.fen()} {color}: {v.reason}", file=sys.stderr)
+        if v.value:
+            b = board.copy()
+            for uci in v.line:
+                b.push_uci(uci)
+            if not (b.is_checkmate() and b.turn != color):
+                wrong += 1
+                print(f"  BAD LINE {board.fen()}: {v.line}", file=sys.stderr)
+    mean = statistics.fmean(times)
+    print(f"{name:<9} {mode:<5} {stats(times)}  ({mean / base:.1f}x a legal-move generation "
+          f"of {1e6 * base:.1f} us)")
+    print(f"          verdicts {dict(sorted(counts.items(), key=str))}; slowest "
+          f"{1e3 * slowest[0]:.0f} ms: {slowest[1]}")
+    if any(expected is not None for _, _, expected in cases):
+        n = len(cases)
+        print(f"          agreement {right}/{n} = {100 * right / n:.2f}%  wrong {wrong}  "
+              f"undecided {undecided}")
+
+
+def game_boards(limit: int) -> list[list[chess.Move]]:
+    games = []
+    with open(DATA / "lichess" / "lichess_2017-05.pgn", encoding="utf-8") as f:
+        while len(games) < limit:
+            game = chess.pgn.read_game(f)
+            if game is None:
+                break
+            games.append(list(game.mainline_moves()))
+    return games
+
+
+def run_deadtest(limit: int, repeats: int = 5) -> None:
+    games = game_boards(limit)
+    plies = sum(len(g) for g in games)
+
+    def replay(test: Callable[[chess.Board], object] | None) -> float:
+        t0 = time.perf_counter()
+        for moves in games:
+            board = chess.Board()
+            for move in moves:
+                board.push(move)
+                if test is not None:
+                    test(board)
+        return time.perf_counter() - t0
+
+    engine_dead_test(chess.Board())  # warm up imports
+    bare, material, engine = [], [], []
+    for _ in range(repeats):
+        bare.append(replay(None))
+        material.append(replay(material_dead_test))
+        engine.append(replay(engine_dead_test))
+    b, m, e = (statistics.median(x) / plies * 1e6 for x in (bare, material, engine))
+    print(f"deadtest  {len(games)} games, {plies} plies, median of {repeats}: bare push "
+          f"{b:.2f} us/ply; + material_dead_test {m - b:+.3f} us ({m / b:.3f}x); "
+          f"+ engine_dead_test {e - b:+.3f} us ({e / b:.3f}x)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the selected sets and modes."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--limit", type=int, default=None, help="first N positions of each set")
+    p.add_argument("--only", nargs="*", default=["30k", "vectors", "timeouts", "deadtest"],
+                   choices=["30k", "vectors", "timeouts", "deadtest"])
+    p.add_argument("--modes", nargs="*", default=["quick", "full"], choices=["quick", "full"])
+    p.add_argument("--max-nodes", type=int, default=None, help="node budget of full mode")
+    args = p.parse_args(argv)
+    if not UNW.is_dir():
+        print(f"shared data not found at {UNW}", file=sys.stderr)
+        return 1
+    loaders = {"30k": load_30k, "vectors": load_vectors, "timeouts": load_timeouts}
+    for name in args.only:
+        if name == "deadtest":
+            run_deadtest(args.limit or 300)
+            continue
+        cases = loaders[name](args.limit)
+        for mode in args.modes:
+            run_set(name, cases, mode, args.max_nodes if mode == "full" else None)
+            sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
