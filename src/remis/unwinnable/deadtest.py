@@ -22,8 +22,14 @@ from remis.unwinnable.search import Key, position_key
 _ALL = chess.BB_ALL
 #: Node budget of the full-mode check on a candidate position (per colour).
 DEAD_TEST_NODES = 5_000
+#: Full-mode runs per pawn structure (with the other non-king pieces) that
+#: may end without a proof; after that only the cheap stages run for it, so
+#: that a long game of king moves behind a locked but live structure stays
+#: cheap.  (Returning None is always safe: it only means "not proven dead".)
+FULL_RUNS_PER_STRUCTURE = 3
 _CACHE: dict[Key, DeadVerdict | None] = {}
 _CACHE_SIZE = 4096
+_FULL_RUNS: dict[tuple[int, int, int], int] = {}
 
 
 def is_candidate(board: chess.Board) -> bool:
@@ -83,10 +89,18 @@ def engine_dead_test(board: chess.Board) -> DeadVerdict | None:
 def _decide(board: chess.Board) -> DeadVerdict | None:
     """Quick mode for both colours, then full mode; dead only on two proofs."""
     verdicts: list[Verdict] = []
+    structure = (board.pawns, board.bishops, board.occupied_co[chess.WHITE] & ~board.kings)
     for color in (chess.WHITE, chess.BLACK):
         v = can_checkmate(board, color, mode="quick")
         if v.value is None:
+            runs = _FULL_RUNS.get(structure, 0)
+            if runs >= FULL_RUNS_PER_STRUCTURE:
+                return None
             v = can_checkmate(board, color, mode="full", max_nodes=DEAD_TEST_NODES)
+            if v.value is not False:
+                if len(_FULL_RUNS) >= _CACHE_SIZE:
+                    _FULL_RUNS.clear()
+                _FULL_RUNS[structure] = runs + 1
         if v.value is not False:
             return None
         verdicts.append(v)
