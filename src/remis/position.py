@@ -61,7 +61,8 @@ def _status_text(board: chess.Board, status: int) -> str:
 
 
 def rule_on_position(fen: str, *, dead_test: DeadTest = material_dead_test,
-                     mode: str = "full", max_nodes: int | None = None) -> dict[str, Any]:
+                     mode: str = "full", max_nodes: int | None = None,
+                     max_seconds: float | None = None) -> dict[str, Any]:
     """The ``remis position --json`` object for one FEN: the automatic end,
     the claims that the FEN's halfmove clock allows (no repetition history),
     and whether each side can still checkmate (``can_checkmate``, with the
@@ -79,7 +80,7 @@ def rule_on_position(fen: str, *, dead_test: DeadTest = material_dead_test,
     board = parse_fen(fen)
     history = History(board)
     verdicts = {name: can_checkmate(board, color, mode="quick" if mode == "quick" else "full",
-                                    max_nodes=max_nodes)
+                                    max_nodes=max_nodes, max_seconds=max_seconds)
                 for name, color in (("white", chess.WHITE), ("black", chess.BLACK))}
 
     def engine(b: chess.Board) -> DeadVerdict | None:

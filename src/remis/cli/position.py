@@ -18,6 +18,10 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per FEN")
     p.add_argument("--quick", action="store_true",
                    help="quick unwinnability check (may leave can_checkmate undecided: null)")
+    p.add_argument("--max-nodes", type=int, default=None,
+                   help="node budget of the unwinnability search (default 100000)")
+    p.add_argument("--max-seconds", type=float, default=None,
+                   help="time budget of the unwinnability search per side")
     p.set_defaults(run=run)
 
 
@@ -26,7 +30,8 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     for n, fen in enumerate(input_lines(args.fen), start=1):
         try:
-            out = rule_on_position(fen, mode="quick" if args.quick else "full")
+            out = rule_on_position(fen, mode="quick" if args.quick else "full",
+                                   max_nodes=args.max_nodes, max_seconds=args.max_seconds)
         except ValueError as exc:
             status = 1
             out = {"fen": fen, "end": None, "claims": [],

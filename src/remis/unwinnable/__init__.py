@@ -15,6 +15,7 @@ visit of the reachable positions.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -146,13 +147,14 @@ def _found_text(color: chess.Color, line: tuple[str, ...]) -> str:
 
 
 def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full",
-                  max_nodes: int | None = None) -> Verdict:
+                  max_nodes: int | None = None, max_seconds: float | None = None) -> Verdict:
     """Can ``color`` checkmate the opponent by any sequence of legal moves
     (both sides cooperating)?
 
     Full mode decides (True with a helpmate line, or False with a proof)
-    unless ``max_nodes`` runs out; quick mode spends a few dozen nodes and
-    otherwise answers None.  Raises :class:`ValueError` on an illegal position.
+    unless ``max_nodes`` (or ``max_seconds`` of search, when given) runs out;
+    quick mode spends a few dozen nodes and otherwise answers None.  Raises
+    :class:`ValueError` on an illegal position.
 
     >>> can_checkmate(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK).reason
     'insufficient material: Black has a bare king (K+Q v K)'
@@ -161,7 +163,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     (True, True)
     >>> can_checkmate(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"),
     ...               chess.WHITE).method
-    'exhaustive'
+    'static'
     """
     check_position(board)
     if _mated(board, color):
@@ -190,8 +192,9 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         return Verdict(color, None, "undecided: quick mode decides only material, "
                        "forced moves and small or locked positions")
     budget = (QUICK_NODES if quick else FULL_NODES) if max_nodes is None else max_nodes
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
     search = HelpmateSearch(b, color, max_nodes=budget,
-                            iteration_nodes=budget if quick else 20_000)
+                            iteration_nodes=budget if quick else 20_000, deadline=deadline)
     result = search.run(start_depth=2 if quick else 1)
     nodes = result.nodes
     if result.outcome == "mate":
@@ -203,7 +206,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                        f"({nodes} positions searched)", nodes=nodes, method="exhaustive")
     if not quick:
         cap = EXHAUST_NODES if max_nodes is None else max(max_nodes // 5, 1)
-        full = exhaust(b, color, max_nodes=cap)
+        full = exhaust(b, color, max_nodes=cap, deadline=deadline)
         nodes += full.nodes
         if full.outcome == "mate":
             line = head + full.line
@@ -217,7 +220,8 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         after_one = _static_after_every_move(b, color)
         if after_one is not None:
             return Verdict(color, False, after_one, nodes=nodes, method="static")
-    what = "quick mode" if quick else "node limit"
+    what = "quick mode" if quick else (
+        "time limit" if deadline is not None and time.monotonic() > deadline else "node limit")
     return Verdict(color, None, f"undecided: {what} reached ({nodes} nodes)", nodes=nodes)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from time import monotonic
 from typing import Literal
 
 import chess
@@ -135,8 +136,10 @@ class HelpmateSearch:
 
     def __init__(self, board: chess.Board, winner: chess.Color, *, max_nodes: int = 200_000,
                  iteration_nodes: int = 20_000, max_depth: int = 200,
-                 prune: Callable[[chess.Board], bool] | None = None) -> None:
+                 prune: Callable[[chess.Board], bool] | None = None,
+                 deadline: float | None = None) -> None:
         self.board = board
+        self.deadline = deadline
         self.winner = winner
         self.max_nodes = max_nodes
         self.iteration_nodes = iteration_nodes
@@ -195,6 +198,8 @@ class HelpmateSearch:
         self.nodes += 1
         self._iter_nodes += 1
         if self.nodes > self.max_nodes:
+            raise _Stop
+        if self.deadline is not None and not self.nodes & 255 and monotonic() > self.deadline:
             raise _Stop
         if self._iter_nodes > self.iteration_nodes:
             raise _IterationFull
@@ -349,7 +354,8 @@ def _load(b: chess.Board, k: Key) -> None:
 
 
 def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000,
-            prune: Callable[[chess.Board], bool] | None = None) -> SearchResult:
+            prune: Callable[[chess.Board], bool] | None = None,
+            deadline: float | None = None) -> SearchResult:
     """Visit every position reachable from ``board`` (breadth first, each
     once) looking for a checkmate by ``winner``.  Finishing the visit without
     one is a proof that none exists; positions where ``winner`` has lost all
@@ -373,7 +379,8 @@ def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000
         nxt: list[Key] = []
         for k in frontier:
             nodes += 1
-            if nodes > max_nodes:
+            if nodes > max_nodes or (deadline is not None and not nodes & 63
+                                     and monotonic() > deadline):
                 return SearchResult("limit", (), nodes, depth)
             _load(b, k)
             if impossible_to_win(b, winner) or (prune is not None and prune(b)):
