@@ -28,7 +28,7 @@ from typing import Literal
 
 import chess
 
-from remis.unwinnable.material import impossible_to_win
+from remis.unwinnable.material import impossible_to_win, needs_loser_promotion
 
 Outcome = Literal["mate", "exhausted", "limit"]
 
@@ -287,6 +287,7 @@ class HelpmateSearch:
                 out.append((kind, m))
         else:
             mine = board.occupied_co[winner]
+            ep = board.ep_square
             need_promo = _needs_promotion(board, winner, mine)
             for m in moves:
                 frm, to = m.from_square, m.to_square
@@ -302,7 +303,7 @@ class HelpmateSearch:
                         kind = _PUNISH
                 elif bit & knights and _KNIGHT_DIST[to][lp_t] < _KNIGHT_DIST[frm][lp_t]:
                     kind = _REWARD
-                elif (1 << to) & occupied_them or board.is_en_passant(m):
+                elif (1 << to) & occupied_them or (bit & pawns and to == ep):
                     kind = _PUNISH
                 out.append((kind, m))
         out.sort(key=lambda km: km[0])
@@ -310,7 +311,6 @@ class HelpmateSearch:
 
 
 def _needs_promotion(board: chess.Board, winner: chess.Color, mine: int) -> bool:
-    from remis.unwinnable.material import needs_loser_promotion
     if mine & (board.pawns | board.rooks | board.queens):
         return False
     return needs_loser_promotion(board, winner)
