@@ -71,3 +71,16 @@ def test_random_positions_never_crash_and_lines_mate() -> None:
                     for uci in v.line:
                         b.push_uci(uci)
                     assert b.is_checkmate() and b.turn != color
+
+
+def test_cli_quick_mode_stdin_in_order(monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    fens = ["8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1", chess.STARTING_FEN,
+            "8/8/8/4k3/8/8/8/K2n4 w - - 0 1"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(fens) + "\n"))
+    assert main(["position", "-", "--json", "--quick"]) == 0
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o["fen"] for o in out] == fens
+    assert out[0]["end"]["termination"] == "dead_position"
+    assert out[1]["can_checkmate"] == {"white": None, "black": None} and out[1]["end"] is None
+    assert out[2]["end"]["termination"] == "insufficient_material"
