@@ -168,6 +168,25 @@ def run_deadtest(limit: int, repeats: int = 5) -> None:
     print(f"deadtest  {len(games)} games, {plies} plies, median of {repeats}: bare push "
           f"{b:.2f} us/ply; + material_dead_test {m - b:+.3f} us ({m / b:.3f}x); "
           f"+ engine_dead_test {e - b:+.3f} us ({e / b:.3f}x)")
+    # the call alone, on stored positions (answers of candidates cached)
+    boards = []
+    for moves in games:
+        board = chess.Board()
+        for move in moves:
+            board.push(move)
+            boards.append(board.copy(stack=False))
+
+    def per_call(test: Callable[[chess.Board], object]) -> float:
+        t0 = time.perf_counter()
+        for board in boards:
+            test(board)
+        return (time.perf_counter() - t0) / len(boards) * 1e9
+
+    calls = {name: statistics.median(per_call(fn) for _ in range(repeats))
+             for name, fn in (("no-op", lambda _b: None), ("material", material_dead_test),
+                              ("engine", engine_dead_test))}
+    print("          per call on stored positions (median ns): "
+          + ", ".join(f"{k} {v:.0f}" for k, v in calls.items()))
 
 
 def main(argv: list[str] | None = None) -> int:
