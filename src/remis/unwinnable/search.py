@@ -274,8 +274,8 @@ class HelpmateSearch:
             adv = chess.BB_RANK_5 | chess.BB_RANK_6 | chess.BB_RANK_7 if winner else (
                 chess.BB_RANK_4 | chess.BB_RANK_3 | chess.BB_RANK_2)
             mine = board.occupied_co[winner]
-            if not mine & ~(kings | pawns):
-                adv = chess.BB_ALL  # only pawns: promoting is the way to mate
+            if not mine & (board.queens | board.rooks):
+                adv = chess.BB_ALL  # no heavy piece: promoting is the way to mate
             for m in moves:
                 frm, to = m.from_square, m.to_square
                 bit = 1 << frm
