@@ -182,12 +182,14 @@ class Analysis:
     ``mobility``: for every other piece (by its square) a :class:`Mobility`;
     ``fixed_attacks[c]``: squares attacked by frozen pieces of colour ``c`` in a
     way nothing can ever block; ``king_region[c]``: squares the king of ``c``
-    may ever stand on.
+    may ever stand on; ``attacks[c]``: squares the pieces of ``c`` other than
+    the king may ever attack (so far, while :func:`analyse` runs).
     """
 
     board: chess.Board
     frozen: int
     confined: int = 0
+    attacks: list[int] = field(default_factory=lambda: [0, 0])
     mobility: dict[chess.Square, Mobility] = field(default_factory=dict)
     fixed_attacks: list[int] = field(default_factory=lambda: [0, 0])
     king_region: list[int] = field(default_factory=lambda: [0, 0])
@@ -461,6 +463,9 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
         result.fixed_attacks = fixed = _fixed_attacks(board, frozen)
         reach = [0, 0]
         hits = [0, 0]
+        for s in chess.scan_forward(frozen & ~board.kings):
+            color = bool(board.occupied_co[chess.WHITE] & chess.BB_SQUARES[s])
+            result.attacks[color] |= frozen_attacks(board, s, frozen, blockable=True)
         for color in chess.COLORS:
             king = kings[color]
             assert king is not None
@@ -481,6 +486,7 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
             reach[color] |= mob.reach
             prey[color] |= mob.reach
             hits[color] |= mob.hits
+            result.attacks[color] |= mob.attacks
             if stop is not None and stop(result, s):
                 return None
         # Pawns capture only where an enemy piece may be: a least fixed point.
@@ -504,6 +510,7 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
                 reach[color] |= mob.reach
                 prey[color] |= mob.reach
                 hits[color] |= mob.hits
+                result.attacks[color] |= mob.attacks
                 if stop is not None and stop(result, s):
                     return None
         if stop is not None and stop(result, None):
