@@ -6,23 +6,33 @@ if it says "the piece on b4 never moves" or "the black king can never reach
 e4", that holds in every sequence of legal moves from the position.  It is
 not complete: a square it calls reachable may in fact be unreachable.
 
-Method (a greatest fixed point):
+Method (greatest fixed points around a least one):
 
-1. Assume every piece is *frozen*: it never moves and is never captured.
+1. Assume every piece is *frozen* (it never moves and is never captured)
+   and every other pawn *confined* (it never captures and is never
+   captured, so it stays on its file and never passes an opposing confined
+   pawn on that file).  A cheap bitboard pass first drops every piece that
+   has a move of its own.
 2. Treat the frozen pieces as permanent walls and compute, for every other
-   piece, the squares it could ever occupy (a flood fill of its moves, other
-   unfrozen pieces treated as absent; pawns that could promote then move as
-   a queen plus a knight) and the squares it could ever capture on.  A king
-   never steps onto a square attacked, in a way no piece can block, by a
-   frozen enemy piece, and never captures a frozen piece so defended.
-3. Drop from the frozen set every piece that could move (a pawn whose push
-   square is not a frozen piece, or whose capture squares an enemy piece
-   could ever occupy; a piece with a move to a square not held by a frozen
-   friend; a king with a free neighbour) or be captured.  Repeat from 2.
+   piece, the squares it could ever occupy (a flood fill of its moves,
+   unfrozen pieces treated as absent) and the squares it could ever move or
+   capture onto.  A king never steps onto a square attacked, in a way no
+   piece can ever block, by a frozen enemy piece, and never captures a
+   frozen piece so defended.  A pawn captures only onto squares where an
+   enemy piece other than the king may stand (a least fixed point over all
+   pawns); a pawn that can reach its last rank then moves as a queen and a
+   knight.
+3. Drop every frozen piece that could move (a pawn whose push square is not
+   frozen or whose capture squares an enemy may occupy, a piece with a
+   move to a square not held by a frozen friend, a king with a free
+   neighbour) or be captured, and every confined pawn that could capture,
+   be captured or promote.  Repeat from 2 until nothing is dropped.
 
-When nothing is dropped the frozen set is self-consistent, and by induction
-on the moves of any legal sequence none of its pieces ever moves or is
-captured, so every other piece stays inside its computed reach.
+The sets are then self-consistent, and by induction on the moves of any
+legal sequence no frozen piece ever moves or is captured and no confined
+pawn ever captures or is captured, so every piece stays inside its computed
+reach.  Reaches, attacks and king regions only grow from round to round,
+which lets a caller stop early on a monotone criterion.
 
 >>> a = analyse(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"))
 >>> chess.SquareSet(a.frozen) == chess.SquareSet(a.board.pawns)
