@@ -450,11 +450,12 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
             first: chess.Color = chess.WHITE) -> Analysis | None:
     """Compute the frozen pieces and every other piece's mobility.
 
-    The kings' regions are computed first, then the pieces of ``first``, then
-    the others; ``stop`` is consulted after each and may abort (then the
-    result is None).  The board must be a valid standard-chess position (one
-    king each) without a pending en passant capture; castling is covered by
-    the king's and rook's flood fills.
+    The kings' regions are computed first, then the pieces of ``first``
+    (queens, rooks, knights, bishops, pawns), then the others; ``stop`` is
+    consulted after each and may abort (then the result is None).  The board
+    must be a valid standard-chess position (one king each) without a
+    pending en passant capture; castling is covered by the king's and
+    rook's flood fills.
 
     >>> a = analyse(chess.Board("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"))
     >>> a.frozen, a.mobility[chess.E2].promotes
@@ -465,9 +466,10 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
         raise ValueError("analyse needs one king of each colour")
     frozen = _local_pass(board, board.occupied)
     confined = board.pawns & ~frozen
-    others = board.occupied & ~board.kings
-    order = [*chess.scan_forward(others & board.occupied_co[first]),
-             *chess.scan_forward(others & board.occupied_co[not first])]
+    order = []
+    for color in (first, not first):  # strongest pieces first: earlier stops
+        for mask in (board.queens, board.rooks, board.knights, board.bishops, board.pawns):
+            order.extend(chess.scan_forward(mask & board.occupied_co[color]))
     while True:
         result = Analysis(board, frozen)
         result.fixed_attacks = fixed = _fixed_attacks(board, frozen)
