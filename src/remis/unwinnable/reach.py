@@ -466,7 +466,7 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
         raise ValueError("analyse needs one king of each colour")
     frozen = _local_pass(board, board.occupied)
     confined = board.pawns & ~frozen
-    order = []
+    order: list[chess.Square] = []
     for color in (first, not first):  # strongest pieces first: earlier stops
         for mask in (board.queens, board.rooks, board.knights, board.bishops, board.pawns):
             order.extend(chess.scan_forward(mask & board.occupied_co[color]))
