@@ -77,6 +77,14 @@ def test_one_colour_bishops_cannot_box_the_king() -> None:
     assert "dark squares" in (static_unwinnable(board, chess.WHITE) or "")
 
 
+def test_pawns_that_check_leave_a_flight() -> None:
+    # Black's c5 pawn may give check on the b- and d-files, but the white king
+    # always keeps a flight that no black piece can guard (a CHA "--" vector).
+    board = chess.Board("2k5/2p1p1p1/p1P1P1P1/P1p4K/8/8/2P5/8 w - - 0 1")
+    reason = static_unwinnable(board, chess.BLACK) or ""
+    assert reason.startswith("wherever Black could give check")
+
+
 def test_invalid_positions_get_no_claim() -> None:
     board = chess.Board("8/8/8/8/8/8/8/8 w - - 0 1")
     assert static_unwinnable(board, chess.WHITE) is None
