@@ -383,6 +383,36 @@ def _stepping(pieces: int, free: int, directions: tuple[tuple[int, int], ...]) -
     return out & pieces
 
 
+def _local_step(board: chess.Board, frozen: int) -> int:
+    """One round of :func:`_local_pass`: still a superset of the final
+    frozen set."""
+    white, black = board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK]
+    frozen &= ~(board.pawns & white & ~(frozen >> 8))
+    frozen &= ~(board.pawns & black & ~((frozen << 8) & BB_ALL))
+    straight = board.rooks | board.queens
+    diagonal = board.bishops | board.queens
+    for side in (white, black):
+        own = frozen & side
+        free = BB_ALL & ~own
+        mobile = 0
+        if own & straight:
+            mobile |= _stepping(own & straight, free, _ORTHO)
+        if own & diagonal:
+            mobile |= _stepping(own & diagonal, free, _DIAG)
+        for n in chess.scan_forward(own & board.knights):
+            if chess.BB_KNIGHT_ATTACKS[n] & free:
+                mobile |= chess.BB_SQUARES[n]
+        frozen &= ~mobile
+    if frozen & board.kings:
+        fixed = _fixed_attacks(board, frozen)
+        for k in chess.scan_forward(frozen & board.kings):
+            color = bool(white & chess.BB_SQUARES[k])
+            if not _locally_stuck(board, k, frozen, frozen & board.occupied_co[color],
+                                  fixed[not color]):
+                frozen &= ~chess.BB_SQUARES[k]
+    return frozen
+
+
 def _local_pass(board: chess.Board, frozen: int) -> int:
     """Drop from ``frozen`` every piece that has a move of its own while the
     others stay (bitboard-parallel but for knights and kings), until nothing
@@ -392,31 +422,47 @@ def _local_pass(board: chess.Board, frozen: int) -> int:
     >>> _local_pass(b, b.occupied)
     0
     """
-    white, black = board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK]
-    straight = board.rooks | board.queens
-    diagonal = board.bishops | board.queens
     while True:
         before = frozen
-        frozen &= ~(board.pawns & white & ~(frozen >> 8))
-        frozen &= ~(board.pawns & black & ~((frozen << 8) & BB_ALL))
-        for side in (white, black):
-            own = frozen & side
-            free = BB_ALL & ~own
-            mobile = (_stepping(own & straight, free, _ORTHO)
-                      | _stepping(own & diagonal, free, _DIAG))
-            for n in chess.scan_forward(own & board.knights):
-                if chess.BB_KNIGHT_ATTACKS[n] & free:
-                    mobile |= chess.BB_SQUARES[n]
-            frozen &= ~mobile
-        if frozen & board.kings:
-            fixed = _fixed_attacks(board, frozen)
-            for k in chess.scan_forward(frozen & board.kings):
-                color = bool(white & chess.BB_SQUARES[k])
-                if not _locally_stuck(board, k, frozen, frozen & board.occupied_co[color],
-                                      fixed[not color]):
-                    frozen &= ~chess.BB_SQUARES[k]
+        frozen = _local_step(board, frozen)
         if frozen == before:
             return frozen
+
+
+def lower_bounds(board: chess.Board, color: chess.Color,
+                 enough: Callable[[int, int], bool] | None = None) -> tuple[int, int]:
+    """Cheap under-approximations of what :func:`analyse` will find: the
+    region of the king of ``not color`` and the squares attacked by the
+    queens, rooks and knights of ``color`` (one local round as walls: a
+    superset of the frozen pieces, so every flood is a subset of the final
+    one).  For a fast, exact early exit on monotone criteria: ``enough``
+    (region, attacks) is asked after each piece and ends the work when true.
+
+    >>> region, attacks = lower_bounds(chess.Board(), chess.WHITE)
+    >>> region == BB_ALL, attacks == BB_ALL
+    (True, True)
+    """
+    walls = _local_step(board, board.occupied)
+    fixed = _fixed_attacks(board, walls)
+    king = board.king(not color)
+    if king is None:
+        return 0, 0
+    bb = chess.BB_SQUARES[king]
+    region = bb if walls & bb else _king_mobility(king, walls, fixed[color]).reach
+    attacks = 0
+    mine = board.occupied_co[color] & ~walls
+    for s in chess.scan_forward(mine & board.queens):
+        attacks |= _piece_flood(chess.BB_SQUARES[s], walls, True, True, False)[1]
+        if enough is not None and enough(region, attacks):
+            return region, attacks
+    for s in chess.scan_forward(mine & board.rooks):
+        attacks |= _piece_flood(chess.BB_SQUARES[s], walls, False, True, False)[1]
+        if enough is not None and enough(region, attacks):
+            return region, attacks
+    knights = mine & board.knights
+    if knights:
+        attacks |= _piece_flood(knights, walls, False, False, True)[1]
+    return region, attacks
 
 
 def _can_leave(board: chess.Board, square: chess.Square, frozen: int, fixed: list[int],

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import chess
 
-from remis.unwinnable.reach import BB_ALL, Analysis, analyse
+from remis.unwinnable.reach import BB_ALL, Analysis, analyse, lower_bounds
 
 _NOT_A = BB_ALL ^ chess.BB_FILE_A
 _NOT_H = BB_ALL ^ chess.BB_FILE_H
@@ -55,9 +55,14 @@ def static_unwinnable(board: chess.Board, color: chess.Color) -> str | None:
         # king may go anywhere and a queen, rook, knight or (promoting) pawn
         # can reach it: the fast exit, a few bit operations.
         return None
-    if board.chess960 or not board.is_valid() or board.has_pseudo_legal_en_passant():
+    if (board.chess960 or not _sane(board) or board.has_pseudo_legal_en_passant()):
         return None
     loser = not color
+    def net(region: int, attacks: int) -> bool:
+        return _stuck_in_a_net(region, attacks, board.kings)
+
+    if net(*lower_bounds(board, color, net)):
+        return None
     analysis = analyse(board, lambda a, s: _hopeless(a, color, s), first=color)
     if analysis is None:
         return None
@@ -84,6 +89,22 @@ def static_unwinnable(board: chess.Board, color: chess.Color) -> str | None:
                        "square that no {W} piece can ever guard and {L} cannot fill",
                        analysis, color)
     return None
+
+
+def _sane(board: chess.Board) -> bool:
+    """One king each, no pawn on a back rank, the side not to move not in
+    check: what the analysis relies on (cheaper than ``Board.is_valid``).
+
+    >>> _sane(chess.Board()), _sane(chess.Board("4k3/8/8/8/8/8/8/8 w - - 0 1"))
+    (True, False)
+    """
+    kings = board.kings
+    if (chess.popcount(kings & board.occupied_co[chess.WHITE]) != 1
+            or chess.popcount(kings & board.occupied_co[chess.BLACK]) != 1
+            or board.pawns & chess.BB_BACKRANKS):
+        return False
+    king = board.king(not board.turn)
+    return king is not None and not board.is_attacked_by(board.turn, king)
 
 
 def _blocked_pawns(board: chess.Board) -> int:
@@ -129,8 +150,20 @@ def _hopeless(analysis: Analysis, color: chess.Color, square: chess.Square | Non
     and regions only grow while the analysis runs), so it stays true.  The
     kings' present squares are left out: the loser's may be dropped from
     the final region (see :func:`static_unwinnable`)."""
-    attacks = analysis.attacks[color]
-    region = analysis.king_region[not color] & ~analysis.board.kings & attacks
+    return _stuck_in_a_net(analysis.king_region[not color], analysis.attacks[color],
+                           analysis.board.kings)
+
+
+def _stuck_in_a_net(region: int, attacks: int, kings: int) -> bool:
+    """Some square of ``region`` other than the kings' own squares is
+    attacked and has all its neighbours attacked (see :func:`_hopeless`).
+
+    >>> _stuck_in_a_net(BB_ALL, BB_ALL, chess.BB_E1 | chess.BB_E8)
+    True
+    >>> _stuck_in_a_net(BB_ALL, chess.BB_E4, chess.BB_E1 | chess.BB_E8)
+    False
+    """
+    region &= ~kings & attacks
     if not region:
         return False
     free = BB_ALL & ~attacks
