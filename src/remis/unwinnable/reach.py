@@ -6,23 +6,33 @@ if it says "the piece on b4 never moves" or "the black king can never reach
 e4", that holds in every sequence of legal moves from the position.  It is
 not complete: a square it calls reachable may in fact be unreachable.
 
-Method (a greatest fixed point):
+Method (greatest fixed points around a least one):
 
-1. Assume every piece is *frozen*: it never moves and is never captured.
+1. Assume every piece is *frozen* (it never moves and is never captured)
+   and every other pawn *confined* (it never captures and is never
+   captured, so it stays on its file and never passes an opposing confined
+   pawn on that file).  A cheap bitboard pass first drops every piece that
+   has a move of its own.
 2. Treat the frozen pieces as permanent walls and compute, for every other
-   piece, the squares it could ever occupy (a flood fill of its moves, other
-   unfrozen pieces treated as absent; pawns that could promote then move as
-   a queen plus a knight) and the squares it could ever capture on.  A king
-   never steps onto a square attacked, in a way no piece can block, by a
-   frozen enemy piece, and never captures a frozen piece so defended.
-3. Drop from the frozen set every piece that could move (a pawn whose push
-   square is not a frozen piece, or whose capture squares an enemy piece
-   could ever occupy; a piece with a move to a square not held by a frozen
-   friend; a king with a free neighbour) or be captured.  Repeat from 2.
+   piece, the squares it could ever occupy (a flood fill of its moves,
+   unfrozen pieces treated as absent) and the squares it could ever move or
+   capture onto.  A king never steps onto a square attacked, in a way no
+   piece can ever block, by a frozen enemy piece, and never captures a
+   frozen piece so defended.  A pawn captures only onto squares where an
+   enemy piece other than the king may stand (a least fixed point over all
+   pawns); a pawn that can reach its last rank then moves as a queen and a
+   knight.
+3. Drop every frozen piece that could move (a pawn whose push square is not
+   frozen or whose capture squares an enemy may occupy, a piece with a
+   move to a square not held by a frozen friend, a king with a free
+   neighbour) or be captured, and every confined pawn that could capture,
+   be captured or promote.  Repeat from 2 until nothing is dropped.
 
-When nothing is dropped the frozen set is self-consistent, and by induction
-on the moves of any legal sequence none of its pieces ever moves or is
-captured, so every other piece stays inside its computed reach.
+The sets are then self-consistent, and by induction on the moves of any
+legal sequence no frozen piece ever moves or is captured and no confined
+pawn ever captures or is captured, so every piece stays inside its computed
+reach.  Reaches, attacks and king regions only grow from round to round,
+which lets a caller stop early on a monotone criterion.
 
 >>> a = analyse(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"))
 >>> chess.SquareSet(a.frozen) == chess.SquareSet(a.board.pawns)
@@ -182,12 +192,14 @@ class Analysis:
     ``mobility``: for every other piece (by its square) a :class:`Mobility`;
     ``fixed_attacks[c]``: squares attacked by frozen pieces of colour ``c`` in a
     way nothing can ever block; ``king_region[c]``: squares the king of ``c``
-    may ever stand on.
+    may ever stand on; ``attacks[c]``: squares the pieces of ``c`` other than
+    the king may ever attack (so far, while :func:`analyse` runs).
     """
 
     board: chess.Board
     frozen: int
     confined: int = 0
+    attacks: list[int] = field(default_factory=lambda: [0, 0])
     mobility: dict[chess.Square, Mobility] = field(default_factory=dict)
     fixed_attacks: list[int] = field(default_factory=lambda: [0, 0])
     king_region: list[int] = field(default_factory=lambda: [0, 0])
@@ -371,6 +383,36 @@ def _stepping(pieces: int, free: int, directions: tuple[tuple[int, int], ...]) -
     return out & pieces
 
 
+def _local_step(board: chess.Board, frozen: int) -> int:
+    """One round of :func:`_local_pass`: still a superset of the final
+    frozen set."""
+    white, black = board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK]
+    frozen &= ~(board.pawns & white & ~(frozen >> 8))
+    frozen &= ~(board.pawns & black & ~((frozen << 8) & BB_ALL))
+    straight = board.rooks | board.queens
+    diagonal = board.bishops | board.queens
+    for side in (white, black):
+        own = frozen & side
+        free = BB_ALL & ~own
+        mobile = 0
+        if own & straight:
+            mobile |= _stepping(own & straight, free, _ORTHO)
+        if own & diagonal:
+            mobile |= _stepping(own & diagonal, free, _DIAG)
+        for n in chess.scan_forward(own & board.knights):
+            if chess.BB_KNIGHT_ATTACKS[n] & free:
+                mobile |= chess.BB_SQUARES[n]
+        frozen &= ~mobile
+    if frozen & board.kings:
+        fixed = _fixed_attacks(board, frozen)
+        for k in chess.scan_forward(frozen & board.kings):
+            color = bool(white & chess.BB_SQUARES[k])
+            if not _locally_stuck(board, k, frozen, frozen & board.occupied_co[color],
+                                  fixed[not color]):
+                frozen &= ~chess.BB_SQUARES[k]
+    return frozen
+
+
 def _local_pass(board: chess.Board, frozen: int) -> int:
     """Drop from ``frozen`` every piece that has a move of its own while the
     others stay (bitboard-parallel but for knights and kings), until nothing
@@ -380,31 +422,47 @@ def _local_pass(board: chess.Board, frozen: int) -> int:
     >>> _local_pass(b, b.occupied)
     0
     """
-    white, black = board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK]
-    straight = board.rooks | board.queens
-    diagonal = board.bishops | board.queens
     while True:
         before = frozen
-        frozen &= ~(board.pawns & white & ~(frozen >> 8))
-        frozen &= ~(board.pawns & black & ~((frozen << 8) & BB_ALL))
-        for side in (white, black):
-            own = frozen & side
-            free = BB_ALL & ~own
-            mobile = (_stepping(own & straight, free, _ORTHO)
-                      | _stepping(own & diagonal, free, _DIAG))
-            for n in chess.scan_forward(own & board.knights):
-                if chess.BB_KNIGHT_ATTACKS[n] & free:
-                    mobile |= chess.BB_SQUARES[n]
-            frozen &= ~mobile
-        if frozen & board.kings:
-            fixed = _fixed_attacks(board, frozen)
-            for k in chess.scan_forward(frozen & board.kings):
-                color = bool(white & chess.BB_SQUARES[k])
-                if not _locally_stuck(board, k, frozen, frozen & board.occupied_co[color],
-                                      fixed[not color]):
-                    frozen &= ~chess.BB_SQUARES[k]
+        frozen = _local_step(board, frozen)
         if frozen == before:
             return frozen
+
+
+def lower_bounds(board: chess.Board, color: chess.Color,
+                 enough: Callable[[int, int], bool] | None = None) -> tuple[int, int]:
+    """Cheap under-approximations of what :func:`analyse` will find: the
+    region of the king of ``not color`` and the squares attacked by the
+    queens, rooks and knights of ``color`` (one local round as walls: a
+    superset of the frozen pieces, so every flood is a subset of the final
+    one).  For a fast, exact early exit on monotone criteria: ``enough``
+    (region, attacks) is asked after each piece and ends the work when true.
+
+    >>> region, attacks = lower_bounds(chess.Board(), chess.WHITE)
+    >>> region == BB_ALL, attacks == BB_ALL
+    (True, True)
+    """
+    walls = _local_step(board, board.occupied)
+    fixed = _fixed_attacks(board, walls)
+    king = board.king(not color)
+    if king is None:
+        return 0, 0
+    bb = chess.BB_SQUARES[king]
+    region = bb if walls & bb else _king_mobility(king, walls, fixed[color]).reach
+    attacks = 0
+    mine = board.occupied_co[color] & ~walls
+    for s in chess.scan_forward(mine & board.queens):
+        attacks |= _piece_flood(chess.BB_SQUARES[s], walls, True, True, False)[1]
+        if enough is not None and enough(region, attacks):
+            return region, attacks
+    for s in chess.scan_forward(mine & board.rooks):
+        attacks |= _piece_flood(chess.BB_SQUARES[s], walls, False, True, False)[1]
+        if enough is not None and enough(region, attacks):
+            return region, attacks
+    knights = mine & board.knights
+    if knights:
+        attacks |= _piece_flood(knights, walls, False, False, True)[1]
+    return region, attacks
 
 
 def _can_leave(board: chess.Board, square: chess.Square, frozen: int, fixed: list[int],
@@ -438,11 +496,12 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
             first: chess.Color = chess.WHITE) -> Analysis | None:
     """Compute the frozen pieces and every other piece's mobility.
 
-    The kings' regions are computed first, then the pieces of ``first``, then
-    the others; ``stop`` is consulted after each and may abort (then the
-    result is None).  The board must be a valid standard-chess position (one
-    king each) without a pending en passant capture; castling is covered by
-    the king's and rook's flood fills.
+    The kings' regions are computed first, then the pieces of ``first``
+    (queens, rooks, knights, bishops, pawns), then the others; ``stop`` is
+    consulted after each and may abort (then the result is None).  The board
+    must be a valid standard-chess position (one king each) without a
+    pending en passant capture; castling is covered by the king's and
+    rook's flood fills.
 
     >>> a = analyse(chess.Board("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"))
     >>> a.frozen, a.mobility[chess.E2].promotes
@@ -453,14 +512,18 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
         raise ValueError("analyse needs one king of each colour")
     frozen = _local_pass(board, board.occupied)
     confined = board.pawns & ~frozen
-    others = board.occupied & ~board.kings
-    order = [*chess.scan_forward(others & board.occupied_co[first]),
-             *chess.scan_forward(others & board.occupied_co[not first])]
+    order: list[chess.Square] = []
+    for color in (first, not first):  # strongest pieces first: earlier stops
+        for mask in (board.queens, board.rooks, board.knights, board.bishops, board.pawns):
+            order.extend(chess.scan_forward(mask & board.occupied_co[color]))
     while True:
         result = Analysis(board, frozen)
         result.fixed_attacks = fixed = _fixed_attacks(board, frozen)
         reach = [0, 0]
         hits = [0, 0]
+        for s in chess.scan_forward(frozen & ~board.kings):
+            color = bool(board.occupied_co[chess.WHITE] & chess.BB_SQUARES[s])
+            result.attacks[color] |= frozen_attacks(board, s, frozen, blockable=True)
         for color in chess.COLORS:
             king = kings[color]
             assert king is not None
@@ -481,6 +544,7 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
             reach[color] |= mob.reach
             prey[color] |= mob.reach
             hits[color] |= mob.hits
+            result.attacks[color] |= mob.attacks
             if stop is not None and stop(result, s):
                 return None
         # Pawns capture only where an enemy piece may be: a least fixed point.
@@ -504,6 +568,7 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
                 reach[color] |= mob.reach
                 prey[color] |= mob.reach
                 hits[color] |= mob.hits
+                result.attacks[color] |= mob.attacks
                 if stop is not None and stop(result, s):
                     return None
         if stop is not None and stop(result, None):

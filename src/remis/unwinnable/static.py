@@ -6,29 +6,42 @@ not covered returns None):
 
 * **No check is ever possible**: no piece of the would-be winner can ever
   attack a square the loser's king can ever stand on (blocked pawn walls,
-  pieces shut in behind their own frozen pawns, bare king).
-* **Bishops of one colour**: the only winner pieces that can ever attack or
-  enter the loser's king region are bishops on squares of one colour.  A
-  check then comes from a bishop on a square ``k`` of that colour, and each
-  neighbour of ``k`` of the other colour inside the king's region must hold
-  one of the loser's own pieces or be guarded by the winner's king (which
-  cannot stand next to ``k``).  If for every such ``k`` there are not enough
-  distinct loser pieces able to reach those squares, no mate exists.
+  pieces shut in behind frozen pawns, a bare king).
+* **A flight square always remains**: for every square ``k`` where the
+  loser's king could ever be in check, look at its neighbours inside the
+  king's region that no winner piece other than the king can ever attack.
+  A mate on ``k`` needs each of them filled by a loser piece or guarded by
+  the winner's king, which can never stand next to ``k``.  If, for each
+  place of the winner's king, distinct loser pieces able to reach those
+  squares are too few (a bipartite matching), no mate on ``k`` exists.
+  This covers bishops of one colour (they never guard a square of the other
+  colour) and pawn walls that leave a free square behind the king.
+
+The loser's king region, the winner's attacks and the loser's pieces'
+reach are over-approximations, so each argument holds in every sequence of
+legal moves.  The king's present square is dropped from its region when an
+immovable winner piece attacks it (the king is in check and not mated now,
+so it leaves that square for good).
 """
 
 from __future__ import annotations
 
 import chess
 
-from remis.unwinnable.reach import Analysis, analyse
+from remis.unwinnable.reach import BB_ALL, Analysis, analyse, lower_bounds
+
+_NOT_A = BB_ALL ^ chess.BB_FILE_A
+_NOT_H = BB_ALL ^ chess.BB_FILE_H
 
 
 def static_unwinnable(board: chess.Board, color: chess.Color) -> str | None:
     """A short reason when it is *proved* that ``color`` can never checkmate
     by any sequence of legal moves (both sides cooperating), else None.
 
-    Fast exit (tens of microseconds) when some winner piece other than a
-    bishop of one colour can reach the loser king's area.
+    Fast exit (tens of microseconds) when no pawn is blocked and the winner
+    has a piece other than bishops, or as soon as the analysis finds a
+    square where the loser's king could stand in check with every
+    neighbour attacked.
 
     >>> static_unwinnable(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"),
     ...                   chess.WHITE)  # doctest: +ELLIPSIS
@@ -42,9 +55,14 @@ def static_unwinnable(board: chess.Board, color: chess.Color) -> str | None:
         # king may go anywhere and a queen, rook, knight or (promoting) pawn
         # can reach it: the fast exit, a few bit operations.
         return None
-    if board.chess960 or not board.is_valid() or board.has_pseudo_legal_en_passant():
+    if (board.chess960 or not _sane(board) or board.has_pseudo_legal_en_passant()):
         return None
     loser = not color
+    def net(region: int, attacks: int) -> bool:
+        return _stuck_in_a_net(region, attacks, board.kings)
+
+    if net(*lower_bounds(board, color, net)):
+        return None
     analysis = analyse(board, lambda a, s: _hopeless(a, color, s), first=color)
     if analysis is None:
         return None
@@ -56,17 +74,37 @@ def static_unwinnable(board: chess.Board, color: chess.Color) -> str | None:
             return None
         analysis.king_region[loser] &= ~king
     region = analysis.king_region[loser]
-    winner_pieces = board.occupied_co[color] & ~board.kings
-    if not any(analysis.attacks_of(s) & region for s in chess.scan_forward(winner_pieces)):
+    if not analysis.attacks[color] & region:
         return _reason("blocked position: no {W} piece can ever attack a square the {l} "
                        "king can reach", analysis, color)
-    if _bishops_cannot_mate(analysis, color):
-        shade = "dark" if board.bishops & board.occupied_co[color] & _relevant(
-            analysis, color) & chess.BB_DARK_SQUARES else "light"
-        return _reason("{W} can only ever check with bishops on " + shade + " squares, and the "
-                       "{l} king can never be boxed in on a " + shade + " square", analysis,
-                       color)
+    if _always_a_flight(analysis, color):
+        checkers = _relevant(analysis, color)
+        if checkers and not checkers & ~board.bishops and (
+                not checkers & chess.BB_DARK_SQUARES or not checkers & chess.BB_LIGHT_SQUARES):
+            shade = "dark" if checkers & chess.BB_DARK_SQUARES else "light"
+            return _reason("{W} can only ever check with bishops on " + shade + " squares, and "
+                           "the {l} king always keeps a flight square of the other colour",
+                           analysis, color)
+        return _reason("wherever {W} could give check, the {l} king always keeps a flight "
+                       "square that no {W} piece can ever guard and {L} cannot fill",
+                       analysis, color)
     return None
+
+
+def _sane(board: chess.Board) -> bool:
+    """One king each, no pawn on a back rank, the side not to move not in
+    check: what the analysis relies on (cheaper than ``Board.is_valid``).
+
+    >>> _sane(chess.Board()), _sane(chess.Board("4k3/8/8/8/8/8/8/8 w - - 0 1"))
+    (True, False)
+    """
+    kings = board.kings
+    if (chess.popcount(kings & board.occupied_co[chess.WHITE]) != 1
+            or chess.popcount(kings & board.occupied_co[chess.BLACK]) != 1
+            or board.pawns & chess.BB_BACKRANKS):
+        return False
+    king = board.king(not board.turn)
+    return king is not None and not board.is_attacked_by(board.turn, king)
 
 
 def _blocked_pawns(board: chess.Board) -> int:
@@ -84,7 +122,7 @@ def _blocked_pawns(board: chess.Board) -> int:
 
 def _reason(template: str, analysis: Analysis, color: chess.Color) -> str:
     names = {chess.WHITE: "White", chess.BLACK: "Black"}
-    text = template.format(W=names[color], l=names[not color].lower())
+    text = template.format(W=names[color], L=names[not color], l=names[not color].lower())
     pawns = analysis.frozen & analysis.board.pawns
     if pawns:
         squares = ", ".join(chess.square_name(s) for s in chess.scan_forward(pawns))
@@ -106,79 +144,83 @@ def _relevant(analysis: Analysis, color: chess.Color) -> int:
 
 
 def _hopeless(analysis: Analysis, color: chess.Color, square: chess.Square | None) -> bool:
-    """Neither argument can succeed (monotone: stays true as the frozen set
-    shrinks), so :func:`~remis.unwinnable.reach.analyse` may stop early.
-    With ``square``: only look at the piece just analysed (a winner piece
-    other than a bishop that can attack the loser king's region).  The
-    king's present square is left out: it may be dropped from the final
-    region (see :func:`static_unwinnable`)."""
-    region = analysis.king_region[not color] & ~analysis.board.kings
-    board = analysis.board
-    if square is not None:
-        return (board.color_at(square) is color and board.piece_type_at(square) != chess.BISHOP
-                and bool(analysis.attacks_of(square) & region))
-    b_ok = True
-    attacked = False
-    shades = 0
-    for s in chess.scan_forward(board.occupied_co[color] & ~board.kings):
-        attacks = analysis.attacks_of(s)
-        if attacks & region:
-            attacked = True
-        mob = analysis.mobility.get(s)
-        reach = mob.reach if mob is not None else chess.BB_SQUARES[s]
-        if (attacks | reach) & region:
-            if board.piece_type_at(s) != chess.BISHOP:
-                b_ok = False
-            else:
-                shades |= 2 if chess.BB_SQUARES[s] & chess.BB_DARK_SQUARES else 1
-        if attacked and (not b_ok or shades == 3):
-            return True
-    return False
+    """No argument can succeed, so :func:`~remis.unwinnable.reach.analyse`
+    may stop: the loser's king may stand on a square that a winner piece
+    attacks and whose neighbours all are attacked too.  Monotone (attacks
+    and regions only grow while the analysis runs), so it stays true.  The
+    kings' present squares are left out: the loser's may be dropped from
+    the final region (see :func:`static_unwinnable`)."""
+    return _stuck_in_a_net(analysis.king_region[not color], analysis.attacks[color],
+                           analysis.board.kings)
 
 
-def _bishops_cannot_mate(analysis: Analysis, color: chess.Color) -> bool:
-    """The one-colour bishop argument (see the module docstring)."""
+def _stuck_in_a_net(region: int, attacks: int, kings: int) -> bool:
+    """Some square of ``region`` other than the kings' own squares is
+    attacked and has all its neighbours attacked (see :func:`_hopeless`).
+
+    >>> _stuck_in_a_net(BB_ALL, BB_ALL, chess.BB_E1 | chess.BB_E8)
+    True
+    >>> _stuck_in_a_net(BB_ALL, chess.BB_E4, chess.BB_E1 | chess.BB_E8)
+    False
+    """
+    region &= ~kings & attacks
+    if not region:
+        return False
+    free = BB_ALL & ~attacks
+    side = ((free << 1) & _NOT_A) | ((free >> 1) & _NOT_H)
+    near_free = (side | ((free | side) << 8) | ((free | side) >> 8)) & BB_ALL
+    return bool(region & ~near_free)
+
+
+def _always_a_flight(analysis: Analysis, color: chess.Color) -> bool:
+    """For every square where the loser's king could ever be in check, some
+    neighbouring square stays a flight: inside the king's region, never
+    attacked by a winner piece other than the king, never guarded by the
+    winner's king (which cannot stand next to the checked king) and not
+    fillable by distinct loser pieces all at once (see the module
+    docstring)."""
     board = analysis.board
-    relevant = _relevant(analysis, color)
-    if relevant & ~board.bishops:
-        return False
-    dark = relevant & chess.BB_DARK_SQUARES
-    if dark and relevant & ~chess.BB_DARK_SQUARES:
-        return False
-    shade = chess.BB_DARK_SQUARES if dark else chess.BB_LIGHT_SQUARES
     region = analysis.king_region[not color]
-    checks = 0
-    for s in chess.scan_forward(relevant):
-        checks |= analysis.attacks_of(s)
-    checks &= region & shade
+    attacks = analysis.attacks[color]
     winner_king = analysis.king_region[color]
     blockers = [mob.reach for s, mob in analysis.mobility.items()
                 if board.color_at(s) is (not color) and board.piece_type_at(s) != chess.KING]
-    for k in chess.scan_forward(checks):
-        escapes = chess.BB_KING_ATTACKS[k] & region & ~shade
+    for k in chess.scan_forward(attacks & region):
+        flights = chess.BB_KING_ATTACKS[k] & region & ~attacks
+        if not flights:
+            return False
         guards = {0}
         near_k = chess.BB_KING_ATTACKS[k] | chess.BB_SQUARES[k]
         for w in chess.scan_forward(winner_king & ~near_k):
-            guards.add(chess.BB_KING_ATTACKS[w] & escapes)
+            guards.add(chess.BB_KING_ATTACKS[w] & flights)
         for guarded in guards:
-            if _can_fill(escapes & ~guarded, blockers):
+            if can_fill(flights & ~guarded, blockers):
                 return False
     return True
 
 
-def _can_fill(squares: int, blockers: list[int]) -> bool:
-    """Can distinct blockers (each a bitboard of reachable squares) occupy
-    all of ``squares`` at once?  (At most four squares: plain backtracking.)
+def can_fill(squares: int, blockers: list[int]) -> bool:
+    """Can distinct blockers (each given by the bitboard of squares it can
+    reach) stand on all of ``squares`` at once?  A bipartite matching.
 
-    >>> _can_fill(chess.BB_A1 | chess.BB_B1, [chess.BB_A1 | chess.BB_B1, chess.BB_A1])
+    >>> can_fill(chess.BB_A1 | chess.BB_B1, [chess.BB_A1 | chess.BB_B1, chess.BB_A1])
     True
-    >>> _can_fill(chess.BB_A1 | chess.BB_B1, [chess.BB_A1, chess.BB_A1])
+    >>> can_fill(chess.BB_A1 | chess.BB_B1, [chess.BB_A1, chess.BB_A1])
     False
     """
-    if not squares:
-        return True
-    first = chess.lsb(squares)
-    rest = squares & (squares - 1)
-    bb = chess.BB_SQUARES[first]
-    return any(reach & bb and _can_fill(rest, blockers[:i] + blockers[i + 1:])
-               for i, reach in enumerate(blockers))
+    targets = list(chess.scan_forward(squares))
+    if len(targets) > len(blockers):
+        return False
+    owner: dict[int, int] = {}  # blocker index -> target square
+
+    def assign(square: int, seen: set[int]) -> bool:
+        bb = chess.BB_SQUARES[square]
+        for i, reach in enumerate(blockers):
+            if reach & bb and i not in seen:
+                seen.add(i)
+                if i not in owner or assign(owner[i], seen):
+                    owner[i] = square
+                    return True
+        return False
+
+    return all(assign(t, set()) for t in targets)
