@@ -165,6 +165,8 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     ...               chess.WHITE).method
     'static'
     """
+    if mode not in ("full", "quick"):
+        raise ValueError(f"unknown mode {mode!r}: use 'full' or 'quick'")
     check_position(board)
     if _mated(board, color):
         return Verdict(color, True, f"{_name(color)} has already mated", (), method="search")
@@ -176,7 +178,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     if (quick and not _small(board, color) and not board.is_check()
             and (STATIC is None or not _locked(board))):
         return Verdict(color, None, "undecided: quick mode decides only material, "
-                           "forced moves and small or locked positions")
+                       "forced moves and small or locked positions")
     b = board.copy()
     prefix, verdict = _forced(b, color, 4 if quick else FORCED_PLIES)
     if verdict is not None:
