@@ -96,6 +96,7 @@ def baseline(cases: list[Case]) -> float:
 def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None) -> None:
     base = baseline(cases)
     times: list[float] = []
+    nodes: list[int] = []
     right = wrong = undecided = 0
     counts: dict[object, int] = {}
     slowest: tuple[float, str] = (0.0, "")
@@ -104,6 +105,7 @@ def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None) -> N
         v = can_checkmate(board, color, mode=mode, max_nodes=max_nodes)  # type: ignore[arg-type]
         dt = time.perf_counter() - t0
         times.append(dt)
+        nodes.append(v.nodes)
         if dt > slowest[0]:
             slowest = (dt, f"{board.fen()} ({'white' if color else 'black'})")
         counts[v.value] = counts.get(v.value, 0) + 1
@@ -125,6 +127,10 @@ def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None) -> N
     mean = statistics.fmean(times)
     print(f"{name:<9} {mode:<5} {stats(times)}  ({mean / base:.1f}x a legal-move generation "
           f"of {1e6 * base:.1f} us)")
+    nodes.sort()
+    print(f"          search nodes: mean {statistics.fmean(nodes):.0f}, median "
+          f"{nodes[len(nodes) // 2]}, p99 {nodes[min(len(nodes) - 1, int(len(nodes) * 0.99))]}, "
+          f"max {nodes[-1]} (machine-independent)")
     print(f"          verdicts {dict(sorted(counts.items(), key=str))}; slowest "
           f"{1e3 * slowest[0]:.0f} ms: {slowest[1]}")
     if any(expected is not None for _, _, expected in cases):
