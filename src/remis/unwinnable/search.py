@@ -33,6 +33,10 @@ from remis.unwinnable.material import impossible_to_win, needs_loser_promotion
 Outcome = Literal["mate", "exhausted", "limit"]
 
 _DARK = chess.BB_DARK_SQUARES
+#: Longest line the depth-first search follows (free moves can chain far;
+#: Python's recursion must stay bounded).  Reaching it ends the iteration
+#: without a proof, like any budget.
+MAX_LINE = 400
 _REWARD, _NORMAL, _PUNISH = 0, 1, 2
 
 
@@ -211,9 +215,10 @@ class HelpmateSearch:
             return False
         if self.prune is not None and self.prune(board):
             return False
-        if left <= 0:
-            # out of budget: only a mate on the board counts; anything else
-            # leaves this iteration unfinished (no proof)
+        if left <= 0 or len(self._path) >= MAX_LINE:
+            # out of budget, or the line is too long for the recursion:
+            # only a mate on the board counts; anything else leaves this
+            # iteration unfinished (no proof)
             if board.turn != winner and board.is_check() and board.is_checkmate():
                 self._found = tuple(m.uci() for m in self._path)
                 return True

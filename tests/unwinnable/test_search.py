@@ -1,0 +1,51 @@
+"""The helpmate search and the exhaustive visit: proofs only when complete."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from remis.unwinnable import search
+from remis.unwinnable.search import HelpmateSearch, exhaust
+
+
+def mates(fen: str, color: chess.Color, line: tuple[str, ...]) -> bool:
+    board = chess.Board(fen)
+    for uci in line:
+        board.push_uci(uci)
+    return board.is_checkmate() and board.turn != color
+
+
+def test_line_cap_never_turns_into_a_proof(monkeypatch: pytest.MonkeyPatch) -> None:
+    fen = "8/8/8/4k3/8/2n5/P7/K7 w - - 0 1"  # Black mates only after a long walk
+    monkeypatch.setattr(search, "MAX_LINE", 6)
+    result = HelpmateSearch(chess.Board(fen), chess.BLACK, max_nodes=3000).run()
+    assert result.outcome != "exhausted"
+    if result.outcome == "mate":
+        assert len(result.line) <= 6 and mates(fen, chess.BLACK, result.line)
+
+
+def test_board_is_restored_after_every_outcome() -> None:
+    for fen, color, nodes in [("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1", chess.BLACK, 50),
+                              ("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1", chess.BLACK, 100_000),
+                              ("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1", chess.WHITE, 500)]:
+        board = chess.Board(fen)
+        HelpmateSearch(board, color, max_nodes=nodes).run()
+        assert board.fen() == fen and not board.move_stack
+
+
+def test_exhaust_proves_locked_kings_and_finds_shortest_mates() -> None:
+    locked = "8/3k4/6p1/p2p1pP1/P2P1P2/2K5/8/8 b - - 0 1"
+    for color in chess.COLORS:
+        assert exhaust(chess.Board(locked), color).outcome == "exhausted"
+    fen = "8/8/8/8/8/2k5/8/K1q5 b - - 0 1"
+    result = exhaust(chess.Board(fen), chess.BLACK)
+    assert result.outcome == "mate" and mates(fen, chess.BLACK, result.line)
+    assert len(result.line) == 1  # Qb2# (or Qa3#...): the shortest
+    assert exhaust(chess.Board(locked), chess.WHITE, max_nodes=10).outcome == "limit"
+
+
+def test_search_proof_when_the_tree_is_small() -> None:
+    # a bare king: the material cut ends every branch, the search is complete
+    result = HelpmateSearch(chess.Board("8/8/8/8/8/2k5/8/K1q5 w - - 0 1"), chess.WHITE).run()
+    assert result.outcome == "exhausted"
