@@ -64,8 +64,9 @@ _KING_DIST = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in ches
 
 def mating_targets(board: chess.Board, winner: chess.Color) -> tuple[int, int, int, int]:
     """The squares the search steers toward: (winner's king, winner's other
-    pieces, loser's king, loser's other pieces), around a corner on the
-    winner's far side whose colour suits the bishops on the board.
+    pieces, loser's king, loser's other pieces), around a corner whose
+    colour suits the bishops on the board: the one on the winner's far side,
+    unless the loser's king is clearly nearer the other one.
 
     >>> [chess.square_name(s) for s in mating_targets(chess.Board(), chess.WHITE)]
     ['h6', 'h8', 'h8', 'g8']
@@ -73,11 +74,16 @@ def mating_targets(board: chess.Board, winner: chess.Color) -> tuple[int, int, i
     w_bishops = board.bishops & board.occupied_co[winner]
     l_bishops = board.bishops & board.occupied_co[not winner]
     dark = bool(w_bishops & _DARK) or (not w_bishops and bool(l_bishops & ~_DARK))
-    squares = [chess.H6, chess.H8, chess.H8, chess.G8]
-    if not dark:
-        squares = [s ^ 7 for s in squares]  # flip the file: the a8 corner
-    if winner == chess.BLACK:
-        squares = [s ^ 63 for s in squares]  # rotate: far corner of Black
+    corners = (chess.H8, chess.A1) if dark else (chess.A8, chess.H1)
+    king = board.king(not winner)
+    far = corners[0] if winner else corners[1]
+    near = corners[1] if winner else corners[0]
+    corner = far
+    if king is not None and _KING_DIST[king][near] + 2 < _KING_DIST[king][far]:
+        corner = near
+    rank_step = -16 if corner >= 56 else 16
+    file_step = -1 if corner & 7 else 1
+    squares = [corner + rank_step, corner, corner, corner + file_step]
     return squares[0], squares[1], squares[2], squares[3]
 
 
