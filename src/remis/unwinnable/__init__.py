@@ -23,7 +23,7 @@ from typing import Literal
 import chess
 
 from remis.unwinnable.material import impossible_to_win, material_reason
-from remis.unwinnable.search import HelpmateSearch, exhaust
+from remis.unwinnable.search import HelpmateSearch, SearchResult, exhaust
 from remis.unwinnable.static import static_unwinnable
 
 Mode = Literal["full", "quick"]
@@ -195,6 +195,16 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                        "forced moves and small or locked positions")
     budget = (QUICK_NODES if quick else FULL_NODES) if max_nodes is None else max_nodes
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
+    cap = EXHAUST_NODES if max_nodes is None else max(max_nodes // 5, 1)
+    exhausted_first = False
+    if not quick and _locked(b):
+        # behind a locked structure the reachable positions are few: visit
+        # them all first (a proof, or a shortest mate)
+        exhausted_first = True
+        full = exhaust(b, color, max_nodes=cap, deadline=deadline)
+        verdict = _exhaust_verdict(color, head, full, full.nodes)
+        if verdict is not None:
+            return verdict
     search = HelpmateSearch(b, color, max_nodes=budget,
                             iteration_nodes=budget if quick else 20_000, deadline=deadline)
     result = search.run(start_depth=2 if quick else 1)
@@ -206,18 +216,12 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         return Verdict(color, False,
                        f"exhausted search: no checkmate by {_name(color)} is reachable "
                        f"({nodes} positions searched)", nodes=nodes, method="exhaustive")
-    if not quick:
-        cap = EXHAUST_NODES if max_nodes is None else max(max_nodes // 5, 1)
+    if not quick and not exhausted_first:
         full = exhaust(b, color, max_nodes=cap, deadline=deadline)
         nodes += full.nodes
-        if full.outcome == "mate":
-            line = head + full.line
-            return Verdict(color, True, _found_text(color, line), line, nodes,
-                           method="exhaustive")
-        if full.outcome == "exhausted":
-            return Verdict(color, False,
-                           f"exhausted search: none of the {full.nodes} reachable positions "
-                           f"is a checkmate by {_name(color)}", nodes=nodes, method="exhaustive")
+        verdict = _exhaust_verdict(color, head, full, nodes)
+        if verdict is not None:
+            return verdict
     if not quick and STATIC is not None:
         after_one = _static_after_every_move(b, color)
         if after_one is not None:
@@ -225,6 +229,18 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     what = "quick mode" if quick else (
         "time limit" if deadline is not None and time.monotonic() > deadline else "node limit")
     return Verdict(color, None, f"undecided: {what} reached ({nodes} nodes)", nodes=nodes)
+
+
+def _exhaust_verdict(color: chess.Color, head: tuple[str, ...], full: SearchResult,
+                     nodes: int) -> Verdict | None:
+    if full.outcome == "mate":
+        line = head + full.line
+        return Verdict(color, True, _found_text(color, line), line, nodes, method="exhaustive")
+    if full.outcome == "exhausted":
+        return Verdict(color, False,
+                       f"exhausted search: none of the {full.nodes} reachable positions "
+                       f"is a checkmate by {_name(color)}", nodes=nodes, method="exhaustive")
+    return None
 
 
 def _static_after_every_move(board: chess.Board, color: chess.Color) -> str | None:
