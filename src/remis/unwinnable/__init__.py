@@ -36,6 +36,7 @@ STATIC: StaticProof | None = static_unwinnable
 #: Node budgets: full mode (helpmate search, then exhaustive visit), quick mode.
 FULL_NODES = 100_000
 EXHAUST_NODES = 20_000
+LOCKED_EXHAUST_NODES = 3_000
 QUICK_NODES = 20
 FORCED_PLIES = 100
 
@@ -196,12 +197,14 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     budget = (QUICK_NODES if quick else FULL_NODES) if max_nodes is None else max_nodes
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
     cap = EXHAUST_NODES if max_nodes is None else max(max_nodes // 5, 1)
-    exhausted_first = False
     if not quick and _locked(b):
-        # behind a locked structure the reachable positions are few: visit
-        # them all first (a proof, or a shortest mate)
-        exhausted_first = True
-        full = exhaust(b, color, max_nodes=cap, deadline=deadline)
+        # behind a locked structure: the static proof after every move, then
+        # a short visit of the reachable positions (often few: a proof, or a
+        # shortest mate) before the search
+        after_one = _static_after_every_move(b, color) if STATIC is not None else None
+        if after_one is not None:
+            return Verdict(color, False, after_one, method="static")
+        full = exhaust(b, color, max_nodes=min(cap, LOCKED_EXHAUST_NODES), deadline=deadline)
         verdict = _exhaust_verdict(color, head, full, full.nodes)
         if verdict is not None:
             return verdict
@@ -216,7 +219,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         return Verdict(color, False,
                        f"exhausted search: no checkmate by {_name(color)} is reachable "
                        f"({nodes} positions searched)", nodes=nodes, method="exhaustive")
-    if not quick and not exhausted_first:
+    if not quick:
         full = exhaust(b, color, max_nodes=cap, deadline=deadline)
         nodes += full.nodes
         verdict = _exhaust_verdict(color, head, full, nodes)
