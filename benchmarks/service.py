@@ -1,6 +1,6 @@
 """Benchmark of the HTTP service: N concurrent games played over HTTP.
 
-    python benchmarks/service.py [--games 200] [--think 0.25] [--duration 60]
+    python benchmarks/service.py [--games 200] [--think 1.0] [--duration 60]
                                  [--db sqlite|postgresql|both]
 
 The service runs as its own ``remis serve`` process and the load as another
@@ -84,11 +84,57 @@ def baseline(games: list[list[Event]]) -> float:
 
 # -- the load process --------------------------------------------------------------
 
-async def _play(client: Any, url: str, events: list[Event], think: float, deadline: float,
+class Http:
+    """A minimal HTTP/1.1 keep-alive client on asyncio streams: the load
+    process must cost far less CPU than the server it measures (httpx costs
+    about as much per request as the service itself)."""
+
+    def __init__(self, url: str) -> None:
+        rest = url.split("://", 1)[1]
+        self.host, port = rest.split(":")
+        self.port = int(port)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None,
+                      token: str | None = None) -> tuple[int, Any]:
+        """Send one request; return ``(status, parsed JSON body)``."""
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = b"" if body is None else json.dumps(body).encode()
+        head = (f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
+                f"Content-Length: {len(data)}\r\n")
+        if body is not None:
+            head += "Content-Type: application/json\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        raw = await self.reader.readexactly(length)
+        return status, json.loads(raw) if raw else None
+
+    async def close(self) -> None:
+        """Close the connection."""
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def _play(url: str, events: list[Event], think: float, deadline: float,
                 rng: random.Random, lat: list[float], errors: list[str]) -> dict[str, Any]:
-    r = await client.post(f"{url}/v1/games", json={"config": {"time_control": "5400+30"}})
-    r.raise_for_status()
-    body = r.json()
+    http = Http(url)
+    status, body = await http.request("POST", "/v1/games",
+                                      {"config": {"time_control": "5400+30"}})
+    if status != 201:
+        raise RuntimeError(f"cannot create a game: {status} {body}")
     gid, tokens = body["id"], body["tokens"]
     acked: list[Event] = []
     for ply, ev in enumerate(events):
@@ -98,16 +144,17 @@ async def _play(client: Any, url: str, events: list[Event], think: float, deadli
             break
         payload = {**ev, "expected_ply": ply} if ev["type"] == "move" else ev
         t0 = time.perf_counter()
-        r = await client.post(f"{url}/v1/games/{gid}/events", json=payload,
-                              headers={"Authorization": f"Bearer {tokens[ev['player']]}"})
+        status, body = await http.request("POST", f"/v1/games/{gid}/events", payload,
+                                          tokens[ev["player"]])
         lat.append(time.perf_counter() - t0)
-        if r.status_code != 200:
-            errors.append(f"{gid} event {ply + 1}: {r.status_code} {r.text[:120]}")
+        if status != 200:
+            errors.append(f"{gid} event {ply + 1}: {status} {str(body)[:120]}")
             break
-        if r.json()["event"] != len(acked) + 1:
-            errors.append(f"{gid}: acknowledged as event {r.json()['event']}, "
+        if body["event"] != len(acked) + 1:
+            errors.append(f"{gid}: acknowledged as event {body['event']}, "
                           f"expected {len(acked) + 1}")
         acked.append(ev)
+    await http.close()
     return {"id": gid, "acked": acked}
 
 
@@ -115,27 +162,25 @@ async def load(url: str, games: list[list[Event]], think: float, duration: float
                seed: int) -> dict[str, Any]:
     """Play every game concurrently; return latencies, acknowledged events and
     the comparison with the stored logs."""
-    import httpx
-
     rng = random.Random(seed)
     lat: list[float] = []
     errors: list[str] = []
-    limits = httpx.Limits(max_connections=len(games) + 10, max_keepalive_connections=len(games))
-    async with httpx.AsyncClient(limits=limits, timeout=60) as client:
-        start = time.monotonic()
-        results = await asyncio.gather(*[
-            _play(client, url, g, think, start + duration, random.Random(rng.random()), lat,
-                  errors) for g in games])
-        elapsed = time.monotonic() - start
-        lost = dup = 0
-        for res in results:  # compare stored logs with what was acknowledged
-            r = await client.get(f"{url}/v1/games/{res['id']}/events")
-            stored = r.json()["events"]
-            acked = res["acked"]
-            lost += sum(1 for ev in acked if ev not in stored)
-            dup += max(0, len(stored) - len(acked))
-            if stored[:len(acked)] != acked:
-                errors.append(f"{res['id']}: stored log differs from the acknowledged events")
+    start = time.monotonic()
+    results = await asyncio.gather(*[
+        _play(url, g, think, start + duration, random.Random(rng.random()), lat, errors)
+        for g in games])
+    elapsed = time.monotonic() - start
+    lost = dup = 0
+    http = Http(url)
+    for res in results:  # compare the stored logs with what was acknowledged
+        _, body = await http.request("GET", f"/v1/games/{res['id']}/events")
+        stored = body["events"]
+        acked = res["acked"]
+        lost += sum(1 for ev in acked if ev not in stored)
+        dup += max(0, len(stored) - len(acked))
+        if stored[:len(acked)] != acked:
+            errors.append(f"{res['id']}: stored log differs from the acknowledged events")
+    await http.close()
     return {"latencies": lat, "elapsed": elapsed, "events": len(lat), "lost": lost,
             "duplicated": dup, "errors": errors[:10], "error_count": len(errors)}
 
@@ -183,7 +228,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--plies", type=int, default=60, help="longest game (plies)")
-    p.add_argument("--think", type=float, default=0.25,
+    p.add_argument("--think", type=float, default=1.0,
                    help="mean seconds between a game's events (0 = saturate)")
     p.add_argument("--duration", type=float, default=60.0, help="stop sending after (s)")
     p.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")

@@ -190,12 +190,14 @@ class Games:
         ev = {k: v for k, v in event.items() if v is not None}
         with self._lock(game_id):
             for _attempt in range(5):
-                live = self._sync(rec, self.store.count(game_id),
-                                  lambda after: self.store.events(game_id, after))
-                state = live.arbiter.state()
-                if expected_ply is not None and state.get("ply") != expected_ply:
-                    raise ServiceError(409, f"expected ply {expected_ply} but the game is "
-                                            f"at ply {state.get('ply')}")
+                live = self._live(rec)
+                if expected_ply is not None:
+                    ply = live.arbiter.state().get("ply")
+                    if ply != expected_ply:
+                        if not self._fresh(live):
+                            continue
+                        raise ServiceError(409, f"expected ply {expected_ply} but the game is "
+                                                f"at ply {ply}")
                 if "at" not in ev:
                     ev["at"] = round(self._clock() - rec.created, 3)
                 seq = live.applied + 1
@@ -203,6 +205,8 @@ class Games:
                 try:
                     state = live.arbiter.apply(ev)
                 except RefusedEvent as exc:  # the arbiter left its state unchanged
+                    if not self._fresh(live):
+                        continue
                     raise ServiceError(422, f"event {seq} refused: {_message(exc)}") from None
                 log = live.arbiter.events()
                 try:
@@ -220,6 +224,24 @@ class Games:
                 return state, seq
         raise ServiceError(409, f"game {game_id} kept changing under concurrent writers; "
                                 "send the event again")
+
+    def _live(self, rec: GameRecord) -> _Live:
+        """The cached game, or the game rebuilt from the store.  A cached game
+        may be behind when another instance appended: an append then fails
+        (the event number is taken) and a refusal is checked with
+        :meth:`_fresh` before it is answered, so staleness never shows."""
+        live = self._cached(rec.id)
+        if live is None:
+            live = self._sync(rec, self.store.count(rec.id),
+                              lambda after: self.store.events(rec.id, after))
+        return live
+
+    def _fresh(self, live: _Live) -> bool:
+        """Whether ``live`` has every stored event; forgets it when not."""
+        if self.store.count(live.record.id) == live.applied:
+            return True
+        self._forget(live.record.id)
+        return False
 
 
 def _message(exc: BaseException) -> str:

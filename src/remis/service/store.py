@@ -293,7 +293,7 @@ class PostgresStore(Store):
     'PostgresStore'
     """
 
-    def __init__(self, url: str, *, pool_size: int = 16) -> None:
+    def __init__(self, url: str, *, pool_size: int = 32) -> None:
         import psycopg
 
         self._psycopg = psycopg
