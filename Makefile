@@ -1,21 +1,25 @@
 # remis — two commands on a fresh machine: `make demo` and `make test`.
+SHELL  := bash
+.SHELLFLAGS := -eu -o pipefail -c
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# pip warns about this machine's unused local indexes; keep its output to what matters
 PIP    := $(PY) -m pip
+QUIET  := 2>&1 | { grep -v "^WARNING: Location .* is ignored" || true; }
 
 .PHONY: demo test venv venv-dev lint typecheck bench clean
 
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -e .
+	$(PIP) install -q --upgrade pip $(QUIET)
+	$(PIP) install -q -e . $(QUIET)
 	touch $@
 
 $(VENV)/.dev: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -e '.[dev]'
+	$(PIP) install -q --upgrade pip $(QUIET)
+	$(PIP) install -q -e '.[dev]' $(QUIET)
 	touch $(VENV)/.base $@
 
 venv: $(VENV)/.base
