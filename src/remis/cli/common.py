@@ -25,7 +25,7 @@ def warn(message: str) -> None:
     >>> with contextlib.redirect_stderr(err):
     ...     warn("x.pgn: no such file")
     >>> err.getvalue()
-    'remis: x.pgn: no such file\n'
+    'remis: x.pgn: no such file\\n'
     """
     sys.stderr.write(f"remis: {message}\n")
 
