@@ -129,6 +129,8 @@ function setClaimMode(on: boolean): void {
 export function render(): void {
   if (!game) return;
   const st = game.state;
+  document.body.dataset.ply = String(st.ply);
+  document.body.dataset.over = String(st.over);
   const chess = new Chess(st.fen);
   board.set({
     fen: st.fen,

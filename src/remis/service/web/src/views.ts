@@ -15,9 +15,13 @@ export function rulingBox(r: Ruling, cls = ''): HTMLElement {
   return box;
 }
 
+/** A list item; the article is named only when the explanation does not already cite it. */
 export function rulingItem(r: Ruling): HTMLElement {
-  const li = el('li', {}, explain(r));
-  if (r.article) li.append(' ', el('em', {}, `(${t('ui.article', { article: r.article })})`));
+  const text = explain(r);
+  const li = el('li', {}, text);
+  if (r.article && !text.includes(r.article)) {
+    li.append(' ', el('em', {}, `(${t('ui.article', { article: r.article })})`));
+  }
   return li;
 }
 

@@ -1,0 +1,140 @@
+"""The web page in a real browser against a real service: a game played by
+clicking to a threefold-repetition claim, a dead position pasted into the
+analysis panel, and the switch to Czech (and Polish)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+
+
+def shot(page: Any, name: str) -> None:
+    """Save a screenshot as a test artefact."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def click_square(page: Any, board: str, square: str) -> None:
+    """Click the centre of ``square`` on a board seen from White's side."""
+    box = page.locator(f"#{board} cg-board").bounding_box()
+    size = box["width"] / 8
+    file, rank = ord(square[0]) - ord("a"), int(square[1]) - 1
+    page.mouse.click(box["x"] + (file + 0.5) * size, box["y"] + (7 - rank + 0.5) * size)
+
+
+def play(page: Any, orig: str, dest: str, ply: int) -> None:
+    """Make a move by two clicks and wait until the arbiter has accepted it."""
+    click_square(page, "board", orig)
+    click_square(page, "board", dest)
+    page.wait_for_selector(f"body[data-ply='{ply}']")
+
+
+KNIGHT_DANCE = [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8"),
+                ("g1", "f3"), ("g8", "f6"), ("f3", "g1")]
+
+
+def test_threefold_claim_by_clicking(page: Any) -> None:
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    assert page.inner_text("#status") == "White to move"
+    for ply, (orig, dest) in enumerate(KNIGHT_DANCE, start=1):
+        play(page, orig, dest, ply)
+    assert page.inner_text("#moves").split() == ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
+    # Black may claim with the intended move Ng8: the claimable list says so, with its article
+    claimable = page.inner_text("#claimable")
+    assert "Ng8" in claimable and "9.2" in claimable
+    shot(page, "threefold-before-claim")
+    # claim mode: the next move made on the board is the intended move, written, not played
+    page.click("#claim-move")
+    assert page.is_visible("#claim-banner")
+    click_square(page, "board", "f6")
+    click_square(page, "board", "g8")
+    page.wait_for_selector("body[data-over='true']")
+    result = page.inner_text("#result")
+    assert result.startswith("1/2-1/2")
+    assert "threefold" in result.lower() or "appear" in result
+    assert re.search(r"Article 9\.2(\.\d)*", result), result
+    assert page.locator("#result [data-testid=article]").count() == 1
+    assert not page.is_visible("#claim-banner")
+    shot(page, "threefold-claimed")
+    # the page shows what the service says
+    game_id = page.evaluate("document.body.dataset.game")
+    server = page.url.rstrip("/")
+    with urllib.request.urlopen(f"{server}/v1/games/{game_id}") as r:
+        state = json.load(r)["state"]
+    assert state["over"] and state["result"] == "1/2-1/2"
+    assert f"Article {state['article']}" in result
+    assert state["ply"] == 7  # the intended move was not played
+
+
+def test_refused_move_is_explained(page: Any) -> None:
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    page.click("#accept-draw")  # no offer pending: refused by the arbiter
+    page.wait_for_selector("#error:not(:empty)")
+    assert page.inner_text("#error").startswith("Refused:")
+    assert page.evaluate("document.body.dataset.over") == "false"
+
+
+DEAD_FEN = "8/8/4k3/8/8/2BK4/8/8 w - - 0 1"  # K+B v K
+
+
+def analyse(page: Any, text: str) -> None:
+    page.click("#tab-analyse")
+    page.fill("#analyse-input", text)
+    page.click("#analyse-go")
+    page.wait_for_selector("#analysis > *")
+
+
+def test_dead_position_fen(page: Any) -> None:
+    analyse(page, DEAD_FEN)
+    text = page.inner_text("#analysis")
+    assert "dead position" in text and "Article 5.2.2" in text
+    assert "K+B v K" in text
+    shot(page, "dead-position-en")
+
+
+def test_pgn_claims_per_ply(page: Any) -> None:
+    pgn = ('[Event "t"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n'
+           "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n")
+    analyse(page, pgn)
+    rows = page.locator("#analysis [data-testid=claims] tbody tr")
+    assert rows.count() >= 1
+    first = rows.nth(0).inner_text()
+    assert "Ng8" in first and "9.2" in first
+    shot(page, "pgn-claims")
+
+
+def test_switch_to_czech(page: Any) -> None:
+    analyse(page, DEAD_FEN)
+    page.select_option("#lang", "cs")
+    page.wait_for_selector("body[data-lang='cs']")
+    page.wait_for_function(
+        "document.querySelector('#analysis').innerText.includes('mrtvá pozice')")
+    text = page.inner_text("#analysis")
+    assert "článek 5.2.2" in text and "K+B v K" in text
+    assert page.inner_text("#tab-play") == "Hra"
+    assert page.inner_text("#analyse-go") == "Analyzovat"
+    shot(page, "dead-position-cs")
+    # the choice is remembered and Polish works too
+    page.reload()
+    page.wait_for_selector("body[data-lang='cs']")
+    page.select_option("#lang", "pl")
+    page.wait_for_selector("body[data-lang='pl']")
+    assert page.inner_text("#tab-play") == "Gra"
+
+
+def test_browser_language_chooses_czech(browser: Any, server: str) -> None:
+    context = browser.new_context(locale="cs-CZ")
+    try:
+        pg = context.new_page()
+        pg.goto(f"{server}/")
+        pg.wait_for_selector("body[data-lang='cs']")
+        assert pg.inner_text("#new-game") == "Nová partie"
+    finally:
+        context.close()
