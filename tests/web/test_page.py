@@ -138,3 +138,28 @@ def test_browser_language_chooses_czech(browser: Any, server: str) -> None:
         assert pg.inner_text("#new-game") == "Nová partie"
     finally:
         context.close()
+
+
+def test_flag_fall_verdicts_and_helpmate_line(page: Any) -> None:
+    """The panel for "can the opponent still checkmate?" (the can_checkmate and
+    helpmate fields of `remis position --json`), here added to the real
+    service's answer, since the engine that computes them is another branch."""
+
+    def add_verdicts(route: Any) -> None:
+        response = route.fetch()
+        data = response.json()
+        data["can_checkmate"] = {"white": True, "black": False}
+        data["helpmate"] = {"white": ["a1a8"], "black": None}
+        route.fulfill(response=response, json=data)
+
+    page.route("**/v1/position", add_verdicts)
+    analyse(page, "7k/8/6K1/8/8/8/8/R7 w - - 0 1")
+    panel = page.locator("[data-testid=can-checkmate]")
+    assert "Article 6.9" in panel.inner_text()
+    white = panel.locator("[data-side=white]").inner_text()
+    black = panel.locator("[data-side=black]").inner_text()
+    assert "White can still checkmate" in white and "Ra8#" in white
+    assert "Black cannot checkmate" in black
+    panel.locator("[data-testid=play-line]").click()
+    page.wait_for_selector("#analysis-board square.last-move")
+    shot(page, "helpmate-line")

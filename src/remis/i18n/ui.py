@@ -58,6 +58,12 @@ UI: dict[str, str] = {
     "ui.play_line": "Play the line on the board",
     "ui.helpmate_line": "A helpmate exists: {line}",
     "ui.no_helpmate": "No helpmate exists: {reason}",
+    "ui.flag_heading": "If a flag falls (Article 6.9): can the opponent still checkmate?",
+    "ui.flag_of": "{player}'s flag falls:",
+    "ui.can_mate_line": "{player} can still checkmate, e.g. {line}",
+    "ui.can_mate": "{player} can still checkmate.",
+    "ui.cannot_mate": "{player} cannot checkmate by any series of legal moves.",
+    "ui.mate_unknown": "Not decided whether {player} can checkmate (search limit).",
     "ui.game_n": "Game {n}",
     "ui.error": "Error: {detail}",
 }

@@ -14,7 +14,6 @@ import { findEvidence, lineFens, toLine, type Line } from './evidence';
 import { rulingBox } from './views';
 
 let board: Api;
-let line: Line | null = null;
 let timer: number | undefined;
 let lastInput = '';
 
@@ -34,11 +33,10 @@ function stopLine(): void {
   timer = undefined;
 }
 
-function playLine(): void {
-  if (!line) return;
+function playLine(l: Line): void {
   stopLine();
-  const steps = lineFens(line);
-  show(line.fen);
+  const steps = lineFens(l);
+  show(l.fen);
   let i = 0;
   timer = window.setInterval(() => {
     if (i >= steps.length) return stopLine();
@@ -47,18 +45,59 @@ function playLine(): void {
   }, 700);
 }
 
-/** Evidence of a ruling: offer the helpmate line on the board, or say why none exists. */
+function lineButton(l: Line): HTMLElement {
+  const b = el('button', { 'data-testid': 'play-line', class: 'play-line' }, t('ui.play_line'));
+  b.addEventListener('click', () => playLine(l));
+  return b;
+}
+
+/** Evidence of a ruling: a helpmate line to play through on the board, or why none exists. */
 function evidenceBox(r: Ruling, fen: string): HTMLElement | null {
   const found = findEvidence(r.evidence);
   if (found.line) {
-    line = toLine(fen, found.line);
-    $('play-line').hidden = false;
-    return el('p', { 'data-testid': 'helpmate' }, t('ui.helpmate_line', { line: line.san.join(' ') }));
+    const l = toLine(fen, found.line);
+    return el('p', { 'data-testid': 'helpmate' }, t('ui.helpmate_line', { line: l.san.join(' ') }), ' ', lineButton(l));
   }
   if (found.reason) {
     return el('p', { 'data-testid': 'no-helpmate' }, t('ui.no_helpmate', { reason: found.reason }));
   }
   return null;
+}
+
+type Side = 'white' | 'black';
+
+/**
+ * "Can this side still checkmate?" for both sides (remis position --json:
+ * "can_checkmate" and "helpmate"): what a flag fall (6.9) turns on.
+ */
+function mateBox(rep: PositionReport): HTMLElement | null {
+  const can = rep.can_checkmate as Record<Side, boolean | null> | undefined;
+  if (!can || typeof can !== 'object') return null;
+  const lines = (rep.helpmate ?? {}) as Record<Side, string[] | null>;
+  const reasons = (rep.reasons ?? rep.reason ?? {}) as Record<Side, string | null> | string;
+  const box = el('div', { class: 'mate', 'data-testid': 'can-checkmate' }, el('h2', {}, t('ui.flag_heading')));
+  for (const side of ['white', 'black'] as Side[]) {
+    const flagged = side === 'white' ? 'black' : 'white';
+    const who = sideName(side);
+    const p = el('p', { 'data-side': side }, el('strong', {}, `${t('ui.flag_of', { player: sideName(flagged) })} `));
+    if (can[side] === true) {
+      const uci = lines?.[side];
+      if (uci && uci.length) {
+        const l = toLine(rep.fen, uci);
+        p.append(t('ui.can_mate_line', { player: who, line: l.san.join(' ') }), ' ', lineButton(l));
+      } else {
+        p.append(t('ui.can_mate', { player: who }));
+      }
+    } else if (can[side] === false) {
+      const reason = typeof reasons === 'string' ? reasons : reasons?.[side];
+      p.append(t('ui.cannot_mate', { player: who }));
+      if (reason) p.append(` (${reason})`);
+    } else {
+      p.append(t('ui.mate_unknown', { player: who }));
+    }
+    box.append(p);
+  }
+  return box;
 }
 
 function claimsTable(claims: Ruling[], onRow?: (ply: number) => void): HTMLElement {
@@ -102,14 +141,8 @@ function renderPosition(rep: PositionReport): void {
   if (rep.claims.length) {
     out.append(el('h2', {}, t('ui.claimable')), claimsTable(rep.claims));
   }
-  for (const key of Object.keys(rep)) {
-    // verdicts the engines may add beside "end" (e.g. who can still mate after a flag fall)
-    const v = rep[key] as Ruling | null;
-    if (!['fen', 'end', 'claims', 'error'].includes(key) && v && typeof v === 'object') {
-      const ev = evidenceBox({ evidence: v as Record<string, unknown> }, rep.fen);
-      if (ev) out.append(ev);
-    }
-  }
+  const mate = mateBox(rep);
+  if (mate) out.append(mate);
 }
 
 /** Split a PGN file into games (at each [Event tag that starts a game). */
@@ -155,6 +188,13 @@ function renderGames(games: GameReport[], pgn: string): void {
     } else {
       box.append(el('div', { class: 'ruling' }, t('ui.no_end')));
     }
+    const tf = g.time_forfeit as Ruling | null | undefined;
+    if (tf && typeof tf === 'object' && (tf.message || tf.explanation)) {
+      box.append(rulingBox(tf, 'over'));
+      const fen = fens?.[tf.ply ?? fens.length - 1] ?? START;
+      const ev = evidenceBox(tf, fen);
+      if (ev) box.append(ev);
+    }
     if (g.claims.length) {
       box.append(
         el('h2', {}, t('ui.claims_per_ply')),
@@ -170,8 +210,6 @@ async function analyse(): Promise<void> {
   const text = ($('analyse-input') as HTMLTextAreaElement).value;
   lastInput = text;
   stopLine();
-  line = null;
-  $('play-line').hidden = true;
   $('analysis').replaceChildren();
   $('analysis-error').textContent = '';
   if (!text.trim()) return;
@@ -195,7 +233,6 @@ export function rerenderAnalysis(): void {
 export function setupAnalysis(): void {
   board = Chessground($('analysis-board'), { viewOnly: true, fen: START });
   $('analyse-go').addEventListener('click', () => void analyse());
-  $('play-line').addEventListener('click', playLine);
 }
 
 export function redrawBoard(): void {
