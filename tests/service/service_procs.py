@@ -42,7 +42,8 @@ class Server:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "remis.cli", "serve", "--port", str(self.port),
+            [sys.executable, "-c", "import sys; from remis.cli import main; "
+             "sys.exit(main(sys.argv[1:]))", "serve", "--port", str(self.port),
              "--db", self.db, "--log-level", "warning"],
             stdout=out, stderr=out, env=env, cwd=ROOT)
         deadline = time.monotonic() + timeout

@@ -94,6 +94,8 @@ def refusal(role: str, event: Mapping[str, Any]) -> str | None:
     'the black token cannot resign for white'
     >>> refusal("black", {"type": "flag", "player": "white"}) is None
     True
+    >>> refusal("black", {"type": "illegal_move", "player": "white", "called_by": "arbiter"})
+    'the black token cannot say the arbiter called it'
     >>> refusal("arbiter", {"type": "move", "player": "white", "move": "e4"})
     'only the player may move; the arbiter token may post arbiter, flag, illegal_move'
     """
@@ -110,6 +112,8 @@ def refusal(role: str, event: Mapping[str, Any]) -> str | None:
             return None
         return f"the {role} token cannot {kind.replace('_', ' ')} for {player}"
     if kind in CLAIMED_BY_OPPONENT:
+        if event.get("called_by") == "arbiter":
+            return f"the {role} token cannot say the arbiter called it"
         if player == _opponent(role):
             return None
         what = "a flag fall" if kind == "flag" else "an illegal move"
