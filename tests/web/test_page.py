@@ -163,3 +163,36 @@ def test_flag_fall_verdicts_and_helpmate_line(page: Any) -> None:
     panel.locator("[data-testid=play-line]").click()
     page.wait_for_selector("#analysis-board square.last-move")
     shot(page, "helpmate-line")
+
+
+def test_second_board_follows_the_game(page: Any, browser: Any) -> None:
+    """Black plays from a second browser through the link with Black's token;
+    each page sees the other's moves through the event stream."""
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    link = page.get_attribute("#share a[data-role=black]", "href")
+    assert link and "token=" in link
+    other = browser.new_context(locale="en-GB", viewport={"width": 1200, "height": 900})
+    try:
+        black = other.new_page()
+        black.goto(link)
+        black.wait_for_selector("body[data-ply='0']")
+        play(page, "e2", "e4", 1)
+        black.wait_for_selector("body[data-ply='1']")
+        # Black's board is seen from Black's side: e7 is on the second row from the top, mirrored
+        box = black.locator("#board cg-board").bounding_box()
+        size = box["width"] / 8
+        for file, row in ((4, 1), (4, 3)):  # e7 then e5, seen from Black
+            black.mouse.click(box["x"] + (7 - file + 0.5) * size, box["y"] + (7 - row + 0.5) * size)
+        black.wait_for_selector("body[data-ply='2']")
+        page.wait_for_selector("body[data-ply='2']")
+        page.wait_for_function("document.querySelector('#moves').innerText.includes('e5')")
+        assert page.inner_text("#moves").split() == ["e4", "e5"]
+        # Black's page holds only Black's token: it cannot resign for White
+        black.select_option("#acting", "white")
+        black.click("#resign")
+        black.wait_for_selector("#error:not(:empty)")
+        assert page.evaluate("document.body.dataset.over") == "false"
+        shot(black, "black-board")
+    finally:
+        other.close()

@@ -15,10 +15,13 @@ type Who = Color | 'arbiter';
 
 interface Game {
   id: string;
-  tokens: Record<Who, string>;
+  tokens: Partial<Record<Who, string>>;
   state: GameState;
   sans: string[];
   receivedAt: number;
+  /** number of the last accepted event we have drawn */
+  event: number;
+  stream: EventSource | null;
 }
 
 let game: Game | null = null;
@@ -55,15 +58,15 @@ async function post(event: Record<string, unknown>, order: Who[]): Promise<boole
   showError('');
   try {
     let last: unknown = null;
-    for (const who of order) {
+    for (const who of order.filter((w) => game?.tokens[w])) {
       try {
-        const res = await call<{ state: GameState }>(
+        const res = await call<{ state: GameState; event: number }>(
           'POST',
           `/v1/games/${game.id}/events`,
           event,
           game.tokens[who],
         );
-        setState(res.state);
+        setState(res.state, res.event);
         return true;
       } catch (e) {
         last = e;
@@ -71,7 +74,7 @@ async function post(event: Record<string, unknown>, order: Who[]): Promise<boole
         break;
       }
     }
-    showError(last instanceof Error ? last.message : String(last));
+    showError(last === null ? t('ui.no_token') : last instanceof Error ? last.message : String(last));
     render();
     return false;
   } finally {
@@ -79,11 +82,93 @@ async function post(event: Record<string, unknown>, order: Who[]): Promise<boole
   }
 }
 
-function setState(state: GameState): void {
-  if (!game) return;
+/** Draw a new state (from our own event or from the stream) unless it is older than ours. */
+function setState(state: GameState, event: number): void {
+  if (!game || event < game.event) return;
+  const changed = event !== game.event;
+  game.event = event;
   game.state = state;
   game.receivedAt = performance.now();
   render();
+  if (changed) void refreshMoves();
+}
+
+/**
+ * The move list: the accepted move events, cut to the arbiter's ply count (a
+ * move taken back after an illegal move is not shown). Display only.
+ */
+async function refreshMoves(): Promise<void> {
+  if (!game) return;
+  const g = game;
+  try {
+    const { events } = await call<{ events: { type: string; move?: string }[] }>(
+      'GET',
+      `/v1/games/${g.id}/events`,
+    );
+    const moves = events.filter((e) => e.type === 'move' && e.move).map((e) => e.move as string);
+    g.sans = moves.slice(0, Math.max(0, g.state.ply));
+    renderMoves();
+  } catch {
+    /* the list is a convenience; the state is what counts */
+  }
+}
+
+/** Follow the game's Server-Sent Events, so that every open page shows every event. */
+function follow(g: Game): void {
+  g.stream?.close();
+  const es = new EventSource(`/v1/games/${g.id}/stream`);
+  es.onmessage = (msg: MessageEvent<string>) => {
+    if (game !== g) return es.close();
+    setState(JSON.parse(msg.data) as GameState, Number(msg.lastEventId || 0));
+  };
+  g.stream = es;
+}
+
+function shareLinks(g: Game): void {
+  const box = $('share');
+  box.replaceChildren();
+  const roles: [Who, string][] = [
+    ['white', 'ui.link_white'],
+    ['black', 'ui.link_black'],
+    ['arbiter', 'ui.link_arbiter'],
+  ];
+  const links = roles
+    .filter(([who]) => g.tokens[who])
+    .map(([who, key]) => {
+      const url = `${location.origin}/#game=${g.id}&as=${who}&token=${g.tokens[who]}`;
+      return el('li', {}, el('a', { href: url, target: '_blank', 'data-role': who }, t(key)));
+    });
+  box.hidden = links.length === 0;
+  if (links.length) box.append(el('span', {}, t('ui.share')), el('ul', {}, ...links));
+}
+
+function start(g: Game): void {
+  game?.stream?.close();
+  game = g;
+  document.body.dataset.game = g.id;
+  setClaimMode(false);
+  shareLinks(g);
+  render();
+  follow(g);
+  void refreshMoves();
+}
+
+/** Open a game from a link ``#game=ID&as=white&token=...`` (one player's or the arbiter's view). */
+async function join(hash: string): Promise<void> {
+  const q = new URLSearchParams(hash.replace(/^#/, ''));
+  const id = q.get('game');
+  const who = q.get('as') as Who | null;
+  const token = q.get('token');
+  if (!id) return;
+  try {
+    const view = await call<{ id: string; state: GameState }>('GET', `/v1/games/${id}`);
+    const tokens: Partial<Record<Who, string>> = {};
+    if (who && token && ['white', 'black', 'arbiter'].includes(who)) tokens[who] = token;
+    start({ id, tokens, state: view.state, sans: [], receivedAt: performance.now(), event: 0, stream: null });
+    if (who === 'black') board.set({ orientation: 'black' });
+  } catch (e) {
+    showError(e instanceof Error ? e.message : String(e));
+  }
 }
 
 function onBoardMove(orig: Key, dest: Key): void {
@@ -107,12 +192,7 @@ function onBoardMove(orig: Key, dest: Key): void {
     render(); // the intended move is written, not played
     return;
   }
-  void post({ type: 'move', player, move: san }, [player]).then((ok) => {
-    if (ok && game) {
-      game.sans.push(san);
-      renderMoves();
-    }
-  });
+  void post({ type: 'move', player, move: san }, [player]);
 }
 
 /** The claim's kind: that of a claimable draw with this move, else the one chosen. */
@@ -136,7 +216,10 @@ export function render(): void {
     fen: st.fen,
     turnColor: st.to_move,
     check: chess.inCheck() ? st.to_move : false,
-    movable: { color: st.over ? undefined : st.to_move, dests: st.over ? new Map() : dests(st.fen) },
+    movable: {
+      color: st.over || !game.tokens[st.to_move] ? undefined : st.to_move,
+      dests: st.over ? new Map() : dests(st.fen),
+    },
   });
   $('status').textContent = st.over ? '' : t('ui.to_move', { player: sideName(st.to_move) });
   const offer = $('offer');
@@ -208,10 +291,17 @@ async function newGame(ev: Event): Promise<void> {
   showError('');
   try {
     const created = await call<Created>('POST', '/v1/games', { config });
-    game = { id: created.id, tokens: created.tokens, state: created.state, sans: [], receivedAt: performance.now() };
-    document.body.dataset.game = created.id;
-    setClaimMode(false);
-    render();
+    history.replaceState(null, '', '/');
+    board.set({ orientation: 'white' });
+    start({
+      id: created.id,
+      tokens: created.tokens,
+      state: created.state,
+      sans: [],
+      receivedAt: performance.now(),
+      event: 0,
+      stream: null,
+    });
   } catch (e) {
     showError(e instanceof Error ? e.message : String(e));
   }
@@ -258,4 +348,5 @@ export function setupPlay(): void {
     void post({ type: 'illegal_move', player: p }, ['arbiter', other(p), p]);
   });
   window.setInterval(renderClocks, 200);
+  if (location.hash.includes('game=')) void join(location.hash);
 }
