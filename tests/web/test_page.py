@@ -196,3 +196,18 @@ def test_second_board_follows_the_game(page: Any, browser: Any) -> None:
         shot(black, "black-board")
     finally:
         other.close()
+
+
+def test_flag_fall_against_a_bare_knight_is_a_draw(page: Any) -> None:
+    """White's flag falls, but Black (king and knight) cannot mate: a draw, and why (6.9)."""
+    page.fill("#tc", "1+0")
+    page.fill("#start-fen", "8/8/4k3/8/8/3K4/8/6n1 w - - 0 1")
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    page.wait_for_timeout(1300)  # White's second runs out
+    page.click("#flag")
+    page.wait_for_selector("body[data-over='true']")
+    result = page.inner_text("#result")
+    assert result.startswith("1/2-1/2"), result
+    assert "cannot checkmate" in result and "Article 6.9" in result
+    shot(page, "flag-fall-draw")

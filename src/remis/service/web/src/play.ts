@@ -250,8 +250,9 @@ export function render(): void {
       : [el('li', {}, t('ui.nothing_claimable'))]),
   );
   $('log').replaceChildren(...(st.log ?? []).map(rulingItem));
-  if (st.illegal_moves) {
-    $('log').append(el('li', {}, t('ui.illegal_moves', st.illegal_moves)));
+  const illegal = st.illegal_moves;
+  if (illegal && (illegal.white || illegal.black)) {
+    $('status').append(el('div', { class: 'illegal' }, t('ui.illegal_moves', illegal)));
   }
   renderClocks();
   renderMoves();
