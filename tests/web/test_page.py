@@ -70,6 +70,15 @@ def test_threefold_claim_by_clicking(page: Any) -> None:
     assert state["over"] and state["result"] == "1/2-1/2"
     assert f"Article {state['article']}" in result
     assert state["ply"] == 7  # the intended move was not played
+    # the same ruling in Czech and Polish
+    page.select_option("#lang", "cs")
+    page.wait_for_selector("body[data-lang='cs']")
+    assert "článek 9.2" in page.inner_text("#result")
+    assert "Černý smí zapsat tah Ng8" in page.inner_text("#result")
+    page.select_option("#lang", "pl")
+    page.wait_for_selector("body[data-lang='pl']")
+    assert "Artykuł 9.2" in page.inner_text("#result")
+    shot(page, "threefold-claimed-pl")
 
 
 def test_refused_move_is_explained(page: Any) -> None:
@@ -211,3 +220,20 @@ def test_flag_fall_against_a_bare_knight_is_a_draw(page: Any) -> None:
     assert result.startswith("1/2-1/2"), result
     assert "cannot checkmate" in result and "Article 6.9" in result
     shot(page, "flag-fall-draw")
+
+
+def test_illegal_move_called(page: Any) -> None:
+    """Black, on move, completes an illegal move (the board only takes legal ones, so the
+    button stands for it): the arbiter's ruling and the count are shown."""
+    page.select_option("#mode", "standard")
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    play(page, "e2", "e4", 1)
+    page.click("#illegal")
+    page.wait_for_function("document.querySelector('#log').innerText.includes('illegal')")
+    log = page.inner_text("#log")
+    assert re.search(r"Article (7\.5|A\.|B\.)", log), log
+    assert "Illegal moves: White 0, Black 1" in page.inner_text("#status")
+    assert page.evaluate("document.body.dataset.ply") == "1"
+    assert page.inner_text("#moves").split() == ["e4"]
+    shot(page, "illegal-move")

@@ -344,8 +344,9 @@ export function setupPlay(): void {
     const p = acting(toMove());
     void post({ type: 'flag', player: p }, ['arbiter', other(p), p]);
   });
+  // the player on move completed an illegal move (not shown on this board, which takes legal moves only)
   $('illegal').addEventListener('click', () => {
-    const p = acting(justMoved());
+    const p = acting(toMove());
     void post({ type: 'illegal_move', player: p }, ['arbiter', other(p), p]);
   });
   window.setInterval(renderClocks, 200);
