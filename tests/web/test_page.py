@@ -116,6 +116,10 @@ def test_pgn_claims_per_ply(page: Any) -> None:
     assert rows.count() >= 1
     first = rows.nth(0).inner_text()
     assert "Ng8" in first and "9.2" in first
+    # a row shows its position on the board: after 7 plies, Black to move
+    rows.nth(0).click()
+    fen = page.get_attribute("#analysis-board", "data-fen")
+    assert fen == "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 7 4"
     shot(page, "pgn-claims")
 
 

@@ -26,6 +26,7 @@ export function looksLikeFen(text: string): boolean {
 
 function show(fen: string, last?: [string, string]): void {
   board.set({ fen, lastMove: last as Key[] | undefined });
+  $('analysis-board').dataset.fen = fen;
 }
 
 function stopLine(): void {
