@@ -669,8 +669,7 @@ class Arbiter:
         else:
             move = self._standing_move(ev.move)
         self._note(index, at, "illegal_stands", {**base, "move_text": move_text,
-                                                 "article": self.config.penalty_article},
-                   self.config.penalty_article)
+                                                 "article": "A.5.2"}, "A.5.2")
         self._play(move, color, at, index)
 
     def _standing_move(self, text: str | None) -> chess.Move:
