@@ -81,3 +81,21 @@ def test_random_event_sequences(data: st.DataObject) -> None:
     rebuilt = Arbiter.from_log(config, a.events())
     assert _same(rebuilt.state(), a.state())
     assert rebuilt.events() == a.events()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_fast_fen_equals_python_chess(data: st.DataObject) -> None:
+    import chess
+
+    from remis.arbiter.fen import fast_fen
+
+    board = chess.Board(data.draw(st.sampled_from(
+        [chess.STARTING_FEN, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+         "rn4k1/3p4/8/4P3/8/8/8/4K1N1 b - - 0 1", "1n2r1k1/3p4/8/4P3/8/8/8/4K1N1 b - - 0 1"])))
+    for _ in range(data.draw(st.integers(0, 60))):
+        moves = sorted(board.legal_moves, key=lambda m: m.uci())
+        if not moves:
+            break
+        board.push(data.draw(st.sampled_from(moves)))
+        assert fast_fen(board) == board.fen()

@@ -11,6 +11,7 @@ the state unchanged.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -19,6 +20,7 @@ import chess
 from remis.arbiter.clock import Clock
 from remis.arbiter.config import Config
 from remis.arbiter.events import Event, RefusedEvent, parse_event
+from remis.arbiter.fen import fast_fen
 from remis.arbiter.messages import render
 from remis.history import History
 from remis.rules import DeadTest, automatic_end, claimable, material_dead_test, rule_on_claim
@@ -28,6 +30,7 @@ from remis.unwinnable import can_checkmate
 _QUICKPLAY_LIMIT = 120.0  # Guidelines III.4/III.5: less than two minutes
 _III_EXTRA = 120.0  # III.4/III.5: the opponent's two extra minutes
 _III_INCREMENT = 5.0  # III.4: five seconds a move
+_UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
 
 
 def _title(color: chess.Color) -> str:
@@ -147,7 +150,7 @@ class Arbiter:
             "params": dict(end["params"]) if end else None,
             "to_move": color_name(board.turn),
             "ply": self.history.ply,
-            "fen": board.fen(),
+            "fen": fast_fen(board),
             "clocks": {k: (None if v is None else _secs(v))
                        for k, v in self._clock.to_json(self._last_at).items()},
             "pending_offer": None if self._pending_offer is None else color_name(
@@ -246,16 +249,15 @@ class Arbiter:
         return None
 
     def _parse_move(self, text: str) -> chess.Move | None:
+        """A legal move from SAN or UCI text, else None."""
         board = self.history.board
+        if _UCI.match(text):
+            move = chess.Move.from_uci(text)
+            return move if board.is_legal(move) else None
         try:
             return board.parse_san(text)
         except ValueError:
-            pass
-        try:
-            move = chess.Move.from_uci(text)
-        except ValueError:
             return None
-        return move if board.is_legal(move) else None
 
     # ------------------------------------------------------------ dispatch
     def _dispatch(self, ev: Event, at: float, index: int) -> None:
