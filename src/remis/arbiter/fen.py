@@ -8,8 +8,8 @@ import re
 
 import chess
 
-_SYMBOLS = [(chess.PAWN, "pP"), (chess.KNIGHT, "nN"), (chess.BISHOP, "bB"), (chess.ROOK, "rR"),
-            (chess.QUEEN, "qQ"), (chess.KING, "kK")]
+_SYMBOLS = [(chess.PAWN, ("p", "P")), (chess.KNIGHT, ("n", "N")), (chess.BISHOP, ("b", "B")),
+            (chess.ROOK, ("r", "R")), (chess.QUEEN, ("q", "Q")), (chess.KING, ("k", "K"))]
 _RUNS = re.compile("1{2,8}")
 _CASTLING = ((chess.BB_H1, "K"), (chess.BB_A1, "Q"), (chess.BB_H8, "k"), (chess.BB_A8, "q"))
 
