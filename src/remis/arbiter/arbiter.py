@@ -68,6 +68,8 @@ class Arbiter:
         self._end: dict[str, Any] | None = None
         self._pending_offer: chess.Color | None = None
         self._touched: chess.Color | None = None
+        #: the square of the first piece touched this turn (4.3), if given
+        self._touch_square: int | None = None
         self._intended: dict[bool, chess.Move] = {}
         self._illegal: dict[bool, int] = {chess.WHITE: 0, chess.BLACK: 0}
         self._moves_made: dict[bool, int] = {chess.WHITE: 0, chess.BLACK: 0}
@@ -172,13 +174,15 @@ class Arbiter:
 
     # ------------------------------------------------------------ internals
     def _snapshot(self) -> tuple[Any, ...]:
-        return (self._clock.copy(), self._pending_offer, self._touched, dict(self._intended),
+        return (self._clock.copy(), self._pending_offer, self._touched, self._touch_square,
+                dict(self._intended),
                 dict(self._illegal), dict(self._moves_made), len(self._log), self._end,
                 None if self._quickplay is None else dict(self._quickplay),
                 self._increment_request, self.history.ply)
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        (self._clock, self._pending_offer, self._touched, self._intended, self._illegal,
+        (self._clock, self._pending_offer, self._touched, self._touch_square, self._intended,
+         self._illegal,
          self._moves_made, nlog, self._end, self._quickplay, self._increment_request,
          ply) = saved
         del self._log[nlog:]
@@ -306,7 +310,37 @@ class Arbiter:
             board = self.history.board
             raise RefusedEvent(f"{color_name(color)} must play the written move "
                                f"{board.san(required)} (Article 9.5.3)")
+        if required is None:
+            self._check_touch_move(move)
+        if color in self.config.auto_claim_threefold and self.history.may_repeat_after_move():
+            claim = rule_on_claim(self.history, player=color, kind="threefold_repetition",
+                                  move=move, dead_test=self.dead_test)
+            if claim.valid:  # 9.2.1 on the player's behalf: the move is not played
+                self._note(index, at, "online_auto_claim", {"player": _title(color)}, "9.2.1")
+                self._finish(index, at, DRAW, claim.kind, claim.article, claim.message,
+                             dict(claim.params))
+                return
         self._play(move, color, at, index)
+
+    def _check_touch_move(self, move: chess.Move) -> None:
+        """4.3: a touched own piece must be moved, a touched enemy piece
+        captured, if that is possible (4.3.4: otherwise any move)."""
+        sq = self._touch_square
+        if sq is None:
+            return
+        board = self.history.board
+        piece = board.piece_at(sq)
+        if piece is None:
+            return
+        name = chess.SQUARE_NAMES[sq]
+        if piece.color == board.turn:
+            if move.from_square != sq and any(
+                    m.from_square == sq for m in board.generate_legal_moves(chess.BB_SQUARES[sq])):
+                raise RefusedEvent(f"the touched piece on {name} must be moved (Article 4.3.1)")
+        elif move.to_square != sq and any(
+                m.to_square == sq for m in board.generate_legal_moves(
+                    chess.BB_ALL, chess.BB_SQUARES[sq])):
+            raise RefusedEvent(f"the touched piece on {name} must be captured (Article 4.3.2)")
 
     def _play(self, move: chess.Move, color: chess.Color, at: float, index: int, *,
               increment: bool = True) -> None:
@@ -320,6 +354,7 @@ class Arbiter:
         self._moves_made[color] += 1
         self.history.push(move)
         self._touched = None
+        self._touch_square = None
         self._intended.pop(color, None)
         end = automatic_end(self.history, self.dead_test)
         if end is not None:
@@ -380,6 +415,8 @@ class Arbiter:
         color = ev.color
         self._require_on_move(color, "touch a piece to move it")
         self._touched = color
+        if ev.square is not None and self._touch_square is None:
+            self._touch_square = chess.parse_square(ev.square)
         self._note(index, at, "touched", {"player": _title(color), "article": "9.4"})
         if self._pending_offer == (not color):
             self._pending_offer = None
