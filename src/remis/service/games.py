@@ -20,7 +20,7 @@ from typing import Any
 
 from remis.arbiter import Arbiter, RefusedEvent
 from remis.service.auth import ROLES, hash_token, new_token, refusal, role_of
-from remis.service.store import GameRecord, Store
+from remis.service.store import GameRecord, SeqTaken, Store
 
 
 class ServiceError(Exception):
@@ -189,34 +189,37 @@ class Games:
             raise ServiceError(403, why)
         ev = {k: v for k, v in event.items() if v is not None}
         with self._lock(game_id):
-            applied = False
-            try:
-                with self.store.appending(game_id) as ap:
-                    live = self._sync(rec, ap.count, ap.stored)
-                    state = live.arbiter.state()
-                    if expected_ply is not None and state.get("ply") != expected_ply:
-                        raise ServiceError(409, f"expected ply {expected_ply} but the game is "
-                                                f"at ply {state.get('ply')}")
-                    if "at" not in ev:
-                        ev["at"] = round(self._clock() - rec.created, 3)
-                    before = len(live.arbiter.events())
-                    try:
-                        state = live.arbiter.apply(ev)
-                    except RefusedEvent as exc:
-                        raise ServiceError(
-                            422, f"event {ap.count + 1} refused: {_message(exc)}") from None
-                    applied = True
-                    log = live.arbiter.events()
-                    ap.append(log[-1] if len(log) > before else ev)
-                    live.applied += 1
-            except BaseException:
-                if applied:  # the arbiter moved on but the store did not: rebuild next time
+            for _attempt in range(5):
+                live = self._sync(rec, self.store.count(game_id),
+                                  lambda after: self.store.events(game_id, after))
+                state = live.arbiter.state()
+                if expected_ply is not None and state.get("ply") != expected_ply:
+                    raise ServiceError(409, f"expected ply {expected_ply} but the game is "
+                                            f"at ply {state.get('ply')}")
+                if "at" not in ev:
+                    ev["at"] = round(self._clock() - rec.created, 3)
+                seq = live.applied + 1
+                before = len(live.arbiter.events())
+                try:
+                    state = live.arbiter.apply(ev)
+                except RefusedEvent as exc:  # the arbiter left its state unchanged
+                    raise ServiceError(422, f"event {seq} refused: {_message(exc)}") from None
+                log = live.arbiter.events()
+                try:
+                    self.store.append(game_id, seq, log[-1] if len(log) > before else ev)
+                except SeqTaken:
+                    # another instance stored event ``seq`` first: reload, check again
                     self._forget(game_id)
-                raise
-            n = live.applied
-            for listener in self._listeners:  # inside the lock: streams see events in order
-                listener(game_id, n, state)
-        return state, n
+                    continue
+                except BaseException:
+                    self._forget(game_id)  # the arbiter moved on but the store did not
+                    raise
+                live.applied = seq
+                for listener in self._listeners:  # inside the lock: streams get them in order
+                    listener(game_id, seq, state)
+                return state, seq
+        raise ServiceError(409, f"game {game_id} kept changing under concurrent writers; "
+                                "send the event again")
 
 
 def _message(exc: BaseException) -> str:

@@ -5,12 +5,14 @@ embedded default, WAL mode) and PostgreSQL through psycopg 3 (for several
 service instances sharing one database).  A game is its event log: the
 service rebuilds any game from :meth:`Store.events` after a restart.
 
-Appending is the only write that matters for correctness.  It happens inside
-:meth:`Store.appending`, which locks the game *in the database* (SQLite
-``BEGIN IMMEDIATE``, PostgreSQL ``SELECT ... FOR UPDATE``), so that several
-processes never append the same event number twice; the primary key
-``(game_id, seq)`` is the last guard.  The transaction commits before the
-context manager returns, so an event is durable before it is acknowledged.
+Appending is the only write that matters for correctness.  Events of a game
+are numbered 1, 2, 3, ... and the primary key ``(game_id, seq)`` makes the
+database refuse a number twice: :meth:`Store.append` raises :class:`SeqTaken`
+when another writer (another service instance) stored that number first, so
+no event is ever applied twice or lost.  ``append`` returns only once the
+event is committed, so an event is durable before it is acknowledged.  SQLite
+commits the appends of concurrent requests together (group commit: one
+``fsync`` per batch); PostgreSQL groups concurrent commits by itself.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ import queue
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -61,31 +64,8 @@ class GameRecord:
     hashes: dict[str, str]
 
 
-class Appender:
-    """The handle :meth:`Store.appending` yields: the game is locked,
-    ``count`` is the number of events already stored and :meth:`stored`
-    reads them through the same transaction.
-
-    >>> a = Appender(3, lambda after: [])
-    >>> a.append({"type": "resign", "player": "white"}); a.count, a.pending
-    (4, [(4, {'type': 'resign', 'player': 'white'})])
-    """
-
-    def __init__(self, count: int,
-                 loader: Callable[[int], list[dict[str, Any]]]) -> None:
-        self.count = count
-        self.pending: list[tuple[int, dict[str, Any]]] = []
-        self._loader = loader
-
-    def stored(self, after: int = 0) -> list[dict[str, Any]]:
-        """The stored events numbered ``after + 1`` onwards (inside the lock)."""
-        return self._loader(after)
-
-    def append(self, event: dict[str, Any]) -> None:
-        """Queue ``event`` as the next one (number ``count + 1``); it is
-        written when the ``appending`` block ends without an exception."""
-        self.count += 1
-        self.pending.append((self.count, event))
+class SeqTaken(Exception):
+    """The event number is already stored (another writer was first)."""
 
 
 class Store(ABC):
@@ -110,10 +90,9 @@ class Store(ABC):
         """How many events the game has."""
 
     @abstractmethod
-    def appending(self, game_id: str) -> Any:
-        """Context manager: lock the game in the database, yield an
-        :class:`Appender`, write its pending events and commit on a clean
-        exit (roll back on an exception)."""
+    def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
+        """Store ``event`` as number ``seq`` of the game and commit; raise
+        :class:`SeqTaken` when that number is already stored."""
 
     @abstractmethod
     def game_ids(self) -> list[str]:
@@ -135,34 +114,43 @@ def _dump(obj: Any) -> str:
 
 
 class SQLiteStore(Store):
-    """SQLite back end: one connection shared under a lock (SQLite writes
-    one transaction at a time anyway), WAL journal, ``synchronous=FULL`` by
-    default so that a commit is on disk before the event is acknowledged
-    (``?synchronous=normal`` trades that for speed: still safe against a
-    killed process, not against a power cut).
+    """SQLite back end in WAL mode.  Appends go to one writer thread that
+    commits whatever has queued up meanwhile in one transaction (group
+    commit) and then releases the waiting requests; reads use one connection
+    per thread and never wait for the writer.  ``synchronous=FULL`` (the
+    default) puts every commit on disk before the event is acknowledged;
+    ``?synchronous=normal`` is faster and still loses nothing when the
+    process is killed, only on a power cut.  Other processes may share the
+    file: the primary key refuses an event number twice.
 
     >>> s = SQLiteStore(":memory:")
     >>> s.create_game(GameRecord("g", {"mode": "blitz"}, 1.0, {"white": "a", "black": "b",
     ...                                                       "arbiter": "c"}))
-    >>> with s.appending("g") as a:
-    ...     a.append({"type": "move", "player": "white", "move": "e4", "at": 1.0})
+    >>> s.append("g", 1, {"type": "move", "player": "white", "move": "e4", "at": 1.0})
+    >>> s.append("g", 1, {"type": "move", "player": "white", "move": "d4", "at": 1.0})
+    Traceback (most recent call last):
+    ...
+    remis.service.store.SeqTaken: game g already has event 1
     >>> s.count("g"), s.events("g")[0]["move"], s.get_game("g").config
     (1, 'e4', {'mode': 'blitz'})
+    >>> s.close()
     """
+
+    #: most appends committed in one transaction
+    BATCH = 512
 
     def __init__(self, path: str, *, synchronous: str = "FULL", url: str | None = None) -> None:
         self.url = url or f"sqlite:///{path}"
         self.path = path
-        self._lock = threading.RLock()
-        self._conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
-                                     timeout=30.0)
-        c = self._conn
-        if path != ":memory:":
-            c.execute("PRAGMA journal_mode=WAL")
-        c.execute(f"PRAGMA synchronous={synchronous}")
-        c.execute("PRAGMA foreign_keys=ON")
-        c.execute("PRAGMA busy_timeout=30000")
-        with self._lock:
+        self._synchronous = synchronous
+        self._memory = path == ":memory:"
+        self._wlock = threading.Lock()  # guards the writer connection
+        self._writer = self._connect()
+        self._local = threading.local()
+        self._queue: queue.SimpleQueue[tuple[str, int, str, Future[None]] | None] = (
+            queue.SimpleQueue())
+        with self._wlock:
+            c = self._writer
             c.execute("BEGIN IMMEDIATE")
             try:
                 for stmt in SCHEMA:
@@ -171,12 +159,81 @@ class SQLiteStore(Store):
             except BaseException:
                 c.execute("ROLLBACK")
                 raise
+        self._thread = threading.Thread(target=self._write_loop, name="remis-sqlite-writer",
+                                        daemon=True)
+        self._thread.start()
+
+    def _connect(self) -> sqlite3.Connection:
+        c = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                            timeout=30.0)
+        if not self._memory:
+            c.execute("PRAGMA journal_mode=WAL")
+        c.execute(f"PRAGMA synchronous={self._synchronous}")
+        c.execute("PRAGMA foreign_keys=ON")
+        c.execute("PRAGMA busy_timeout=30000")
+        return c
+
+    @contextmanager
+    def _reader(self) -> Iterator[sqlite3.Connection]:
+        if self._memory:  # one in-memory database: share the writer's connection
+            with self._wlock:
+                yield self._writer
+            return
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._local.conn = self._connect()
+        yield conn
+
+    def _write_loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < self.BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)
+                    break
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[str, int, str, Future[None]]]) -> None:
+        taken: list[int] = []
+        try:
+            with self._wlock:
+                c = self._writer
+                c.execute("BEGIN IMMEDIATE")
+                try:
+                    for i, (gid, seq, text, _) in enumerate(batch):
+                        try:
+                            c.execute("INSERT INTO events (game_id, seq, event) VALUES (?, ?, ?)",
+                                      (gid, seq, text))
+                        except sqlite3.IntegrityError:
+                            taken.append(i)
+                    c.execute("COMMIT")
+                except BaseException:
+                    if c.in_transaction:
+                        c.execute("ROLLBACK")
+                    raise
+        except Exception as exc:
+            for _, _, _, fut in batch:
+                fut.set_exception(StoreError(f"cannot store events: {exc}"))
+            return
+        for i, (gid, seq, _, fut) in enumerate(batch):
+            if i in taken:
+                fut.set_exception(SeqTaken(f"game {gid} already has event {seq}"))
+            else:
+                fut.set_result(None)
 
     def create_game(self, game: GameRecord) -> None:
         """Store a new game (see :class:`Store`)."""
-        with self._lock:
+        with self._wlock:
             try:
-                self._conn.execute(
+                self._writer.execute(
                     "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
                     (game.id, _dump(game.config), game.created, game.hashes["white"],
                      game.hashes["black"], game.hashes["arbiter"]))
@@ -185,66 +242,58 @@ class SQLiteStore(Store):
 
     def get_game(self, game_id: str) -> GameRecord | None:
         """The stored game or ``None`` (see :class:`Store`)."""
-        with self._lock:
-            row = self._conn.execute(
+        with self._reader() as c:
+            row = c.execute(
                 "SELECT id, config, created, white_hash, black_hash, arbiter_hash "
                 "FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else _record(row)
 
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
         """The game's events after number ``after`` (see :class:`Store`)."""
-        with self._lock:
-            rows = self._conn.execute(
+        with self._reader() as c:
+            rows = c.execute(
                 "SELECT event FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
                 (game_id, after)).fetchall()
         return [json.loads(r[0]) for r in rows]
 
     def count(self, game_id: str) -> int:
         """How many events the game has (see :class:`Store`)."""
-        with self._lock:
-            row = self._conn.execute("SELECT COUNT(*) FROM events WHERE game_id = ?",
-                                     (game_id,)).fetchone()
+        with self._reader() as c:
+            row = c.execute("SELECT COUNT(*) FROM events WHERE game_id = ?",
+                            (game_id,)).fetchone()
         return int(row[0])
 
-    @contextmanager
-    def appending(self, game_id: str) -> Iterator[Appender]:
-        """Lock (``BEGIN IMMEDIATE``), yield an :class:`Appender`, commit."""
-        with self._lock:
-            c = self._conn
-            c.execute("BEGIN IMMEDIATE")
-            try:
-                n = int(c.execute("SELECT COUNT(*) FROM events WHERE game_id = ?",
-                                  (game_id,)).fetchone()[0])
-                appender = Appender(n, lambda after: self.events(game_id, after))
-                yield appender
-                c.executemany("INSERT INTO events (game_id, seq, event) VALUES (?, ?, ?)",
-                              [(game_id, seq, _dump(ev)) for seq, ev in appender.pending])
-                c.execute("COMMIT")
-            except BaseException:
-                c.execute("ROLLBACK")
-                raise
+    def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
+        """Queue the event for the next group commit and wait for it."""
+        if not self._thread.is_alive():
+            raise StoreError("the store is closed")
+        fut: Future[None] = Future()
+        self._queue.put((game_id, seq, _dump(event), fut))
+        fut.result()
 
     def game_ids(self) -> list[str]:
         """Every stored game id (see :class:`Store`)."""
-        with self._lock:
-            return [r[0] for r in self._conn.execute("SELECT id FROM games ORDER BY id")]
+        with self._reader() as c:
+            return [r[0] for r in c.execute("SELECT id FROM games ORDER BY id")]
 
     def close(self) -> None:
-        """Close the connection."""
-        with self._lock:
-            self._conn.close()
+        """Finish the queued appends and close the writer connection."""
+        self._queue.put(None)
+        self._thread.join(30)
+        with self._wlock:
+            self._writer.close()
 
 
 class PostgresStore(Store):
-    """PostgreSQL back end through psycopg 3: a small pool of connections;
-    an append locks the game's row with ``SELECT ... FOR UPDATE`` so that
-    any number of service instances can share the database.
+    """PostgreSQL back end through psycopg 3: a small pool of connections
+    in autocommit mode; any number of service instances can share the
+    database (the primary key refuses an event number twice).
 
     >>> PostgresStore.__name__  # needs a server; see tests/service/test_postgres.py
     'PostgresStore'
     """
 
-    def __init__(self, url: str, *, pool_size: int = 8) -> None:
+    def __init__(self, url: str, *, pool_size: int = 16) -> None:
         import psycopg
 
         self._psycopg = psycopg
@@ -323,26 +372,14 @@ class PostgresStore(Store):
                             (game_id,)).fetchone()
         return int(row[0])
 
-    @contextmanager
-    def appending(self, game_id: str) -> Iterator[Appender]:
-        """Lock the game row (``FOR UPDATE``), yield an :class:`Appender`, commit."""
-        with self._conn() as c, c.transaction():
-            c.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (game_id,))
-            n = int(c.execute("SELECT COUNT(*) FROM events WHERE game_id = %s",
-                              (game_id,)).fetchone()[0])
-
-            def load(after: int) -> list[dict[str, Any]]:
-                rows = c.execute("SELECT event FROM events WHERE game_id = %s AND seq > %s "
-                                 "ORDER BY seq", (game_id, after)).fetchall()
-                return [json.loads(r[0]) for r in rows]
-
-            appender = Appender(n, load)
-            yield appender
-            if appender.pending:
-                with c.cursor() as cur:
-                    cur.executemany(
-                        "INSERT INTO events (game_id, seq, event) VALUES (%s, %s, %s)",
-                        [(game_id, seq, _dump(ev)) for seq, ev in appender.pending])
+    def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
+        """Insert and commit (see :class:`Store`)."""
+        try:
+            with self._conn() as c:
+                c.execute("INSERT INTO events (game_id, seq, event) VALUES (%s, %s, %s)",
+                          (game_id, seq, _dump(event)))
+        except self._psycopg.errors.UniqueViolation:
+            raise SeqTaken(f"game {game_id} already has event {seq}") from None
 
     def game_ids(self) -> list[str]:
         """Every stored game id (see :class:`Store`)."""
