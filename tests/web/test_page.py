@@ -78,6 +78,7 @@ def test_threefold_claim_by_clicking(page: Any) -> None:
     page.select_option("#lang", "pl")
     page.wait_for_selector("body[data-lang='pl']")
     assert "Artykuł 9.2" in page.inner_text("#result")
+    assert page.inner_text("#share a[data-role=black]") == "Szachownica czarnych"
     shot(page, "threefold-claimed-pl")
 
 

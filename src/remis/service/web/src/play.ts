@@ -147,7 +147,6 @@ function start(g: Game): void {
   game = g;
   document.body.dataset.game = g.id;
   setClaimMode(false);
-  shareLinks(g);
   render();
   follow(g);
   void refreshMoves();
@@ -256,6 +255,7 @@ export function render(): void {
   }
   renderClocks();
   renderMoves();
+  shareLinks(game);
 }
 
 function renderMoves(): void {
