@@ -13,6 +13,7 @@ the article of the FIDE Laws of Chess (2023) it rests on.
 
 from __future__ import annotations
 
+from remis.arbiter import Arbiter, RefusedEvent
 from remis.game import GameRuling, rule_on_game, rule_on_pgn_file
 from remis.history import History
 from remis.identity import PositionKey, position_key
@@ -30,6 +31,7 @@ from remis.ruling import Claim, Ruling
 __version__ = "0.1.0"
 
 __all__ = [
+    "Arbiter",
     "Claim",
     "DeadVerdict",
     "GameError",
@@ -37,6 +39,7 @@ __all__ = [
     "GameRuling",
     "History",
     "PositionKey",
+    "RefusedEvent",
     "Ruling",
     "automatic_end",
     "claimable",
