@@ -47,7 +47,9 @@ def open_binary(path: str | Path) -> IO[bytes]:
         import zstandard
 
         raw = open(p, "rb")  # noqa: SIM115 - closed with the reader
-        return zstandard.ZstdDecompressor().stream_reader(raw, closefd=True)
+        reader = zstandard.ZstdDecompressor().stream_reader(raw, closefd=True,
+                                                            read_across_frames=True)
+        return io.BufferedReader(reader, buffer_size=1 << 16)
     return open(p, "rb")
 
 

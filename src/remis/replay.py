@@ -116,10 +116,10 @@ def replay(
             if end is not None:
                 continue
         if collect:
-            if b.halfmove_clock >= 99:
-                add(fifty_claims(h))
             if h.count() >= 3 or h.may_repeat_after_move():
                 add(threefold_claims(h))
+            if b.halfmove_clock >= 99:
+                add(fifty_claims(h))
     if end is None and h.ply > 0:
         # the other automatic ends were checked ply by ply
         end = checkmate_or_stalemate(h)

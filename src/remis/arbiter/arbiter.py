@@ -11,6 +11,7 @@ the state unchanged.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -19,6 +20,7 @@ import chess
 from remis.arbiter.clock import Clock
 from remis.arbiter.config import Config
 from remis.arbiter.events import Event, RefusedEvent, parse_event
+from remis.arbiter.fen import fast_fen
 from remis.arbiter.messages import render
 from remis.history import History
 from remis.rules import DeadTest, automatic_end, claimable, material_dead_test, rule_on_claim
@@ -28,6 +30,7 @@ from remis.unwinnable import can_checkmate
 _QUICKPLAY_LIMIT = 120.0  # Guidelines III.4/III.5: less than two minutes
 _III_EXTRA = 120.0  # III.4/III.5: the opponent's two extra minutes
 _III_INCREMENT = 5.0  # III.4: five seconds a move
+_UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
 
 
 def _title(color: chess.Color) -> str:
@@ -65,6 +68,8 @@ class Arbiter:
         self._end: dict[str, Any] | None = None
         self._pending_offer: chess.Color | None = None
         self._touched: chess.Color | None = None
+        #: the square of the first piece touched this turn (4.3), if given
+        self._touch_square: int | None = None
         self._intended: dict[bool, chess.Move] = {}
         self._illegal: dict[bool, int] = {chess.WHITE: 0, chess.BLACK: 0}
         self._moves_made: dict[bool, int] = {chess.WHITE: 0, chess.BLACK: 0}
@@ -147,7 +152,7 @@ class Arbiter:
             "params": dict(end["params"]) if end else None,
             "to_move": color_name(board.turn),
             "ply": self.history.ply,
-            "fen": board.fen(),
+            "fen": fast_fen(board),
             "clocks": {k: (None if v is None else _secs(v))
                        for k, v in self._clock.to_json(self._last_at).items()},
             "pending_offer": None if self._pending_offer is None else color_name(
@@ -169,13 +174,15 @@ class Arbiter:
 
     # ------------------------------------------------------------ internals
     def _snapshot(self) -> tuple[Any, ...]:
-        return (self._clock.copy(), self._pending_offer, self._touched, dict(self._intended),
+        return (self._clock.copy(), self._pending_offer, self._touched, self._touch_square,
+                dict(self._intended),
                 dict(self._illegal), dict(self._moves_made), len(self._log), self._end,
                 None if self._quickplay is None else dict(self._quickplay),
                 self._increment_request, self.history.ply)
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        (self._clock, self._pending_offer, self._touched, self._intended, self._illegal,
+        (self._clock, self._pending_offer, self._touched, self._touch_square, self._intended,
+         self._illegal,
          self._moves_made, nlog, self._end, self._quickplay, self._increment_request,
          ply) = saved
         del self._log[nlog:]
@@ -246,16 +253,15 @@ class Arbiter:
         return None
 
     def _parse_move(self, text: str) -> chess.Move | None:
+        """A legal move from SAN or UCI text, else None."""
         board = self.history.board
+        if _UCI.match(text):
+            move = chess.Move.from_uci(text)
+            return move if board.is_legal(move) else None
         try:
             return board.parse_san(text)
         except ValueError:
-            pass
-        try:
-            move = chess.Move.from_uci(text)
-        except ValueError:
             return None
-        return move if board.is_legal(move) else None
 
     # ------------------------------------------------------------ dispatch
     def _dispatch(self, ev: Event, at: float, index: int) -> None:
@@ -304,7 +310,37 @@ class Arbiter:
             board = self.history.board
             raise RefusedEvent(f"{color_name(color)} must play the written move "
                                f"{board.san(required)} (Article 9.5.3)")
+        if required is None:
+            self._check_touch_move(move)
+        if color in self.config.auto_claim_threefold and self.history.may_repeat_after_move():
+            claim = rule_on_claim(self.history, player=color, kind="threefold_repetition",
+                                  move=move, dead_test=self.dead_test)
+            if claim.valid:  # 9.2.1 on the player's behalf: the move is not played
+                self._note(index, at, "online_auto_claim", {"player": _title(color)}, "9.2.1")
+                self._finish(index, at, DRAW, claim.kind, claim.article, claim.message,
+                             dict(claim.params))
+                return
         self._play(move, color, at, index)
+
+    def _check_touch_move(self, move: chess.Move) -> None:
+        """4.3: a touched own piece must be moved, a touched enemy piece
+        captured, if that is possible (4.3.4: otherwise any move)."""
+        sq = self._touch_square
+        if sq is None:
+            return
+        board = self.history.board
+        piece = board.piece_at(sq)
+        if piece is None:
+            return
+        name = chess.SQUARE_NAMES[sq]
+        if piece.color == board.turn:
+            if move.from_square != sq and any(
+                    m.from_square == sq for m in board.generate_legal_moves(chess.BB_SQUARES[sq])):
+                raise RefusedEvent(f"the touched piece on {name} must be moved (Article 4.3.1)")
+        elif move.to_square != sq and any(
+                m.to_square == sq for m in board.generate_legal_moves(
+                    chess.BB_ALL, chess.BB_SQUARES[sq])):
+            raise RefusedEvent(f"the touched piece on {name} must be captured (Article 4.3.2)")
 
     def _play(self, move: chess.Move, color: chess.Color, at: float, index: int, *,
               increment: bool = True) -> None:
@@ -318,6 +354,7 @@ class Arbiter:
         self._moves_made[color] += 1
         self.history.push(move)
         self._touched = None
+        self._touch_square = None
         self._intended.pop(color, None)
         end = automatic_end(self.history, self.dead_test)
         if end is not None:
@@ -378,6 +415,8 @@ class Arbiter:
         color = ev.color
         self._require_on_move(color, "touch a piece to move it")
         self._touched = color
+        if ev.square is not None and self._touch_square is None:
+            self._touch_square = chess.parse_square(ev.square)
         self._note(index, at, "touched", {"player": _title(color), "article": "9.4"})
         if self._pending_offer == (not color):
             self._pending_offer = None
@@ -669,8 +708,7 @@ class Arbiter:
         else:
             move = self._standing_move(ev.move)
         self._note(index, at, "illegal_stands", {**base, "move_text": move_text,
-                                                 "article": self.config.penalty_article},
-                   self.config.penalty_article)
+                                                 "article": "A.5.2"}, "A.5.2")
         self._play(move, color, at, index)
 
     def _standing_move(self, text: str | None) -> chess.Move:
