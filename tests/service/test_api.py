@@ -284,3 +284,7 @@ def test_page_and_static(server_factory: Any, sqlite_url: str) -> None:
     assert r.status_code == 404
     r = httpx.get(url + "/v1/i18n/xx")
     assert r.status_code == 404 and "no translations" in r.json()["detail"]
+    for lang in ("en", "cs", "pl"):
+        r = httpx.get(url + f"/v1/i18n/{lang}")
+        assert r.status_code == 200
+        assert "{article}" in r.json()["checkmate"]
