@@ -288,3 +288,43 @@ def test_page_and_static(server_factory: Any, sqlite_url: str) -> None:
         r = httpx.get(url + f"/v1/i18n/{lang}")
         assert r.status_code == 200
         assert "{article}" in r.json()["checkmate"]
+
+
+def test_stream_sees_events_posted_to_another_instance(server_factory: Any,
+                                                       sqlite_url: str) -> None:
+    a, b = server_factory(sqlite_url), server_factory(sqlite_url)
+    gid, tokens = new_game(a.url)
+    received: list[dict[str, Any]] = []
+    ready = threading.Event()
+
+    def listen() -> None:
+        with httpx.stream("GET", f"{b.url}/v1/games/{gid}/stream", timeout=20) as r:
+            for line in r.iter_lines():
+                if line.startswith("data: "):
+                    received.append(json.loads(line[6:]))
+                    ready.set()
+                    if len(received) == 2:
+                        return
+
+    t = threading.Thread(target=listen)
+    t.start()
+    assert ready.wait(20)
+    play(a.url, gid, tokens, ["d4"])
+    t.join(20)
+    assert [s["ply"] for s in received] == [0, 1]
+
+
+def test_serve_refuses_a_database_it_cannot_open(tmp_path: Any) -> None:
+    import subprocess
+    import sys
+
+    code = "import sys; from remis.cli import main; sys.exit(main(sys.argv[1:]))"
+    for db, status, words in [("mysql://localhost/x", 2, "unsupported database URL"),
+                              ("postgresql://postgres@127.0.0.1:1/none", 1,
+                               "cannot open the database"),
+                              (f"sqlite:///{tmp_path}/no/such/dir/x.db", 1,
+                               "cannot open the database")]:
+        out = subprocess.run([sys.executable, "-c", code, "serve", "--db", db],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == status, out.stderr
+        assert words in out.stderr and "Traceback" not in out.stderr, out.stderr

@@ -28,7 +28,13 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Execute ``remis serve`` (blocks until interrupted)."""
+    """Execute ``remis serve`` (blocks until interrupted); a database that
+    cannot be opened is reported on stderr with exit status 2 (bad URL) or 1.
+
+    >>> from remis.cli import build_parser
+    >>> run(build_parser().parse_args(["serve", "--db", "mysql://localhost/x"]))
+    2
+    """
     try:
         import uvicorn
 

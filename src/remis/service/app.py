@@ -42,6 +42,8 @@ log = logging.getLogger("remis.service")
 MAX_BODY = 64 * 1024
 #: where the web engineer's built page lives
 WEB_DIST = Path(__file__).resolve().parent / "web" / "dist"
+#: seconds a quiet stream waits before looking at the store (events of other instances)
+STREAM_POLL = 2.0
 #: languages of the translation endpoint
 LANGS = ("en", "cs", "pl")
 
@@ -329,7 +331,7 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
                 yield _sse(last, state)
                 while True:
                     try:
-                        n, state = await asyncio.wait_for(queue.get(), timeout=5.0)
+                        n, state = await asyncio.wait_for(queue.get(), timeout=STREAM_POLL)
                     except TimeoutError:
                         if await request.is_disconnected():
                             return
