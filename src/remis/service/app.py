@@ -288,8 +288,7 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
-        return JSONResponse({"detail": "internal error (logged); the request changed "
-                                       "nothing that was not acknowledged"}, status_code=500)
+        return JSONResponse({"detail": "internal error; it has been logged"}, status_code=500)
 
     # -- games -------------------------------------------------------------
 
