@@ -14,6 +14,8 @@ import asyncio
 import json
 import logging
 import math
+import queue
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import import_module
@@ -33,7 +35,7 @@ import remis
 from remis.service.auth import bearer
 from remis.service.games import Games, ServiceError
 from remis.service.stateless import InputError, claim_json, pgn_json, position_json
-from remis.service.store import Store, open_store
+from remis.service.store import Store, StoreError, open_store
 from remis.service.stream import Broadcaster
 
 log = logging.getLogger("remis.service")
@@ -157,7 +159,7 @@ class Problem(BaseModel):
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (400, 401, 403, 404, 409, 413, 422)}
+    code: {"model": Problem} for code in (400, 401, 403, 404, 409, 413, 422, 503)}
 
 
 class BodyLimit:
@@ -285,6 +287,14 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
         return JSONResponse({"detail": detail}, status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
 
+    async def _unavailable(request: Request, exc: Exception) -> JSONResponse:
+        log.error("database error on %s %s: %s", request.method, request.url.path, exc)
+        return JSONResponse({"detail": f"database unavailable, try again: {exc}"},
+                            status_code=503, headers={"Retry-After": "1"})
+
+    for kind in _database_errors():
+        app.add_exception_handler(kind, _unavailable)
+
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
@@ -394,6 +404,22 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
                             "/docs</a>.</p>", status_code=200)
 
     return app
+
+
+def _database_errors() -> list[type[Exception]]:
+    """The exceptions meaning "the database failed", answered with 503.
+
+    >>> StoreError in _database_errors()
+    True
+    """
+    kinds: list[type[Exception]] = [StoreError, sqlite3.OperationalError, queue.Empty]
+    try:
+        import psycopg
+
+        kinds.append(psycopg.OperationalError)
+    except ImportError:  # pragma: no cover - the service extra brings psycopg
+        pass
+    return kinds
 
 
 def _json(obj: Any, status: int = 200) -> Response:
