@@ -116,6 +116,15 @@ def test_tokens(server_factory: Any, sqlite_url: str) -> None:
     r = post(url, gid, tokens["arbiter"], {"type": "flag", "player": "black", "at": 400})
     assert r.status_code == 200 and r.json()["state"]["over"], r.text
     assert r.json()["state"]["result"] == "1-0"
+    # the database holds only hashes of the tokens
+    import hashlib
+    import sqlite3
+
+    with sqlite3.connect(sqlite_url.removeprefix("sqlite:///")) as db:
+        stored = " ".join(str(c) for row in db.execute("SELECT * FROM games") for c in row)
+    for token in tokens.values():
+        assert token not in stored
+        assert hashlib.sha256(token.encode()).hexdigest() in stored
 
 
 def test_bad_input_is_4xx_and_changes_nothing(server_factory: Any, sqlite_url: str) -> None:
