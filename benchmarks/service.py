@@ -128,9 +128,10 @@ class Http:
             self.writer.close()
 
 
-async def _play(url: str, events: list[Event], think: float, deadline: float,
+async def _play(urls: list[str], events: list[Event], think: float, deadline: float,
                 rng: random.Random, lat: list[float], errors: list[str]) -> dict[str, Any]:
-    http = Http(url)
+    conns = [Http(url) for url in urls]  # one per instance: each request goes to the next
+    http = conns[0]
     status, body = await http.request("POST", "/v1/games",
                                       {"config": {"time_control": "5400+30"}})
     if status != 201:
@@ -143,6 +144,7 @@ async def _play(url: str, events: list[Event], think: float, deadline: float,
         if time.monotonic() > deadline:
             break
         payload = {**ev, "expected_ply": ply} if ev["type"] == "move" else ev
+        http = conns[(ply + 1) % len(conns)]
         t0 = time.perf_counter()
         status, body = await http.request("POST", f"/v1/games/{gid}/events", payload,
                                           tokens[ev["player"]])
@@ -154,11 +156,12 @@ async def _play(url: str, events: list[Event], think: float, deadline: float,
             errors.append(f"{gid}: acknowledged as event {body['event']}, "
                           f"expected {len(acked) + 1}")
         acked.append(ev)
-    await http.close()
+    for conn in conns:
+        await conn.close()
     return {"id": gid, "acked": acked}
 
 
-async def load(url: str, games: list[list[Event]], think: float, duration: float,
+async def load(urls: list[str], games: list[list[Event]], think: float, duration: float,
                seed: int) -> dict[str, Any]:
     """Play every game concurrently; return latencies, acknowledged events and
     the comparison with the stored logs."""
@@ -167,11 +170,11 @@ async def load(url: str, games: list[list[Event]], think: float, duration: float
     errors: list[str] = []
     start = time.monotonic()
     results = await asyncio.gather(*[
-        _play(url, g, think, start + duration, random.Random(rng.random()), lat, errors)
+        _play(urls, g, think, start + duration, random.Random(rng.random()), lat, errors)
         for g in games])
     elapsed = time.monotonic() - start
     lost = dup = 0
-    http = Http(url)
+    http = Http(urls[-1])
     for res in results:  # compare the stored logs with what was acknowledged
         _, body = await http.request("GET", f"/v1/games/{res['id']}/events")
         stored = body["events"]
@@ -187,9 +190,9 @@ async def load(url: str, games: list[list[Event]], think: float, duration: float
 
 def load_main(argv: list[str]) -> None:
     """Entry of the load process: reads the games as JSON on stdin."""
-    url, think, duration, seed = argv[0], float(argv[1]), float(argv[2]), int(argv[3])
+    urls, think, duration, seed = argv[0].split(","), float(argv[1]), float(argv[2]), int(argv[3])
     games = json.load(sys.stdin)
-    out = asyncio.run(load(url, games, think, duration, seed))
+    out = asyncio.run(load(urls, games, think, duration, seed))
     json.dump(out, sys.stdout)
 
 
@@ -205,10 +208,11 @@ def run_one(db: str, games: list[list[Event]], args: argparse.Namespace) -> dict
     """Start a server on ``db``, run the load process against it, stop it."""
     from service_procs import Server
 
-    server = Server(db).start()
+    servers = [Server(db).start() for _ in range(args.instances)]
     try:
         proc = subprocess.run(
-            [sys.executable, __file__, "--load", server.url, str(args.think),
+            [sys.executable, __file__, "--load", ",".join(s.url for s in servers),
+             str(args.think),
              str(args.duration), str(args.seed)],
             input=json.dumps(games), capture_output=True, text=True,
             timeout=args.duration + 120)
@@ -217,7 +221,8 @@ def run_one(db: str, games: list[list[Event]], args: argparse.Namespace) -> dict
         out: dict[str, Any] = json.loads(proc.stdout)
         return out
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
 
 
 def main() -> None:
@@ -235,6 +240,9 @@ def main() -> None:
     p.add_argument("--sqlite-sync", choices=["full", "normal"], default="full",
                    help="SQLite synchronous mode (full: fsync every commit)")
     p.add_argument("--pg-url", default=None, help="use this PostgreSQL instead of a temp one")
+    p.add_argument("--instances", type=int, default=1,
+                   help="service processes on the one database; each game's requests go "
+                        "round-robin to them, as behind a load balancer")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
 
@@ -242,7 +250,7 @@ def main() -> None:
     base = baseline(games)
     total = sum(len(g) for g in games)
     print(f"{args.games} games, {total} events, think {args.think} s, "
-          f"duration cap {args.duration} s")
+          f"duration cap {args.duration} s, {args.instances} service instance(s)")
     print(f"baseline Arbiter.apply alone: median {base * 1e6:.0f} us/event")
     targets: list[tuple[str, str]] = []
     pg = None

@@ -237,10 +237,13 @@ class Games:
         return live
 
     def _fresh(self, live: _Live) -> bool:
-        """Whether ``live`` has every stored event; forgets it when not."""
-        if self.store.count(live.record.id) == live.applied:
+        """Whether ``live`` had every stored event; when not, the missing
+        events are applied to the cached game (or it is rebuilt)."""
+        gid = live.record.id
+        count = self.store.count(gid)
+        if count == live.applied:
             return True
-        self._forget(live.record.id)
+        self._sync(live.record, count, lambda after: self.store.events(gid, after))
         return False
 
 
