@@ -4,8 +4,10 @@ Tokens are random (:mod:`secrets`), handed out once at creation and stored
 only as SHA-256 hashes (a fast hash is enough for 256-bit random secrets).
 Who may post which event follows the Laws: a player acts only for themself
 (moves, offers, claims, resignation), a flag fall or an illegal move is
-claimed by the opponent (6.8, 7.5) or called by the arbiter, and the
-arbiter's own decisions need the arbiter token.
+claimed by the opponent (6.8, 7.5) or called by the arbiter, a touched
+piece is reported by the player who touched it or by the arbiter (or an
+electronic board holding the arbiter token), and the arbiter's own decisions
+need the arbiter token.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ OWN_ACTS = frozenset({"move", "offer_draw", "accept_draw", "decline_draw", "clai
                       "resign"})
 #: events about a player that the *opponent* claims (or the arbiter calls)
 CLAIMED_BY_OPPONENT = frozenset({"flag", "illegal_move"})
-#: events the arbiter token may post
-ARBITER_ACTS = frozenset({"flag", "illegal_move", "arbiter"})
+#: events the arbiter token may post (``touch``: seen by the arbiter or reported by an
+#: electronic board, which holds the arbiter token)
+ARBITER_ACTS = frozenset({"flag", "illegal_move", "touch", "arbiter"})
 
 
 def new_token() -> str:
@@ -97,7 +100,7 @@ def refusal(role: str, event: Mapping[str, Any]) -> str | None:
     >>> refusal("black", {"type": "illegal_move", "player": "white", "called_by": "arbiter"})
     'the black token cannot say the arbiter called it'
     >>> refusal("arbiter", {"type": "move", "player": "white", "move": "e4"})
-    'only the player may move; the arbiter token may post arbiter, flag, illegal_move'
+    'only the player may move; the arbiter token may post arbiter, flag, illegal_move, touch'
     """
     kind = str(event.get("type"))
     player = event.get("player")
