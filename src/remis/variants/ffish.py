@@ -88,6 +88,17 @@ def sfen(variant: str, fen: str) -> str:
     return _sf.get_fen(variant, fen, [], False, True)
 
 
+def san_moves(variant: str, fen: str, moves: list[str]) -> list[str]:
+    """Standard-notation SAN of ``moves`` played from ``fen``, in one call; a
+    move that gives check ends in ``+`` (``#`` if it mates).  Raises
+    ``ValueError`` naming the first move that is not legal.
+
+    >>> san_moves("xiangqi", "4k4/9/9/9/9/9/9/9/5R3/3K5 w - - 0 1", ["f2e2", "e10f10"])
+    ['Re2+', 'Kf10']
+    """
+    return _sf.get_san_moves(variant, fen, moves, False, _sf.NOTATION_SAN)
+
+
 def in_check(variant: str, fen: str) -> bool:
     """True if the side to move in ``fen`` is in check.
 

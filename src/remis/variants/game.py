@@ -119,16 +119,12 @@ def rule_on_line(text: str, variant: str, *, line: int = 1, repetitions: int | N
     except VariantError as exc:
         return VariantGameRuling(line, variant, start, 0, None, _error(line, 0, str(exc)))
     error = None
-    after = 0
-    for i, move in enumerate(moves):
-        if h.end is not None:
-            after = len(moves) - i
-            break
-        try:
-            h.push(move)
-        except VariantError as exc:
-            error = _error(line, exc.ply, str(exc))
-            break
+    try:
+        played = h.extend(moves)
+    except VariantError as exc:
+        error = _error(line, exc.ply, str(exc))
+        played = h.ply
+    after = len(moves) - played if error is None else 0
     return VariantGameRuling(line, variant, start, h.ply, h.end, error, after)
 
 
@@ -164,8 +160,7 @@ def rule_on_variant_position(text: str, variant: str, *,
     start, moves = split_game_line(text, variant)
     h = VariantHistory(rules_for(variant, repetitions), start,
                        notation=xiangqi_notation(moves) if variant == "xiangqi" else None)
-    for m in moves[:g.plies]:
-        h.push(m)
+    h.extend(moves[:g.plies])
     return {
         "variant": variant,
         "position": h.position,

@@ -2,15 +2,22 @@
 :class:`remis.history.History` (``push``, ``ply``, ``occurrences``, an
 automatic ``end``) so the arbiter can drive either.
 
-Per ply it asks pyffish three questions about the *current* position only
-(the FEN after the move, whether it gives check, the legal replies), never
-re-parsing the game; repetition is tracked by us in a dict of occurrences.
+Each pyffish call costs about 3 ms whatever it does (pyffish re-initialises
+its piece tables per call) plus the replay of the move list it is given, so
+the history keeps its own :class:`~remis.variants.board.Board` for position
+identity and asks pyffish only what needs a move generator: is the move legal
+and does it give check (one call per :meth:`push`, or one call for a whole
+move list with :meth:`extend`), and, when :attr:`end` is read, does the side
+to move have any legal move (one call per position, cached).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from remis.ruling import DRAW
 from remis.variants import ffish
+from remis.variants.board import Board
 from remis.variants.messages import NO_CHASE_NOTE, VariantRuling
 from remis.variants.notation import (
     NotationError,
@@ -44,12 +51,6 @@ class GameOver(VariantError):
     """A move pushed after the game has ended."""
 
 
-def _key(fen: str) -> str:
-    # board (with the hand in brackets for shogi) and side to move
-    board, side = fen.split(" ", 2)[:2]
-    return f"{board} {side}"
-
-
 class VariantHistory:
     """A shogi or xiangqi game in progress with repetition bookkeeping.
 
@@ -60,14 +61,14 @@ class VariantHistory:
     >>> h = VariantHistory("shogi")
     >>> for m in ["2h3h", "8b7b", "3h2h", "7b8b"] * 3:
     ...     h.push(m)
-    >>> h.occurrences(), h.end is None
-    ((0, 4, 8, 12), False)
+    >>> h.occurrences()
+    (0, 4, 8, 12)
     >>> h.end.termination, h.end.result, h.end.article
     ('repetition', '1/2-1/2', 'JSA sennichite')
     """
 
-    __slots__ = ("_checks", "_fens", "_keys", "_legal", "_moves", "_occ", "end", "first_mover",
-                 "notation", "rules")
+    __slots__ = ("_boards", "_checks", "_end", "_keys", "_legal", "_legal_ply", "_moves",
+                 "_occ", "board", "first_mover", "notation", "rules")
 
     def __init__(self, variant: str | VariantRules = "shogi", start: str = "startpos", *,
                  repetitions: int | None = None, notation: str | None = None) -> None:
@@ -77,19 +78,20 @@ class VariantHistory:
         #: move notation of :meth:`push`: ``usi`` (shogi), ``uci`` or ``iccs`` (xiangqi)
         self.notation: str = notation or ("usi" if v == "shogi" else "uci")
         fen = ffish.start_fen(v) if start == "startpos" else self._read_start(start)
-        fen = ffish.normalize(v, fen)
-        self._fens: list[str] = [fen]
-        k = _key(fen)
+        #: the current position
+        self.board: Board = Board.from_fen(v, fen)
+        k = self.board.key()
+        self._boards: list[Board] = []  # positions before each move, for pop()
         self._keys: list[str] = [k]
         self._occ: dict[str, list[int]] = {k: [0]}
-        self._checks: list[bool] = [ffish.in_check(v, fen)]
+        # did the move of ply k give check (None: not known yet, only ply 0)
+        self._checks: list[bool | None] = [None]
         self._moves: list[str] = []
+        self._end: VariantRuling | None = None
+        self._legal: set[str] | None = None
+        self._legal_ply = -1
         #: side (0 first player, 1 second) that makes the move of ply 1
-        self.first_mover: int = FIRST if fen.split()[1] == "w" else SECOND
-        self._check_other_king(fen)
-        self._legal: set[str] = set(ffish.legal_moves(v, fen))
-        #: the automatic end of the game, if it has ended
-        self.end: VariantRuling | None = self._no_move_end(0)
+        self.first_mover: int = FIRST if self.board.turn == "w" else SECOND
 
     # ----------------------------------------------------------- reading
     def _read_start(self, text: str) -> str:
@@ -101,13 +103,11 @@ class VariantHistory:
         problem = ffish.validate(v, fen)
         if problem is not None:
             raise VariantError(f"invalid {v} position {text!r}: {problem}")
-        return fen
-
-    def _check_other_king(self, fen: str) -> None:
         board, side = fen.split()[:2]
-        flipped = f"{board} {'b' if side == 'w' else 'w'} - - 0 1"
-        if ffish.in_check(self.rules.variant, flipped):
-            raise VariantError("invalid position: the side that has just moved is in check")
+        if ffish.in_check(v, f"{board} {'b' if side == 'w' else 'w'} - - 0 1"):
+            raise VariantError(f"invalid {v} position {text!r}: the side that has just moved "
+                               "is in check")
+        return fen
 
     def native(self, move: str) -> str:
         """Translate ``move`` from the game's notation into pyffish's.
@@ -132,6 +132,7 @@ class VariantHistory:
         """Play ``move`` (in the game's notation), update the bookkeeping and
         decide whether the game has ended.  Raises :class:`VariantError` for
         an unreadable or illegal move and :class:`GameOver` after the end.
+        One pyffish call.
 
         >>> h = VariantHistory("xiangqi")
         >>> h.push("h3e3"); h.ply
@@ -140,33 +141,81 @@ class VariantHistory:
         ... except VariantError as e: print(e.ply, e)
         2 illegal move h3e3 for Black
         """
-        if self.end is not None:
-            raise GameOver(f"the game is over ({self.end.termination} at ply {self.end.ply}); "
+        if self._end is not None:
+            raise GameOver(f"the game is over ({self._end.termination} at ply {self._end.ply}); "
                            f"move {move} cannot be played", self.ply + 1)
         m = self.native(move)
-        if m not in self._legal:
-            raise VariantError(f"illegal move {move} for {self.side_to_move}", self.ply + 1)
-        self._push_legal(m, move)
+        try:
+            (san,) = ffish.san_moves(self.rules.variant, self.board.fen(), [m])
+        except ValueError:
+            raise VariantError(f"illegal move {move} for {self.side_to_move}",
+                               self.ply + 1) from None
+        self._apply(m, move, san)
 
-    def _push_legal(self, m: str, shown: str) -> None:
-        v = self.rules.variant
-        fen = ffish.after(v, self._fens[-1], m)
+    def extend(self, moves: Sequence[str]) -> int:
+        """Play ``moves`` until the game ends; return how many were played.
+        Checks the whole list with one pyffish call (falling back to
+        :meth:`push` per move to find the ply of an illegal one).
+
+        >>> h = VariantHistory("shogi")
+        >>> h.extend(["2h3h", "8b7b", "3h2h", "7b8b"] * 4), h.end.ply
+        (12, 12)
+        """
+        if self._end is not None:
+            if moves:
+                self.push(moves[0])  # raises GameOver
+            return 0
+        natives: list[str] = []
+        bad: VariantError | None = None
+        for i, mv in enumerate(moves):
+            try:
+                natives.append(self.native(mv))
+            except VariantError as exc:
+                exc.ply = self.ply + i + 1
+                bad = exc
+                break
+        try:
+            sans = ffish.san_moves(self.rules.variant, self.board.fen(), natives)
+        except ValueError:
+            return self._extend_slowly(moves)
+        played = 0
+        for m, mv, san in zip(natives, moves, sans, strict=False):
+            self._apply(m, mv, san)
+            played += 1
+            if self._end is not None:
+                return played
+        if bad is not None:
+            raise bad
+        return played
+
+    def _extend_slowly(self, moves: Sequence[str]) -> int:
+        played = 0
+        for mv in moves:
+            if self._end is not None:
+                break
+            self.push(mv)
+            played += 1
+        return played
+
+    def _apply(self, m: str, shown: str, san: str) -> None:
+        b = self.board
+        self._boards.append(b.copy())
+        b.play(m)
+        k = b.key()
         ply = len(self._keys)
-        k = _key(fen)
-        self._fens.append(fen)
         self._keys.append(k)
         self._moves.append(shown)
-        self._checks.append(ffish.in_check(v, fen))
-        self._legal = set(ffish.legal_moves(v, fen))
+        self._checks.append(san[-1] in "+#")
         occ = self._occ.get(k)
         if occ is None:
             self._occ[k] = [ply]
         else:
             occ.append(ply)
             if len(occ) >= self.rules.repetitions:
-                self.end = self._repetition_end(ply, tuple(occ))
+                self._end = self._repetition_end(ply, tuple(occ))
                 return
-        self.end = self._no_move_end(ply)
+        if san[-1] == "#":
+            self._end = self._no_move_end(ply, in_check=True)
 
     def pop(self) -> str:
         """Take back the last move; returns it as it was pushed.
@@ -178,31 +227,47 @@ class VariantHistory:
         if not self._moves:
             raise IndexError("pop from a variant history with no moves")
         k = self._keys.pop()
-        self._fens.pop()
+        self.board = self._boards.pop()
         self._checks.pop()
         occ = self._occ[k]
         occ.pop()
         if not occ:
             del self._occ[k]
-        self._legal = set(ffish.legal_moves(self.rules.variant, self._fens[-1]))
-        self.end = None  # play went on after every earlier position
+        self._end = None  # play went on after every earlier position
+        self._legal_ply = -1
         return self._moves.pop()
 
     # ----------------------------------------------------------- rulings
+    @property
+    def end(self) -> VariantRuling | None:
+        """The automatic end of the game, if it has ended: repetition or
+        perpetual check (known at once), checkmate, or no legal move (asks
+        pyffish once per position, on first reading).
+
+        >>> VariantHistory("xiangqi", "R3k4/R8/9/9/9/9/9/9/9/3K5 b").end.termination
+        'checkmate'
+        """
+        if self._end is None and not self._legal_set():
+            self._end = self._no_move_end(self.ply, in_check=self.is_check())
+        return self._end
+
+    def _legal_set(self) -> set[str]:
+        if self._legal is None or self._legal_ply != self.ply:
+            self._legal = set(ffish.legal_moves(self.rules.variant, self.board.fen()))
+            self._legal_ply = self.ply
+        return self._legal
+
     def _side(self, ply: int) -> int:
         """Side to move in the position after ``ply`` plies."""
         return self.first_mover ^ (ply & 1)
 
-    def _no_move_end(self, ply: int) -> VariantRuling | None:
-        if self._legal:
-            return None
+    def _no_move_end(self, ply: int, *, in_check: bool) -> VariantRuling:
         r = self.rules
         loser = self._side(ply)
-        rule = "checkmate" if self._checks[ply] else "no_legal_move"
+        rule = "checkmate" if in_check else "no_legal_move"
         article = r.article(rule)
         return VariantRuling(
-            ply=ply, result="0-1" if loser == FIRST else "1-0",
-            termination=rule if rule == "checkmate" else "no_legal_move",
+            ply=ply, result="0-1" if loser == FIRST else "1-0", termination=rule,
             article=article, plies=(ply,), message=f"variant_{rule}",
             params={"loser": r.players[loser], "winner": r.players[1 - loser],
                     "game": r.variant, "article": article})
@@ -210,18 +275,18 @@ class VariantHistory:
     def _repetition_end(self, ply: int, occ: tuple[int, ...]) -> VariantRuling:
         r = self.rules
         first = occ[0]
-        offenders = (perpetual_checkers(first, ply, self.first_mover, self._checks)
+        checks = [bool(c) for c in self._checks]
+        offenders = (perpetual_checkers(first, ply, self.first_mover, checks)
                      if r.perpetual_check_loses else ())
         params: dict[str, object] = {
             "identity": _IDENTITY[r.variant], "count": len(occ),
             "plies": ", ".join(map(str, occ)),
         }
-        note = NO_CHASE_NOTE if r.variant == "xiangqi" else ""
+        cycle = self._moves[first:ply]
         if len(offenders) == 1:
             loser = offenders[0]
             article = r.article("perpetual_check")
-            check_plies = list(range(first + 1, ply + 1))
-            check_plies = [k for k in check_plies if self._side(k - 1) == loser]
+            check_plies = [k for k in range(first + 1, ply + 1) if self._side(k - 1) == loser]
             params.update(loser=r.players[loser], winner=r.players[1 - loser],
                           checks=len(check_plies), article=article,
                           check_plies=", ".join(map(str, check_plies)))
@@ -229,11 +294,11 @@ class VariantHistory:
                 ply=ply, result="0-1" if loser == FIRST else "1-0",
                 termination="perpetual_check", article=article, plies=occ,
                 message="variant_perpetual_check", params=params,
-                evidence={"cycle_moves": self._moves[first:ply], "check_plies": check_plies})
+                evidence={"cycle_moves": cycle, "check_plies": check_plies})
         article = r.article("repetition")
-        params.update(article=article, note=note)
+        params.update(article=article, note=NO_CHASE_NOTE if r.variant == "xiangqi" else "")
         message = "variant_mutual_perpetual_check" if offenders else "variant_repetition_draw"
-        evidence: dict[str, object] = {"cycle_moves": self._moves[first:ply]}
+        evidence: dict[str, object] = {"cycle_moves": cycle}
         if r.variant == "xiangqi":
             evidence["chase_analysed"] = False
         return VariantRuling(ply=ply, result=DRAW, termination="repetition", article=article,
@@ -243,7 +308,7 @@ class VariantHistory:
     @property
     def fen(self) -> str:
         """The current position in pyffish's FEN."""
-        return self._fens[-1]
+        return self.board.fen()
 
     @property
     def position(self) -> str:
@@ -272,18 +337,23 @@ class VariantHistory:
         >>> len(VariantHistory("shogi").legal_moves())
         30
         """
+        legal = self._legal_set()
         if self.rules.variant == "shogi":
-            return sorted(move_to_usi(m) for m in self._legal)
+            return sorted(move_to_usi(m) for m in legal)
         if self.notation == "iccs":
-            return sorted(move_to_iccs(m) for m in self._legal)
-        return sorted(self._legal)
+            return sorted(move_to_iccs(m) for m in legal)
+        return sorted(legal)
 
     def is_check(self) -> bool:
         """True if the side to move is in check."""
-        return self._checks[-1]
+        c = self._checks[-1]
+        if c is None:
+            c = ffish.in_check(self.rules.variant, self.board.fen())
+            self._checks[-1] = c
+        return c
 
     def key(self) -> str:
-        """The identity of the current position (board [+ hand], side to move)."""
+        """The identity of the current position (board, hand, side to move)."""
         return self._keys[-1]
 
     def key_at(self, ply: int) -> str:
@@ -305,5 +375,5 @@ class VariantHistory:
         return len(self._occ.get(k, ()))
 
     def gave_check(self, ply: int) -> bool:
-        """True if the move that produced position ``ply`` gave check."""
-        return self._checks[ply]
+        """True if the move that produced position ``ply`` (>= 1) gave check."""
+        return bool(self._checks[ply])
