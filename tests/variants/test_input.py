@@ -25,6 +25,9 @@ from remis.variants.game import rule_on_line
         ("shogi", "4k4/9/9/9/9/9/9/9/4X4 b - 1", "Invalid piece character"),
         ("shogi", "4k4/9/9/9/9/9/9/9/9 b - 1", "kings"),
         ("shogi", "4k4/4R4/9/9/9/9/9/9/4K4 b - 1", "side that has just moved is in check"),
+        ("shogi", "4k3P/9/9/9/9/9/9/9/4K4 b - 1", "could never move again"),
+        ("shogi", "4k4/9/9/9/9/9/9/4K4/n8 w - 1", "gote N on rank i (USI square 9i)"),
+        ("shogi", "4k4/9/9/9/9/9/P8/P8/4K4 b - 1", "nifu"),
         ("xiangqi", "4k4/9/9/9/9/9/9/9/4R4 w", "the board has 9 ranks, not 10"),
         ("xiangqi", "4k4/9/9/9/9/9/9/9/4R4/3K5 g", "side to move must be w or r"),
     ],
@@ -114,3 +117,19 @@ def test_cli_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
 def test_chess_path_untouched(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["position", "--json", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"]) == 0
     assert json.loads(capsys.readouterr().out)["end"]["termination"] == "stalemate"
+
+
+def test_chess_cli_works_without_pyffish(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['pyffish'] = None\n"
+        "from remis.cli import main\n"
+        "assert main(['position', '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1']) == 0\n"
+        "sys.exit(main(['position', '--variant', 'shogi', 'startpos']))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=60, cwd=tmp_path)
+    assert r.returncode == 2, r.stderr
+    assert "pip install 'remis[variants]'" in r.stderr

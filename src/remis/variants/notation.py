@@ -127,7 +127,41 @@ def sfen_to_fen(sfen: str) -> str:
     if not re.fullmatch(r"[1-9+a-zA-Z/]+", board):
         raise NotationError(f"SFEN board {board!r} has characters that are not pieces")
     check_board(board, 9, 9)
+    check_shogi_board(board)
     return f"{board}[{_hand(hand)}] {'w' if side == 'b' else 'b'} - - 0 1"
+
+
+def check_shogi_board(board: str) -> None:
+    """Reject what pyffish lets through: a pawn, lance or knight with no move
+    left (on the last rank, or the last two for a knight), and two unpromoted
+    pawns of one side on a file (*nifu*).
+
+    >>> try: check_shogi_board("4k3P/9/9/9/9/9/9/9/4K4")
+    ... except NotationError as e: print(e)
+    sente P on rank a (USI square 1a) could never move again
+    >>> try: check_shogi_board("4k4/9/9/9/9/9/P8/P8/4K4")
+    ... except NotationError as e: print(e)
+    two unpromoted sente pawns on file 9 (nifu)
+    """
+    pawns: set[tuple[str, int]] = set()
+    for r, row in enumerate(board.split("/")):
+        f = 0
+        for tok in re.findall(r"\d+|\+?[a-zA-Z]", row):
+            if tok.isdigit():
+                f += int(tok)
+                continue
+            side = "sente" if tok.isupper() else "gote"
+            last = r if side == "sente" else 8 - r  # 0 = the side's last rank
+            kind = tok.upper()
+            square = f"{9 - f}{chr(ord('a') + r)}"
+            if (kind in ("P", "L") and last == 0) or (kind == "N" and last <= 1):
+                raise NotationError(f"{side} {kind} on rank {chr(ord('a') + r)} "
+                                    f"(USI square {square}) could never move again")
+            if kind == "P":
+                if (side, f) in pawns:
+                    raise NotationError(f"two unpromoted {side} pawns on file {9 - f} (nifu)")
+                pawns.add((side, f))
+            f += 1
 
 
 # -------------------------------------------------------------- xiangqi
