@@ -133,3 +133,15 @@ def test_chess_cli_works_without_pyffish(tmp_path: Path) -> None:
                        timeout=60, cwd=tmp_path)
     assert r.returncode == 2, r.stderr
     assert "pip install 'remis[variants]'" in r.stderr
+
+
+def test_cli_notation_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # ICCS moves with no rank 0 and no dash look like UCI: --notation decides
+    f = tmp_path / "xq.txt"
+    f.write_text("4k4/9/9/9/9/9/9/9/5R3/3K5 w " + "f1e1 e9f9 e1f1 f9e9 " * 3 + "\n")
+    assert main(["game", "--variant", "xiangqi", "--json", str(f)]) == 1
+    guessed = json.loads(capsys.readouterr().out)
+    assert guessed["error"]["ply"] == 1 and "illegal move f1e1" in guessed["error"]["message"]
+    assert main(["game", "--variant", "xiangqi", "--notation", "iccs", "--json", str(f)]) == 0
+    told = json.loads(capsys.readouterr().out)
+    assert told["end"]["termination"] == "perpetual_check"

@@ -22,7 +22,8 @@ def run_game(args: argparse.Namespace) -> int:
         try:
             f = _open(path)
             try:
-                for g in rule_on_lines(f, args.variant, repetitions=args.repetitions):
+                for g in rule_on_lines(f, args.variant, repetitions=args.repetitions,
+                                           notation=args.notation):
                     if g.error is not None:
                         status = 1
                     if args.json:
@@ -66,7 +67,8 @@ def run_position(args: argparse.Namespace) -> int:
     status = 0
     for n, text in enumerate(input_lines(args.fen), start=1):
         try:
-            out = rule_on_variant_position(text, args.variant, repetitions=args.repetitions)
+            out = rule_on_variant_position(text, args.variant, repetitions=args.repetitions,
+                                               notation=args.notation)
         except ValueError as exc:
             status = 1
             out = {"variant": args.variant, "position": text, "end": None,

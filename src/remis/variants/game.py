@@ -144,8 +144,8 @@ def rule_on_lines(lines: Iterable[str], variant: str, *, repetitions: int | None
         yield rule_on_line(text, variant, line=n, repetitions=repetitions, notation=notation)
 
 
-def rule_on_variant_position(text: str, variant: str, *,
-                             repetitions: int | None = None) -> dict[str, Any]:
+def rule_on_variant_position(text: str, variant: str, *, repetitions: int | None = None,
+                             notation: str | None = None) -> dict[str, Any]:
     """The ``remis position --variant --json`` object: the position (and
     moves, if given) replayed, its automatic end, check and legal move count.
 
@@ -153,13 +153,14 @@ def rule_on_variant_position(text: str, variant: str, *,
     >>> out["end"]["termination"], out["end"]["result"]
     ('checkmate', '1-0')
     """
-    g = rule_on_line(text, variant, repetitions=repetitions)
+    g = rule_on_line(text, variant, repetitions=repetitions, notation=notation)
     if g.error is not None:
         raise ValueError(g.error["message"] if g.error["ply"] == 0
                          else f"ply {g.error['ply']}: {g.error['message']}")
     start, moves = split_game_line(text, variant)
     h = VariantHistory(rules_for(variant, repetitions), start,
-                       notation=xiangqi_notation(moves) if variant == "xiangqi" else None)
+                       notation=notation or (xiangqi_notation(moves) if variant == "xiangqi"
+                                             else None))
     h.extend(moves[:g.plies])
     return {
         "variant": variant,

@@ -68,7 +68,7 @@ class VariantHistory:
     """
 
     __slots__ = ("_boards", "_checks", "_end", "_keys", "_legal", "_legal_ply", "_moves",
-                 "_occ", "board", "first_mover", "notation", "rules")
+                 "_occ", "board", "first_mover", "notation", "rules", "start_number")
 
     def __init__(self, variant: str | VariantRules = "shogi", start: str = "startpos", *,
                  repetitions: int | None = None, notation: str | None = None) -> None:
@@ -78,6 +78,13 @@ class VariantHistory:
         #: move notation of :meth:`push`: ``usi`` (shogi), ``uci`` or ``iccs`` (xiangqi)
         self.notation: str = notation or ("usi" if v == "shogi" else "uci")
         fen = ffish.start_fen(v) if start == "startpos" else self._read_start(start)
+        #: move number of the start position (SFEN: plies; FEN: full moves)
+        self.start_number: int = 1
+        fields = start.split()
+        number = fields[3] if v == "shogi" and len(fields) > 3 else (
+            fields[5] if v == "xiangqi" and len(fields) > 5 else "1")
+        if number.isdigit() and int(number) > 0:
+            self.start_number = int(number)
         #: the current position
         self.board: Board = Board.from_fen(v, fen)
         k = self.board.key()
@@ -330,11 +337,22 @@ class VariantHistory:
         """The current position in the players' notation: SFEN for shogi,
         FEN for xiangqi.
 
-        >>> VariantHistory("shogi").position
+        >>> h = VariantHistory("shogi"); h.position
         'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'
+        >>> h.extend(["7g7f", "3c3d", "8h2b+"]); h.position
+        3
+        'lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4'
+        >>> h = VariantHistory("xiangqi"); h.extend(["h3e3", "h10g8", "b1c3"]); h.position
+        3
+        'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN1C4/9/R1BAKABNR b - - 0 2'
         """
         v = self.rules.variant
-        return ffish.sfen(v, self.fen) if v == "shogi" else self.fen
+        if v == "shogi":
+            return ffish.sfen(v, self.fen).rsplit(" ", 1)[0] + f" {self.start_number + self.ply}"
+        # the halfmove (no-capture) counter is not tracked: always 0
+        black_first = self.first_mover == SECOND
+        full = self.start_number + (self.ply + black_first) // 2
+        return self.fen.rsplit(" ", 1)[0] + f" {full}"
 
     @property
     def side_to_move(self) -> str:

@@ -21,6 +21,9 @@ def add_options(p: Any) -> None:
                    "(FEN + UCI/ICCS moves); variant input is one game per line")
     p.add_argument("--repetitions", type=int, default=None, metavar="N",
                    help="xiangqi: occurrences of a position that end the game (default 4)")
+    p.add_argument("--notation", choices=["uci", "iccs"], default=None,
+                   help="xiangqi moves: uci (ranks 1-10) or iccs (ranks 0-9); default: "
+                   "iccs if a move has a dash or a rank 0, else uci")
 
 
 def _missing(exc: ImportError) -> int:
