@@ -140,3 +140,46 @@ def test_known_disagreement_perpetual_chase() -> None:
     ended, value = pyffish.is_optional_game_end("remis-xq3-nochase", CHASE_START,
                                                 CHASE_CYCLE * 2)
     assert ended and value == 0  # the same rules without chase: a draw, as remis says
+
+
+# the hand-made cases of test_repetition.py, judged by both
+_S = "4k4/9/9/9/9/9/9/5R3/4K4 b - 1"
+_S_CHECKED = "4k4/9/9/9/9/9/9/4R4/4K4 w - 2"
+_S_GOTE = "4k4/3r5/9/9/9/9/9/9/4K4 w - 1"
+_SC, _SQ, _SH = (["4h5h", "5a4a", "5h4h", "4a5a"], ["4h4i", "5a5b", "4i4h", "5b5a"],
+                 ["4h5h", "5a6a", "5h4h", "6a5a"])
+_X = "4k4/9/9/9/9/9/9/9/5R3/3K5 w - - 0 1"
+_XC, _XQ, _XH = (["f2e2", "e10f10", "e2f2", "f10e10"], ["f2f1", "e10e9", "f1f2", "e9e10"],
+                 ["f2f10", "e10e9", "f10f2", "e9e10"])
+HANDMADE = [
+    ("shogi", _S, _SC * 3, "shogi"),
+    ("shogi", _S_CHECKED, (_SC[1:] + _SC[:1]) * 3, "shogi"),
+    ("shogi", _S_GOTE, ["6b5b", "5i6i", "5b6b", "6i5i"] * 3, "shogi"),
+    ("shogi", _S, _SQ * 3, "shogi"),
+    ("shogi", _S, _SH * 3, "shogi"),
+    ("shogi", _S, _SQ + _SC * 2, "shogi"),
+    ("shogi", _S, _SC + _SH + _SC, "shogi"),
+    ("xiangqi", _X, _XC * 3, "remis-xq4-nochase"),
+    ("xiangqi", _X, _XQ * 3, "remis-xq4-nochase"),
+    ("xiangqi", _X, _XH * 3, "remis-xq4-nochase"),
+    ("xiangqi", _X, _XQ + _XC * 2, "remis-xq4-nochase"),
+    ("xiangqi", _X, _XC * 3, "xiangqi"),  # threefold + chase rules: ends at ply 8
+]
+
+
+@pytest.mark.parametrize(("variant", "start", "moves", "fs_variant"), HANDMADE)
+def test_handmade_cases_agree(variant: str, start: str, moves: list[str],
+                              fs_variant: str) -> None:
+    from remis.variants import VariantHistory
+    from remis.variants.notation import sfen_to_fen, usi_to_move
+
+    reps = 3 if fs_variant == "xiangqi" else None
+    fen = sfen_to_fen(start) if variant == "shogi" else start
+    natives = [usi_to_move(m) for m in moves] if variant == "shogi" else moves
+    g = RandomGame(variant, fen, start, tuple(natives), tuple(moves))
+    ours, _term = remis_verdict(g, reps)
+    assert ours.ply is not None
+    assert fairy_verdict(g, fs_variant, len(moves)) == ours
+    h = VariantHistory(variant, start, repetitions=reps)
+    h.extend(moves)
+    assert h.end is not None and h.end.ply == ours.ply
