@@ -73,7 +73,12 @@ class Board:
         return cls(variant, cells, hand, fields[1] if len(fields) > 1 else "w")
 
     def copy(self) -> Board:
-        """An independent copy."""
+        """An independent copy.
+
+        >>> b = Board.from_fen("xiangqi", "4k4/9/9/9/9/9/9/9/5R3/3K5 w"); c = b.copy()
+        >>> c.play("f2e2"); b.key() == c.key()
+        False
+        """
         return Board(self.variant, self.cells.copy(), self.hand.copy(), self.turn)
 
     def _square(self, file: str, rank: str) -> int:

@@ -16,7 +16,12 @@ def _open(path: str) -> Any:
 
 
 def run_game(args: argparse.Namespace) -> int:
-    """``remis game --variant shogi|xiangqi FILE...``: one game per line."""
+    """``remis game --variant shogi|xiangqi FILE...``: one game per line.
+
+    >>> run_game(argparse.Namespace(files=["/nonexistent"], variant="shogi", json=False,
+    ...          repetitions=None, notation=None))
+    1
+    """
     status = 0
     for path in args.files:
         try:
@@ -47,7 +52,12 @@ def run_game(args: argparse.Namespace) -> int:
 
 
 def human_game(path: str, g: VariantGameRuling, *, multi: bool = False) -> str:
-    """One short line per game: line number, plies, the end with its rule."""
+    """One short line per game: line number, plies, the end with its rule.
+
+    >>> from remis.variants.game import rule_on_line
+    >>> human_game("f", rule_on_line("startpos 7g7f 7g7f", "shogi", line=2))
+    'line 2     shogi    1 plies  no automatic end  ERROR line 2 ply 2: illegal move 7g7f for Gote'
+    """
     prefix = f"{path}:" if multi else ""
     parts = [f"{prefix}line {g.line:<4}", f"{g.variant}", f"{g.plies:>3} plies"]
     if g.end is not None:
@@ -63,7 +73,13 @@ def human_game(path: str, g: VariantGameRuling, *, multi: bool = False) -> str:
 
 
 def run_position(args: argparse.Namespace) -> int:
-    """``remis position --variant shogi|xiangqi SFEN|FEN|-``."""
+    """``remis position --variant shogi|xiangqi SFEN|FEN|-``.
+
+    >>> run_position(argparse.Namespace(fen="startpos", variant="shogi", json=True,
+    ...              repetitions=None, notation=None))  # doctest: +ELLIPSIS
+    {"variant": "shogi", "position": "lnsgkgsnl/...", "side_to_move": "Sente", ...}
+    0
+    """
     status = 0
     for n, text in enumerate(input_lines(args.fen), start=1):
         try:
@@ -81,7 +97,12 @@ def run_position(args: argparse.Namespace) -> int:
 
 
 def human_position(out: dict[str, Any]) -> str:
-    """Short human-readable verdict on a variant position."""
+    """Short human-readable verdict on a variant position.
+
+    >>> print(human_position({"position": "x", "error": {"line": 1, "message": "bad"}}))
+    x
+      ERROR line 1: bad
+    """
     if out.get("error"):
         return f"{out['position']}\n  ERROR line {out['error']['line']}: {out['error']['message']}"
     lines = [out["position"],

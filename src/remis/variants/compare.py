@@ -21,7 +21,11 @@ from remis.variants.randgames import RandomGame, random_game
 @dataclass(frozen=True)
 class Verdict:
     """The first ply at which a judge ended the game, and how: ``"draw"``,
-    ``"mover_wins"`` (the side to move wins) or ``"mover_loses"``."""
+    ``"mover_wins"`` (the side to move wins) or ``"mover_loses"``.
+
+    >>> Verdict(12, "draw") == Verdict(12, "draw")
+    True
+    """
 
     ply: int | None
     outcome: str | None

@@ -65,7 +65,11 @@ def split_game_line(text: str, variant: str) -> tuple[str, list[str]]:
 
 @dataclass
 class VariantGameRuling:
-    """The ruling on one game line (see ``remis game --variant ... --json``)."""
+    """The ruling on one game line (see ``remis game --variant ... --json``).
+
+    >>> rule_on_line("startpos 7g7f", "shogi").plies
+    1
+    """
 
     line: int
     variant: str

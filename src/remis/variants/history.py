@@ -40,6 +40,9 @@ class VariantError(ValueError):
     """An unreadable position or move, or one that breaks the rules.
 
     ``ply`` is the ply the bad move would have had (0 for the start position).
+
+    >>> VariantError("illegal move", 3).ply
+    3
     """
 
     def __init__(self, message: str, ply: int = 0) -> None:
@@ -48,7 +51,11 @@ class VariantError(ValueError):
 
 
 class GameOver(VariantError):
-    """A move pushed after the game has ended."""
+    """A move pushed after the game has ended.
+
+    >>> issubclass(GameOver, VariantError)
+    True
+    """
 
 
 class VariantHistory:
@@ -147,7 +154,11 @@ class VariantHistory:
     # ------------------------------------------------------------- moves
     @property
     def ply(self) -> int:
-        """Number of plies played since the start position."""
+        """Number of plies played since the start position.
+
+        >>> VariantHistory("shogi").ply
+        0
+        """
         return len(self._keys) - 1
 
     def push(self, move: str) -> None:
@@ -329,7 +340,11 @@ class VariantHistory:
     # ----------------------------------------------------------- queries
     @property
     def fen(self) -> str:
-        """The current position in pyffish's FEN."""
+        """The current position in pyffish's FEN.
+
+        >>> VariantHistory("shogi").fen
+        'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1'
+        """
         return self.board.fen()
 
     @property
@@ -356,12 +371,20 @@ class VariantHistory:
 
     @property
     def side_to_move(self) -> str:
-        """Name of the player to move (``Sente``/``Gote``, ``Red``/``Black``)."""
+        """Name of the player to move (``Sente``/``Gote``, ``Red``/``Black``).
+
+        >>> VariantHistory("xiangqi").side_to_move
+        'Red'
+        """
         return self.rules.players[self._side(self.ply)]
 
     @property
     def moves(self) -> tuple[str, ...]:
-        """The moves played, as pushed."""
+        """The moves played, as pushed.
+
+        >>> h = VariantHistory("shogi"); h.push("7g7f"); h.moves
+        ('7g7f',)
+        """
         return tuple(self._moves)
 
     def legal_moves(self) -> list[str]:
@@ -378,7 +401,12 @@ class VariantHistory:
         return sorted(legal)
 
     def is_check(self) -> bool:
-        """True if the side to move is in check."""
+        """True if the side to move is in check.
+
+        >>> h = VariantHistory("xiangqi", "4k4/9/9/9/9/9/9/9/5R3/3K5 w"); h.push("f2e2")
+        >>> h.is_check()
+        True
+        """
         c = self._checks[-1]
         if c is None:
             c = ffish.in_check(self.rules.variant, self.board.fen())
@@ -386,11 +414,21 @@ class VariantHistory:
         return c
 
     def key(self) -> str:
-        """The identity of the current position (board, hand, side to move)."""
+        """The identity of the current position (board, hand, side to move).
+
+        >>> h = VariantHistory("shogi"); h.extend(["2h3h", "8b7b", "3h2h", "7b8b"])
+        4
+        >>> h.key() == h.key_at(0)
+        True
+        """
         return self._keys[-1]
 
     def key_at(self, ply: int) -> str:
-        """The identity of the position after ``ply`` plies."""
+        """The identity of the position after ``ply`` plies.
+
+        >>> h = VariantHistory("shogi"); h.push("7g7f"); h.key_at(0) == h.key()
+        False
+        """
         return self._keys[ply]
 
     def occurrences(self, key: str | None = None) -> tuple[int, ...]:
@@ -403,10 +441,23 @@ class VariantHistory:
         return tuple(self._occ.get(k, ()))
 
     def count(self, key: str | None = None) -> int:
-        """How often ``key`` (default: the current position) has appeared."""
+        """How often ``key`` (default: the current position) has appeared.
+
+        >>> h = VariantHistory("shogi"); h.extend(["2h3h", "8b7b", "3h2h", "7b8b"])
+        4
+        >>> h.count()
+        2
+        """
         k = self._keys[-1] if key is None else key
         return len(self._occ.get(k, ()))
 
     def gave_check(self, ply: int) -> bool:
-        """True if the move that produced position ``ply`` (>= 1) gave check."""
+        """True if the move that produced position ``ply`` (>= 1) gave check.
+
+        >>> h = VariantHistory("xiangqi", "4k4/9/9/9/9/9/9/9/5R3/3K5 w")
+        >>> h.extend(["f2e2", "e10f10", "e2e1"])
+        3
+        >>> [h.gave_check(k) for k in (1, 2, 3)]
+        [True, False, False]
+        """
         return bool(self._checks[ply])

@@ -56,5 +56,11 @@ class VariantRuling(Ruling):
 
     @property
     def explanation(self) -> str:
-        """The English one-sentence explanation."""
+        """The English one-sentence explanation.
+
+        >>> VariantRuling(0, "1-0", "no_legal_move", "JSA no legal move", (0,),
+        ...     "variant_no_legal_move", {"loser": "Gote", "winner": "Sente", "game": "shogi",
+        ...     "article": "JSA no legal move"}).explanation.split(";")[0]
+        'Gote has no legal move'
+        """
         return render(self.message, self.params)

@@ -26,7 +26,11 @@ _XQ_UCI = re.compile(r"^([a-i])(10|[1-9])([a-i])(10|[1-9])$")
 
 
 class NotationError(ValueError):
-    """A position or move that cannot be read."""
+    """A position or move that cannot be read.
+
+    >>> issubclass(NotationError, ValueError)
+    True
+    """
 
 
 def check_board(board: str, files: int, ranks: int) -> None:

@@ -33,7 +33,15 @@ def _missing(exc: ImportError) -> int:
 
 
 def run_game(args: argparse.Namespace) -> int:
-    """Run ``remis game --variant ...`` (exit status 2 if pyffish is missing)."""
+    """Run ``remis game --variant ...`` (exit status 2 if pyffish is missing).
+
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "g.txt"); _ = open(p, "w").write("startpos 7g7f\\n")
+    >>> run_game(argparse.Namespace(files=[p], variant="shogi", json=False, repetitions=None,
+    ...                             notation=None))
+    line 1     shogi    1 plies  no automatic end
+    0
+    """
     try:
         from remis.variants import cli
     except ImportError as exc:
@@ -42,7 +50,15 @@ def run_game(args: argparse.Namespace) -> int:
 
 
 def run_position(args: argparse.Namespace) -> int:
-    """Run ``remis position --variant ...`` (exit status 2 if pyffish is missing)."""
+    """Run ``remis position --variant ...`` (exit status 2 if pyffish is missing).
+
+    >>> run_position(argparse.Namespace(fen="R3k4/R8/9/9/9/9/9/9/9/3K5 b", variant="xiangqi",
+    ...              json=False, repetitions=None, notation=None))  # doctest: +ELLIPSIS
+    R3k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1
+      Black to move, 0 legal moves, in check
+      game over: checkmate 1-0 (WXF checkmate) — Black is in check and has no legal move: ...
+    0
+    """
     try:
         from remis.variants import cli
     except ImportError as exc:

@@ -27,7 +27,11 @@ _EXTRA = {"shogi": "RBGSrbgs", "xiangqi": "RCNrcn"}
 @dataclass(frozen=True)
 class RandomGame:
     """A generated game: pyffish start FEN, the start in the players'
-    notation (SFEN/FEN), and the moves in pyffish's and the players' notation."""
+    notation (SFEN/FEN), and the moves in pyffish's and the players' notation.
+
+    >>> random_game("xiangqi", random.Random(1), prefix=2).variant
+    'xiangqi'
+    """
 
     variant: str
     fen: str
