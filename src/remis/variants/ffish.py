@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Sequence
 
 import pyffish as _sf
 
@@ -51,13 +52,16 @@ def validate(variant: str, fen: str) -> str | None:
     return text or f"invalid FEN (pyffish code {code})"
 
 
-def legal_moves(variant: str, fen: str) -> list[str]:
-    """Legal moves of the position ``fen`` in pyffish's coordinate notation.
+def legal_moves(variant: str, fen: str, moves: Sequence[str] = ()) -> list[str]:
+    """Legal moves in pyffish's coordinate notation of the position ``fen``,
+    or of the position after ``moves`` (which must be legal).
 
     >>> len(legal_moves("xiangqi", start_fen("xiangqi")))
     44
+    >>> len(legal_moves("shogi", "startpos", ["c3c4"]))
+    30
     """
-    return _sf.legal_moves(variant, fen, [])
+    return _sf.legal_moves(variant, fen, list(moves))
 
 
 def after(variant: str, fen: str, move: str) -> str:

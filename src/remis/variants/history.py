@@ -75,7 +75,7 @@ class VariantHistory:
     """
 
     __slots__ = ("_boards", "_checks", "_end", "_keys", "_legal", "_legal_ply", "_moves",
-                 "_occ", "board", "first_mover", "notation", "rules", "start_number")
+                 "_natives", "_occ", "board", "first_mover", "notation", "rules", "start_number")
 
     def __init__(self, variant: str | VariantRules = "shogi", start: str = "startpos", *,
                  repetitions: int | None = None, notation: str | None = None) -> None:
@@ -101,6 +101,7 @@ class VariantHistory:
         # did the move of ply k give check (None: not known yet, only ply 0)
         self._checks: list[bool | None] = [None]
         self._moves: list[str] = []
+        self._natives: list[str] = []
         self._end: VariantRuling | None = None
         self._legal: set[str] | None = None
         self._legal_ply = -1
@@ -165,7 +166,12 @@ class VariantHistory:
         """Play ``move`` (in the game's notation), update the bookkeeping and
         decide whether the game has ended.  Raises :class:`VariantError` for
         an unreadable or illegal move and :class:`GameOver` after the end.
-        One pyffish call.
+
+        One pyffish call: the legal replies after the move (the move itself is
+        checked against the legal moves of the previous call).  Whether moves
+        gave check is asked only when a repetition has to be judged (one call
+        for the whole cycle) or when :meth:`gave_check` / :meth:`is_check`
+        ask.
 
         >>> h = VariantHistory("xiangqi")
         >>> h.push("h3e3"); h.ply
@@ -178,12 +184,13 @@ class VariantHistory:
             raise GameOver(f"the game is over ({self._end.termination} at ply {self._end.ply}); "
                            f"move {move} cannot be played", self.ply + 1)
         m = self.native(move)
-        try:
-            (san,) = ffish.san_moves(self.rules.variant, self.board.fen(), [m])
-        except ValueError:
-            raise VariantError(f"illegal move {move} for {self.side_to_move}",
-                               self.ply + 1) from None
-        self._apply(m, move, san)
+        if m not in self._legal_set():
+            raise VariantError(f"illegal move {move} for {self.side_to_move}", self.ply + 1)
+        replies = set(ffish.legal_moves(self.rules.variant, self.board.fen(), [m]))
+        self._apply(m, move, None)
+        self._legal, self._legal_ply = replies, self.ply
+        if self._end is None and not replies:
+            self._end = self._no_move_end(self.ply, in_check=self.is_check())
 
     def extend(self, moves: Sequence[str]) -> int:
         """Play ``moves`` until the game ends; return how many were played.
@@ -230,7 +237,7 @@ class VariantHistory:
             played += 1
         return played
 
-    def _apply(self, m: str, shown: str, san: str) -> None:
+    def _apply(self, m: str, shown: str, san: str | None) -> None:
         b = self.board
         self._boards.append(b.copy())
         b.play(m)
@@ -238,7 +245,8 @@ class VariantHistory:
         ply = len(self._keys)
         self._keys.append(k)
         self._moves.append(shown)
-        self._checks.append(san[-1] in "+#")
+        self._natives.append(m)
+        self._checks.append(None if san is None else san[-1] in "+#")
         occ = self._occ.get(k)
         if occ is None:
             self._occ[k] = [ply]
@@ -247,7 +255,7 @@ class VariantHistory:
             if len(occ) >= self.rules.repetitions:
                 self._end = self._repetition_end(ply, tuple(occ))
                 return
-        if san[-1] == "#":
+        if san is not None and san[-1] == "#":
             self._end = self._no_move_end(ply, in_check=True)
 
     def pop(self) -> str:
@@ -262,6 +270,7 @@ class VariantHistory:
         k = self._keys.pop()
         self.board = self._boards.pop()
         self._checks.pop()
+        self._natives.pop()
         occ = self._occ[k]
         occ.pop()
         if not occ:
@@ -308,6 +317,10 @@ class VariantHistory:
     def _repetition_end(self, ply: int, occ: tuple[int, ...]) -> VariantRuling:
         r = self.rules
         first = occ[0]
+        if any(c is None for c in self._checks[first + 1:ply + 1]):
+            sans = ffish.san_moves(r.variant, self._boards[first].fen(),
+                                   self._natives[first:ply])
+            self._checks[first + 1:ply + 1] = [san[-1] in "+#" for san in sans]
         checks = [bool(c) for c in self._checks]
         offenders = (perpetual_checkers(first, ply, self.first_mover, checks)
                      if r.perpetual_check_loses else ())
@@ -407,11 +420,7 @@ class VariantHistory:
         >>> h.is_check()
         True
         """
-        c = self._checks[-1]
-        if c is None:
-            c = ffish.in_check(self.rules.variant, self.board.fen())
-            self._checks[-1] = c
-        return c
+        return self.gave_check(self.ply)
 
     def key(self) -> str:
         """The identity of the current position (board, hand, side to move).
@@ -452,7 +461,8 @@ class VariantHistory:
         return len(self._occ.get(k, ()))
 
     def gave_check(self, ply: int) -> bool:
-        """True if the move that produced position ``ply`` (>= 1) gave check.
+        """True if the move that produced position ``ply`` gave check (for
+        ply 0: if the side to move is in check at the start).
 
         >>> h = VariantHistory("xiangqi", "4k4/9/9/9/9/9/9/9/5R3/3K5 w")
         >>> h.extend(["f2e2", "e10f10", "e2e1"])
@@ -460,4 +470,9 @@ class VariantHistory:
         >>> [h.gave_check(k) for k in (1, 2, 3)]
         [True, False, False]
         """
-        return bool(self._checks[ply])
+        c = self._checks[ply]
+        if c is None:
+            board = self.board if ply == self.ply else self._boards[ply]
+            c = ffish.in_check(self.rules.variant, board.fen())
+            self._checks[ply] = c
+        return c
