@@ -202,3 +202,42 @@ def test_perpetual_checkers_from_a_later_first_occurrence() -> None:
     # are 3 and 5 (both checks), the quiet move at ply 1 is outside the cycle
     checks = [False, False, False, True, False, True, False]
     assert perpetual_checkers(2, 6, FIRST, checks) == (FIRST,)
+
+
+@pytest.mark.parametrize("batch", [False, True])
+def test_mate_by_a_move_push_and_extend(batch: bool) -> None:
+    h = VariantHistory("xiangqi", "4k4/R8/9/9/9/9/9/9/1R7/3K5 w")
+    if batch:
+        assert h.extend(["b2b10", "e10e9"]) == 1  # the move after mate is not played
+    else:
+        h.push("b2b10")
+    assert h.end is not None
+    assert (h.end.ply, h.end.result, h.end.termination) == (1, "1-0", "checkmate")
+
+
+def test_push_and_extend_agree_on_generated_games() -> None:
+    import random
+
+    from remis.variants.randgames import random_game
+
+    rng = random.Random(99)
+    seen = set()
+    for i in range(12):
+        variant = "shogi" if i % 2 else "xiangqi"
+        g = random_game(variant, rng, sparse=i % 4 < 2, prefix=4 if i % 4 < 2 else 16)
+        a = VariantHistory(variant, g.start)
+        a.extend(g.shown)
+        b = VariantHistory(variant, g.start)
+        for m in g.shown:
+            if b.end is not None:
+                break
+            b.push(m)
+        assert a.ply == b.ply
+        ea, eb = a.end, b.end
+        assert (ea is None) == (eb is None)
+        if ea is not None and eb is not None:
+            assert ea.to_json() == eb.to_json()
+            seen.add(ea.termination)
+        assert [a.gave_check(k) for k in range(1, a.ply + 1)] == [
+            b.gave_check(k) for k in range(1, b.ply + 1)]
+    assert "repetition" in seen
