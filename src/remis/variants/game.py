@@ -25,7 +25,7 @@ from remis.variants.messages import VariantRuling
 from remis.variants.notation import xiangqi_notation
 from remis.variants.rules import rules_for
 
-_FEN_TAIL = re.compile(r"^(?:-|\d+|[bwr]|\d*[PLNSGBRplnsgbr](?:\d*[PLNSGBRplnsgbr])*)$")
+_FEN_TAIL = re.compile(r"^(?:-|\d+)$")
 
 
 def split_game_line(text: str, variant: str) -> tuple[str, list[str]]:
@@ -52,9 +52,9 @@ def split_game_line(text: str, variant: str) -> tuple[str, list[str]]:
         i = tokens.index("moves")
         start, rest = " ".join(tokens[:i]), tokens[i:]
     else:
-        # the FEN is its board and the following fields that cannot be moves
+        # SFEN: board, side, hand[, number]; FEN: board, side[, - - n n]
+        n = min(3 if variant == "shogi" else 2, len(tokens))
         limit = 4 if variant == "shogi" else 6
-        n = 1
         while n < min(len(tokens), limit) and _FEN_TAIL.match(tokens[n]):
             n += 1
         start, rest = " ".join(tokens[:n]), tokens[n:]
