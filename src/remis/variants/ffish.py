@@ -11,12 +11,15 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import threading
 from collections.abc import Sequence
 
 import pyffish as _sf
 
 #: pyffish's code for a valid FEN
 FEN_OK: int = int(_sf.FEN_OK)
+# file descriptor 2 is process-wide: one validation at a time borrows it
+_STDERR_LOCK = threading.Lock()
 
 
 def start_fen(variant: str) -> str:
@@ -36,9 +39,9 @@ def validate(variant: str, fen: str) -> str | None:
     >>> validate("xiangqi", "rnbakabnr/9 w")
     'Invalid number of ranks. Expected: 10 Actual: 2'
     """
-    sys.stderr.flush()
-    saved = os.dup(2)
-    with tempfile.TemporaryFile() as tmp:
+    with _STDERR_LOCK, tempfile.TemporaryFile() as tmp:
+        sys.stderr.flush()
+        saved = os.dup(2)
         os.dup2(tmp.fileno(), 2)
         try:
             code = int(_sf.validate_fen(fen, variant))
