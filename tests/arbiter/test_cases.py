@@ -12,6 +12,7 @@ from remis.arbiter import Arbiter, RefusedEvent
 QK_V_K_W = "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"
 QK_V_K_B = "8/8/4k3/8/8/Q2K4/8/8 b - - 0 1"
 KNIGHT_V_K = "8/8/8/4k3/8/2n5/8/K7 w - - 0 1"
+KNIGHT_V_KQ = "8/8/8/4k3/8/2n5/8/K6Q w - - 0 1"
 KNIGHT_V_KP = "8/8/8/4k3/8/2n5/P7/K7 w - - 0 1"
 DEAD_AFTER_NXD1 = "8/8/8/4k3/8/2n5/8/K2R4 b - - 0 1"
 KNIGHTS = "Nf3 Nf6 Ng1 Ng8"
@@ -41,8 +42,18 @@ def test_resignation_by_the_player_not_on_move():
 
 
 # --- T01-T06: flag falls (6.9) ------------------------------------------------
+def test_t01_bare_king_against_knight_is_already_dead():
+    # T01's position is dead (5.2.2): reached in a game it ends the game at once,
+    # so a flag fall noticed there changes nothing (as in T05).
+    a = Arbiter(cfg(start_fen=KNIGHT_V_K))
+    s = a.state()
+    assert (s["over"], s["result"], s["article"]) == (True, "1/2-1/2", "5.2.2")
+    with pytest.raises(RefusedEvent, match="game is over"):
+        a.apply({"type": "flag", "player": "white", "at": 60})
+
+
 @pytest.mark.parametrize("fen,result,case", [
-    (KNIGHT_V_K, "1/2-1/2", "T01"),
+    (KNIGHT_V_KQ, "1/2-1/2", "T01 (K+N cannot mate; position not dead)"),
     (KNIGHT_V_KP, "0-1", "T02"),   # a helpmate exists (own pawn blocks): a loss
     (QK_V_K_W, "1/2-1/2", "T03"),
 ])

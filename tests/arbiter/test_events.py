@@ -107,7 +107,7 @@ def test_online_flag_falls_by_itself():
 
 def test_online_flag_against_insufficient_material_is_a_draw():
     a = Arbiter({"time_control": "30", "mode": "online",
-                 "start_fen": "8/8/8/4k3/8/2n5/8/K7 w - - 0 1"})
+                 "start_fen": "8/8/8/4k3/8/2n5/8/K6Q w - - 0 1"})
     s = a.apply({"type": "resign", "player": "black", "at": 31})
     assert (s["result"], s["termination"]) == ("1/2-1/2", "time_forfeit")
 

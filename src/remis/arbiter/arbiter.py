@@ -78,6 +78,10 @@ class Arbiter:
         self._quickplay: dict[str, Any] | None = None
         #: a Guidelines III.4 increment request awaiting the arbiter
         self._increment_request: chess.Color | None = None
+        # a start position may already be over (mate, stalemate, dead, 9.6.2)
+        start_end = automatic_end(self.history, self.dead_test)
+        if start_end is not None:
+            self._finish_ruling(None, 0.0, start_end)
 
     # ----------------------------------------------------------- public API
     @classmethod
@@ -198,13 +202,13 @@ class Arbiter:
                     "article": "III.4"}
         return None
 
-    def _note(self, index: int, at: float, message: str, params: dict[str, Any],
+    def _note(self, index: int | None, at: float, message: str, params: dict[str, Any],
               article: str | None = None) -> None:
         self._log.append({"event": index, "ply": self.history.ply, "at": _secs(at),
                           "article": article or params.get("article"), "message": message,
                           "params": params, "explanation": render(message, params)})
 
-    def _finish(self, index: int, at: float, result: str, termination: str, article: str,
+    def _finish(self, index: int | None, at: float, result: str, termination: str, article: str,
                 message: str, params: dict[str, Any],
                 evidence: dict[str, Any] | None = None) -> None:
         self._clock.pause(at)
@@ -218,7 +222,7 @@ class Arbiter:
         if self.config.armageddon and result == DRAW:
             self._note(index, at, "armageddon", {}, "Armageddon")
 
-    def _finish_ruling(self, index: int, at: float, ruling: Any) -> None:
+    def _finish_ruling(self, index: int | None, at: float, ruling: Any) -> None:
         self._finish(index, at, ruling.result, ruling.termination, ruling.article,
                      ruling.message, dict(ruling.params), dict(getattr(ruling, "evidence", {})))
 
