@@ -18,7 +18,12 @@ from remis.cli.common import emit_json, warn
 
 
 def register(sub: Any) -> None:
-    """Add the ``arbitrate`` sub-command."""
+    """Add the ``arbitrate`` sub-command.
+
+    >>> from remis.cli import build_parser
+    >>> build_parser().parse_args(["arbitrate", "-"]).file
+    '-'
+    """
     p = sub.add_parser("arbitrate", help="arbitrate a live game from its events (JSON)")
     p.add_argument("file", metavar="FILE",
                    help='JSON file {"config": {...}, "events": [...]}, or - for stdin')
@@ -62,7 +67,17 @@ def arbitrate(doc: Any, source: str = "<input>") -> tuple[list[dict[str, Any]], 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Execute ``remis arbitrate``."""
+    """Execute ``remis arbitrate``; returns the exit status.
+
+    >>> import argparse, tempfile, json, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+    ...     json.dump({"config": {"time_control": "-"}, "events": [
+    ...         {"type": "resign", "player": "black"}]}, fh)
+    >>> run(argparse.Namespace(file=fh.name))  # doctest: +ELLIPSIS
+    {"over": true, "result": "1-0", "termination": "resignation", "article": "5.1.2", ...}
+    0
+    >>> os.unlink(fh.name)
+    """
     source = "stdin" if args.file == "-" else args.file
     try:
         doc = _read(args.file)
