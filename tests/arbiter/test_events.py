@@ -141,3 +141,13 @@ def test_without_auto_claim_threefold_is_only_claimable():
     for who, san in KNIGHTS * 2:
         s = a.apply({"type": "move", "player": who, "move": san})
     assert not s["over"] and s["claimable"][0]["article"] == "9.2.2"
+
+
+def test_replacement_for_an_illegal_move_follows_touch_move():
+    a = Arbiter({"time_control": "-"})
+    for who, san in [("white", "e4"), ("black", "e5")]:
+        a.apply({"type": "move", "player": who, "move": san})
+    a.apply({"type": "illegal_move", "player": "white", "move": "e1e3"})
+    with pytest.raises(RefusedEvent, match=r"on e1 must be moved \(Article 4\.3\.1\)"):
+        a.apply({"type": "move", "player": "white", "move": "Nf3"})
+    assert a.apply({"type": "move", "player": "white", "move": "Ke2"})["ply"] == 3

@@ -662,6 +662,12 @@ class Arbiter:
             self._note(index, at, "illegal_corrected", {**base, "move_text": move_text,
                                                         "article": article}, article)
             self._touched = color
+            # 7.5.1: touch-move (4.3) applies to the replacement move
+            if ev.move and _UCI.match(ev.move) and self._touch_square is None:
+                square = chess.parse_square(ev.move[:2])
+                piece = self.history.board.piece_at(square)
+                if piece is not None and piece.color == color:
+                    self._touch_square = square
         if self._end is not None:
             return
         self._illegal[color] += 1
