@@ -413,3 +413,15 @@ def test_armageddon_decisive_result_unchanged(mv, arb):
     assert a.state()["match_result"] == "0-1"
     a = arb({"time_control": "300", "armageddon": True}, [{"type": "resign", "player": "black"}])
     assert a.state()["match_result"] == "1-0"
+
+
+@pytest.mark.parametrize("fen,result,case", [
+    ("8/8/8/8/8/8/P1n5/K1k5 w - - 0 1", "0-1", "T02w"),
+    ("kb6/8/1K6/8/4B3/8/8/8 b - - 0 1", "1-0", "S05w"),
+])
+def test_witness_mates_end_a_game_started_there(fen, result, case):
+    a = Arbiter(cfg(start_fen=fen))
+    s = a.state()
+    assert (s["over"], s["result"], s["article"]) == (True, result, "5.1.1"), case
+    with pytest.raises(RefusedEvent, match="game is over"):
+        a.apply({"type": "resign", "player": "white"})
