@@ -16,6 +16,18 @@ from typing import Any
 from remis.arbiter import Arbiter, RefusedEvent
 from remis.cli.common import emit_json, warn
 
+_EPILOG = """\
+config (all optional): time_control ("5400+30", "40/5400:1800+30", "300d5" = 5 s delay,
+  "-" = no clock, or {"white": "300", "black": "240"}), mode (standard|rapid|blitz|online),
+  supervision (full|partial), armageddon, no_agreement_before_move, quickplay_finish,
+  start_fen, auto_claim_threefold (online: ["white", "black"]).
+events: move, offer_draw, accept_draw, decline_draw, claim (kind: threefold_repetition,
+  fifty_moves, quickplay, increment; optional move), touch (optional square), flag
+  (player = whose flag fell, or "both"), illegal_move (kind: move, no_move, two_hands,
+  unpromoted_pawn; called_by: arbiter, opponent, nobody), resign, arbiter (decision:
+  accept, postpone, reject). "at" = seconds since the start of the game.
+A refused event prints {"error": ..., "event": n}; exit status 1 if any was refused."""
+
 
 def register(sub: Any) -> None:
     """Add the ``arbitrate`` sub-command.
@@ -24,7 +36,10 @@ def register(sub: Any) -> None:
     >>> build_parser().parse_args(["arbitrate", "-"]).file
     '-'
     """
-    p = sub.add_parser("arbitrate", help="arbitrate a live game from its events (JSON)")
+    p = sub.add_parser("arbitrate", help="arbitrate a live game from its events (JSON)",
+                       description="Run a live game's events through the arbiter and print "
+                       "the state after each event (JSON Lines).",
+                       epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", metavar="FILE",
                    help='JSON file {"config": {...}, "events": [...]}, or - for stdin')
     p.set_defaults(run=run)
