@@ -151,3 +151,23 @@ def test_replacement_for_an_illegal_move_follows_touch_move():
     with pytest.raises(RefusedEvent, match=r"on e1 must be moved \(Article 4\.3\.1\)"):
         a.apply({"type": "move", "player": "white", "move": "Nf3"})
     assert a.apply({"type": "move", "player": "white", "move": "Ke2"})["ply"] == 3
+
+
+def test_clock_press_without_a_move_stands_without_full_supervision():
+    a = Arbiter({"time_control": "300", "mode": "rapid", "supervision": "partial"})
+    a.apply({"type": "move", "player": "white", "move": "e4", "at": 2})
+    s = a.apply({"type": "illegal_move", "player": "black", "kind": "no_move",
+                 "called_by": "nobody", "at": 5})
+    assert s["to_move"] == "white" and s["illegal_moves"]["black"] == 0
+    assert s["fen"].startswith("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w")
+
+
+def test_unproven_cannot_mate_counts_as_can_mate(monkeypatch):
+    import remis.arbiter.arbiter as mod
+
+    def refuse(board, color):
+        raise ValueError("engine refuses")
+
+    monkeypatch.setattr(mod, "can_checkmate", refuse)
+    a = Arbiter({"time_control": "-", "start_fen": "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"})
+    assert a.apply({"type": "resign", "player": "white"})["result"] == "0-1"

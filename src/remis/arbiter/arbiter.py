@@ -228,7 +228,10 @@ class Arbiter:
 
     def _cannot_mate(self, color: chess.Color) -> str | None:
         """The proof that ``color`` cannot checkmate, or None (can, or unproven)."""
-        verdict = can_checkmate(self.history.board, color)
+        try:
+            verdict = can_checkmate(self.history.board, color)
+        except ValueError:  # a position the engine refuses: no proof, so "can mate"
+            return None
         return verdict.reason if verdict.value is False else None
 
     def _lose_or_draw(self, index: int, at: float, loser: chess.Color, termination: str,
@@ -706,9 +709,11 @@ class Arbiter:
         kind = ev.kind or "move"
         if kind == "no_move":
             move = chess.Move.null()
-            if board.is_check():
-                raise RefusedEvent("a clock press without a move while in check cannot stand "
-                                   "on the board")
+            trial = board.copy(stack=False)
+            trial.push(move)
+            if board.is_check() or not trial.is_valid():
+                raise RefusedEvent("a clock press without a move cannot stand on the board "
+                                   "here (the player is in check)")
         elif kind == "two_hands":
             parsed = self._parse_move(ev.move or "")
             if parsed is None:
