@@ -163,7 +163,7 @@ def test_clock_press_without_a_move_stands_without_full_supervision():
 
 
 def test_unproven_cannot_mate_counts_as_can_mate(monkeypatch):
-    import remis.arbiter.arbiter as mod
+    import remis.arbiter.base as mod
 
     def refuse(board, color):
         raise ValueError("engine refuses")
