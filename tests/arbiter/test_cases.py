@@ -42,14 +42,20 @@ def test_resignation_by_the_player_not_on_move():
 
 
 # --- T01-T06: flag falls (6.9) ------------------------------------------------
-def test_t01_bare_king_against_knight_is_already_dead():
-    # T01's position is dead (5.2.2): reached in a game it ends the game at once,
-    # so a flag fall noticed there changes nothing (as in T05).
+def test_t01_flag_fall_in_a_set_up_dead_position_is_a_69_draw():
+    # the start position is dead, but no move produced it (5.2.2), so the game
+    # goes on until something happens: here White's flag falls (6.9)
     a = Arbiter(cfg(start_fen=KNIGHT_V_K))
-    s = a.state()
+    assert not a.state()["over"]
+    s = a.apply({"type": "flag", "player": "white", "at": 60})
+    assert (s["result"], s["article"], s["message"]) == ("1/2-1/2", "6.9", "flag_draw")
+    assert "cannot checkmate" in s["explanation"]
+
+
+def test_first_move_in_a_set_up_dead_position_ends_the_game():
+    s = Arbiter(cfg(start_fen=KNIGHT_V_K)).apply(
+        {"type": "move", "player": "white", "move": "Kb2", "at": 1})
     assert (s["over"], s["result"], s["article"]) == (True, "1/2-1/2", "5.2.2")
-    with pytest.raises(RefusedEvent, match="game is over"):
-        a.apply({"type": "flag", "player": "white", "at": 60})
 
 
 @pytest.mark.parametrize("fen,result,case", [

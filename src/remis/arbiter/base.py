@@ -16,7 +16,13 @@ from remis.arbiter.config import Config
 from remis.arbiter.events import RefusedEvent
 from remis.arbiter.messages import render
 from remis.history import History
-from remis.rules import DeadTest, automatic_end, material_dead_test, rule_on_claim
+from remis.rules import (
+    DeadTest,
+    automatic_end,
+    checkmate_or_stalemate,
+    material_dead_test,
+    rule_on_claim,
+)
 from remis.ruling import DRAW, color_name, win_for
 from remis.unwinnable import can_checkmate
 
@@ -63,8 +69,10 @@ class ArbiterBase:
         self._quickplay: dict[str, Any] | None = None
         #: a Guidelines III.4 increment request awaiting the arbiter
         self._increment_request: chess.Color | None = None
-        # a start position may already be over (mate, stalemate, dead, 9.6.2)
-        start_end = automatic_end(self.history, self.dead_test)
+        # a start position without a legal move is over (5.1.1, 5.2.1); a dead
+        # position or a 9.6 count ends the game only when a move produces it
+        # (5.2.2, 9.6), so from a set-up position a flag still falls under 6.9
+        start_end = checkmate_or_stalemate(self.history)
         if start_end is not None:
             self._finish_ruling(None, 0.0, start_end)
 
