@@ -39,7 +39,11 @@ _PERIOD = re.compile(
 class Period:
     """One period of a time control: ``moves`` moves (None: all the rest) in
     ``seconds``, with ``increment`` added after each move and ``delay``
-    seconds of grace at the start of each move."""
+    seconds of grace at the start of each move.
+
+    >>> Period(40, 5400.0).increment
+    0.0
+    """
 
     moves: int | None
     seconds: float
@@ -101,7 +105,11 @@ class TimeControl:
 
     @property
     def clocked(self) -> bool:
-        """False for ``-`` (no clock)."""
+        """False for ``-`` (no clock).
+
+        >>> TimeControl.parse("-").clocked
+        False
+        """
         return bool(self.periods)
 
     def period(self, index: int) -> Period:
@@ -163,7 +171,15 @@ class Config:
 
     @classmethod
     def from_dict(cls, config: Any) -> Config:
-        """Validate a JSON config object; ``ValueError`` says what is wrong."""
+        """Validate a JSON config object; ``ValueError`` says what is wrong.
+
+        >>> Config.from_dict({"mode": "rapid", "supervision": "partial"}).full_supervision
+        False
+        >>> Config.from_dict({"time_control": "300", "mode": "blitz", "quickplay_finish": True})
+        Traceback (most recent call last):
+        ...
+        ValueError: config: quickplay_finish (Guidelines III) does not apply to blitz (III.2.2)
+        """
         if config is None:
             config = {}
         if not isinstance(config, dict):
