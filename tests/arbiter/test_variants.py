@@ -196,3 +196,17 @@ def test_remis_arbitrate_on_a_xiangqi_scenario(capsys: pytest.CaptureFixture[str
     assert (last["ply"], last["result"], last["termination"], last["article"]) == (
         8, "0-1", "perpetual_check", "WXF perpetual check")
     assert last["evidence"]["check_plies"] == [1, 3, 5, 7]
+
+
+@pytest.mark.parametrize(("lang", "word"), [("cs", "Červený"), ("pl", "Czerwone")])
+def test_variant_rulings_are_translated_with_their_params(lang: str, word: str) -> None:
+    from remis.i18n import translate
+
+    a = Arbiter({"variant": "xiangqi", "start_fen": XQ_ROOK})
+    for e in move_events(XQ_QUIET * 3):
+        s = a.apply(e)
+    text = translate(s["message"], s["params"], lang)
+    assert "WXF repetition" in text and "0, 4, 8, 12" in text
+    assert "side to move" not in text and "Perpetual chase" not in text
+    r = Arbiter({"variant": "xiangqi"}).apply({"type": "resign", "player": "white"})
+    assert translate(r["message"], r["params"], lang).startswith(word)
