@@ -210,3 +210,28 @@ def test_variant_rulings_are_translated_with_their_params(lang: str, word: str) 
     assert "side to move" not in text and "Perpetual chase" not in text
     r = Arbiter({"variant": "xiangqi"}).apply({"type": "resign", "player": "white"})
     assert translate(r["message"], r["params"], lang).startswith(word)
+
+
+def test_online_flag_falls_by_itself_in_a_variant_game() -> None:
+    a = Arbiter({"variant": "shogi", "mode": "online", "time_control": "30"})
+    a.apply({"type": "move", "player": "white", "move": "7g7f", "at": 5})
+    s = a.apply({"type": "move", "player": "black", "move": "3c3d", "at": 40})
+    assert (s["ply"], s["result"], s["termination"]) == (1, "1-0", "time_forfeit")
+    assert s["log"][-1]["message"] == "online_flag"
+
+
+def test_the_service_keeps_a_variant_game(tmp_path: Path) -> None:
+    from remis.service.games import Games, ServiceError
+    from remis.service.store import open_store
+
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    games = Games(open_store(url), clock=lambda: 100.0)
+    gid, tokens, state = games.create({"variant": "shogi", "start_fen": SHOGI_ROOK})
+    assert state["variant"] == "shogi"
+    for e in move_events(SHOGI_CHECKS * 3):
+        state, _ = games.post(gid, tokens[e["player"]], e)
+    assert (state["result"], state["termination"]) == ("0-1", "perpetual_check")
+    with pytest.raises(ServiceError, match=r"config: .*always fourfold"):
+        games.create({"variant": "shogi", "repetitions": 3})
+    fresh = Games(open_store(url), clock=lambda: 100.0)  # rebuilt from the stored log
+    assert fresh.state(gid)[1] == state

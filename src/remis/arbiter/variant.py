@@ -198,6 +198,21 @@ class VariantArbiter(Arbiter):
         raise RefusedEvent(_CLAIMS[ev.kind].format(variant=r.variant, reps=r.repetitions,
                                                    article=r.article("repetition")))
 
+    def apply(self, event: Any) -> dict[str, Any]:
+        """Apply one event (see :meth:`remis.arbiter.Arbiter.apply`).
+
+        >>> a = Arbiter({"variant": "shogi"})
+        >>> a.apply({"type": "touch", "player": "white", "square": "7g"})
+        ... # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        remis.arbiter.events.RefusedEvent: checking touch-move on a named square ...
+        """
+        if isinstance(event, dict) and event.get("type") == "touch" \
+                and event.get("square") is not None:
+            raise self._chess_only("checking touch-move on a named square (FIDE Article 4.3)")
+        return super().apply(event)
+
     def _dispatch(self, ev: Event, at: float, index: int) -> None:
         if self._end is not None:
             art = self._end["article"]
@@ -215,8 +230,6 @@ class VariantArbiter(Arbiter):
         assert ev.color is not None
         color = ev.color
         self._require_on_move(color, "touch a piece to move it")
-        if ev.square is not None:
-            raise self._chess_only("checking touch-move on a named square (FIDE Article 4.3)")
         self._touched = color
         self._note(index, at, "variant_touched", {"player": self._name(color), "article": "4.3"})
         if self._pending_offer == (not color):
