@@ -235,3 +235,21 @@ def test_the_service_keeps_a_variant_game(tmp_path: Path) -> None:
         games.create({"variant": "shogi", "repetitions": 3})
     fresh = Games(open_store(url), clock=lambda: 100.0)  # rebuilt from the stored log
     assert fresh.state(gid)[1] == state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_state_sfen_is_pyffish_s(seed: int) -> None:
+    # the arbiter writes the SFEN itself; VariantHistory.position asks pyffish
+    import random
+
+    from remis.variants.randgames import random_game
+
+    g = random_game("shogi", random.Random(seed), prefix=30)
+    a = Arbiter({"variant": "shogi", "start_fen": g.start, "time_control": "-"})
+    first = a.state()["to_move"]
+    for k, m in enumerate(g.shown):
+        player = first if k % 2 == 0 else ("black" if first == "white" else "white")
+        s = a.apply({"type": "move", "player": player, "move": m})
+        assert s["fen"] == a.history.position, (seed, k)
+        if s["over"]:
+            break
