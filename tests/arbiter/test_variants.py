@@ -253,3 +253,19 @@ def test_the_state_sfen_is_pyffish_s(seed: int) -> None:
         assert s["fen"] == a.history.position, (seed, k)
         if s["over"]:
             break
+
+
+def test_remis_arbitrate_on_a_shogi_scenario(capsys: pytest.CaptureFixture[str]) -> None:
+    # Gote has a bare king: in chess Sente's flag would give a draw (6.9); in shogi Gote wins
+    status = main(["arbitrate", str(DATA / "shogi_flag_bare_king.json")])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert status == 1
+    errors = {n: line["error"] for n, line in enumerate(lines) if "error" in line}
+    assert sorted(errors) == [1, 2, 7, 9]
+    assert errors[2] == "ply 2: illegal move 5a5b for Gote"
+    assert [e["message"] for e in lines[5]["log"][-2:]] == ["variant_touched",
+                                                           "offer_lapsed_touch"]
+    last = lines[-1]
+    assert (last["result"], last["termination"], last["article"]) == ("0-1", "time_forfeit",
+                                                                      "6.9")
+    assert last["explanation"] == "Sente's flag fell at 89 s: Gote wins on time (Article 6.9)."
