@@ -3,7 +3,9 @@ arbiter (``Arbiter.apply`` with ``"variant"`` in the config) against the
 variant history alone (``VariantHistory.push`` + ``end`` after every ply, the
 baseline, no clock and no state), in this process on the same random games
 (:func:`remis.variants.randgames.random_game`, repetitions forced at the end).
-Medians over ``--repeat`` runs; the ratio is what to read.
+The modes are timed in turn within each of ``--repeat`` rounds; medians of
+the times and of the per-round ratios are printed (the ratio is what to read:
+the machines here are noisy).
 
   (a) history:   VariantHistory.push + end per ply
   (b) arbiter:   Arbiter.apply({"type": "move", ...}) per ply, clock 5400+30
@@ -33,13 +35,10 @@ class _NoState(VariantArbiter):
         return {"over": self._end is not None}
 
 
-def _median_seconds(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+def _seconds(fn: Callable[[], object]) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
 
 
 def _history(games: list[RandomGame]) -> int:
@@ -86,15 +85,20 @@ def main() -> None:
         with_events = [(g, _events(g)) for g in gs]
         plies = _history(gs)
         assert _arbiter(with_events) == plies == _arbiter(with_events, _NoState)
-        base = _median_seconds(lambda gs=gs: _history(gs), args.repeat)
-        rows = [("history", base),
-                ("arbiter", _median_seconds(lambda w=with_events: _arbiter(w), args.repeat)),
-                ("no state", _median_seconds(lambda w=with_events: _arbiter(w, _NoState),
-                                             args.repeat))]
-        for mode, sec in rows:
-            print(f"{variant:8} {len(gs):>6} {plies:>6} {mode:>9} {sec:>9.3f} "
-                  f"{plies / sec:>9.0f} {1e6 * sec / plies:>8.0f} {sec / base:>9.2f}x")
-
+        modes: list[tuple[str, Callable[[], object]]] = [
+            ("history", lambda gs=gs: _history(gs)),
+            ("arbiter", lambda w=with_events: _arbiter(w)),
+            ("no state", lambda w=with_events: _arbiter(w, _NoState))]
+        times: dict[str, list[float]] = {name: [] for name, _ in modes}
+        for _ in range(args.repeat):
+            for name, fn in modes:
+                times[name].append(_seconds(fn))
+        for name, _ in modes:
+            sec = statistics.median(times[name])
+            ratio = statistics.median(t / b for t, b in zip(times[name], times["history"],
+                                                            strict=True))
+            print(f"{variant:8} {len(gs):>6} {plies:>6} {name:>9} {sec:>9.3f} "
+                  f"{plies / sec:>9.0f} {1e6 * sec / plies:>8.0f} {ratio:>9.2f}x")
 
 if __name__ == "__main__":
     main()
