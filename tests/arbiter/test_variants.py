@@ -128,9 +128,10 @@ def test_claims_are_refused_as_chess_only(kind: str) -> None:
 
 
 def test_chess_only_events_are_refused() -> None:
+    x = Arbiter({"variant": "xiangqi"})
+    with pytest.raises(RefusedEvent, match=r"chess-only.*7\.5.*WXF"):
+        x.apply({"type": "illegal_move", "player": "white", "move": "h3h11"})
     a = Arbiter({"variant": "shogi"})
-    with pytest.raises(RefusedEvent, match=r"chess-only.*7\.5"):
-        a.apply({"type": "illegal_move", "player": "white", "move": "7g7e"})
     with pytest.raises(RefusedEvent, match="chess-only"):
         a.apply({"type": "touch", "player": "white", "square": "g1"})
     with pytest.raises(RefusedEvent, match="no claim or request awaits"):
@@ -269,3 +270,26 @@ def test_remis_arbitrate_on_a_shogi_scenario(capsys: pytest.CaptureFixture[str])
     assert (last["result"], last["termination"], last["article"]) == ("0-1", "time_forfeit",
                                                                       "6.9")
     assert last["explanation"] == "Sente's flag fell at 89 s: Gote wins on time (Article 6.9)."
+
+
+def test_a_called_illegal_move_loses_at_once_in_shogi() -> None:
+    a = Arbiter({"variant": "shogi", "time_control": "600"})
+    a.apply({"type": "move", "player": "white", "move": "7g7f", "at": 3})
+    before = a.state()
+    for event, why in [
+        ({"move": "3c3d"}, "'3c3d' is a legal move"),
+        ({"move": "3c3b", "called_by": "nobody"}, "nobody called"),
+        ({"move": "3c3d", "kind": "two_hands"}, "chess-only"),
+        ({"move": "3c3b", "player": "white"}, r"white \(Sente\) cannot complete a move"),
+    ]:
+        with pytest.raises(RefusedEvent, match=why):
+            a.apply({"type": "illegal_move", "player": "black", "at": 5, **event})
+        assert a.state() == before
+    s = a.apply({"type": "illegal_move", "player": "black", "move": "3c3b", "at": 6})
+    assert (s["result"], s["termination"], s["article"]) == ("1-0", "illegal_move",
+                                                             "JSA illegal move")
+    assert s["explanation"] == ("Gote completed an illegal move (3c3b): in shogi an illegal "
+                                "move loses at once, Sente wins (JSA illegal move).")
+    online = Arbiter({"variant": "shogi", "mode": "online"})
+    with pytest.raises(RefusedEvent, match="rejected by the server"):
+        online.apply({"type": "illegal_move", "player": "white", "move": "7g7e"})

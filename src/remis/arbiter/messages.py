@@ -68,6 +68,8 @@ MESSAGES: dict[str, str] = {
     "a move from now on (Guidelines {article}).",
     "increment_refused": "The arbiter refuses the increment request (Guidelines {article}).",
     "armageddon": "Armageddon: a drawn game counts as a win for Black (event regulations).",
+    "variant_illegal_move_loss": "{player} completed an illegal move{move_text}: in shogi an "
+    "illegal move loses at once, {opponent} wins ({article}).",
     "variant_touched": "{player} touched a piece to move it (Article {article}).",
     "online_auto_claim": "{player} had asked the server to claim threefold repetitions "
     "automatically.",

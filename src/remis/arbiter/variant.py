@@ -25,8 +25,11 @@ chess-only: draw claims (9.2 repetition, 9.3 fifty moves; a variant
 repetition ends the game without a claim), 9.6, the dead position of 5.2.2,
 the "cannot checkmate" exceptions of 6.9, 5.1.2 and 7.5.5 (so a flag fall or
 a resignation simply loses), Guidelines III, touch-move on a named square
-(4.3, checked for chess only) and the ``illegal_move`` procedure of 7.5 (the
-variant rules we cite do not define it; the move itself is refused).
+(4.3, checked for chess only) and the ``illegal_move`` procedure of 7.5.  An
+illegal move given as a ``move`` event is refused.  An ``illegal_move`` event
+(the player completed an illegal move and it was called) is refused in
+xiangqi (the WXF rules we cite do not define the procedure); in shogi it
+loses at once, as the JSA rules say (*hansoku-make*, ``JSA illegal move``).
 
 Players: ``"white"`` in events means the first player (sente, red) and
 ``"black"`` the second (gote, black), as in pyffish's FEN and in results
@@ -249,10 +252,38 @@ class VariantArbiter(Arbiter):
         super()._dispatch(ev, at, index)
 
     def _on_illegal_move(self, ev: Event, at: float, index: int) -> None:
-        raise RefusedEvent(f"illegal_move events are chess-only (FIDE Article 7.5): the "
-                           f"{self.history.rules.authority} rules cited for "
-                           f"{self.config.variant} do not define that procedure here; an "
-                           "illegal move is refused as a move event")
+        """Shogi: a completed illegal move loses at once (JSA, *hansoku-make*).
+        Xiangqi: refused, the WXF rules cited here do not define the procedure."""
+        assert ev.color is not None
+        color = ev.color
+        variant = self.config.variant
+        if variant != "shogi":
+            raise RefusedEvent(f"illegal_move events are chess-only (FIDE Article 7.5): the "
+                               f"{self.history.rules.authority} rules cited for {variant} do "
+                               "not define that procedure here; an illegal move is refused as "
+                               "a move event")
+        if self.config.mode == "online":
+            raise RefusedEvent("online, illegal moves are rejected by the server and never "
+                               "completed")
+        if ev.kind != "move":
+            raise self._chess_only(f"the illegal_move kind {ev.kind!r} (FIDE Article 7.5)")
+        if ev.called_by == "nobody":
+            raise RefusedEvent("in shogi an illegal move loses when it is pointed out (JSA); "
+                               "remis does not rule on one nobody called")
+        self._require_on_move(color, "complete a move")
+        if ev.move is not None:
+            try:
+                self.history.push(ev.move)
+            except VariantError:
+                pass  # illegal or unreadable, as reported
+            else:
+                self.history.pop()
+                raise RefusedEvent(f"{ev.move!r} is a legal move; play it with a move event")
+        article = f"{self.history.rules.authority} illegal move"
+        self._finish(index, at, win_for(not color), "illegal_move", article,
+                     "variant_illegal_move_loss",
+                     {"player": self._name(color), "opponent": self._name(not color),
+                      "move_text": f" ({ev.move})" if ev.move else "", "article": article})
 
     def _on_touch(self, ev: Event, at: float, index: int) -> None:
         assert ev.color is not None
