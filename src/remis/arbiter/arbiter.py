@@ -16,7 +16,7 @@ from typing import Any
 
 import chess
 
-from remis.arbiter.base import _secs, _title
+from remis.arbiter.base import _secs
 from remis.arbiter.events import Event, RefusedEvent, parse_event
 from remis.arbiter.fen import fast_fen
 from remis.arbiter.illegal import IllegalMoves
@@ -39,6 +39,16 @@ class Arbiter(IllegalMoves, QuickplayFinish):
     ...
     remis.arbiter.events.RefusedEvent: the game is over (checkmate, Article 5.1.1)
     """
+
+    def __new__(cls, config: Any = None, *, dead_test: DeadTest = material_dead_test,
+                ) -> Arbiter:
+        """A shogi or xiangqi config (``"variant"``) gives a
+        :class:`remis.arbiter.variant.VariantArbiter`."""
+        if cls is Arbiter and isinstance(config, dict) \
+                and config.get("variant", "chess") != "chess":
+            from remis.arbiter.variant import VariantArbiter
+            return super().__new__(VariantArbiter)
+        return super().__new__(cls)
 
     @classmethod
     def from_log(cls, config: Any, events: Iterable[dict[str, Any]], *,
@@ -157,8 +167,8 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         if fell is None or (fell == at and ev.type == "move" and ev.color == running):
             return False
         self._flag_ruling(running, fell, index, at)
-        self._note(index, at, "online_flag", {"player": _title(running), "time": _secs(fell)},
-                   "6.9")
+        self._note(index, at, "online_flag",
+                   {"player": self._name(running), "time": _secs(fell)}, "6.9")
         return True
 
     def _on_move(self, ev: Event, at: float, index: int) -> None:
@@ -183,7 +193,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
             claim = rule_on_claim(self.history, player=color, kind="threefold_repetition",
                                   move=move, dead_test=self.dead_test)
             if claim.valid:  # 9.2.1 on the player's behalf: the move is not played
-                self._note(index, at, "online_auto_claim", {"player": _title(color)}, "9.2.1")
+                self._note(index, at, "online_auto_claim", {"player": self._name(color)}, "9.2.1")
                 self._finish(index, at, DRAW, claim.kind, claim.article, claim.message,
                              dict(claim.params))
                 return
@@ -222,7 +232,8 @@ class Arbiter(IllegalMoves, QuickplayFinish):
                                "decline it")
         self._pending_offer = color
         self._note(index, at, "draw_offered",
-                   {"player": _title(color), "opponent": _title(not color), "article": "9.1.2"})
+                   {"player": self._name(color), "opponent": self._name(not color),
+                    "article": "9.1.2"})
 
     def _on_accept_draw(self, ev: Event, at: float, index: int) -> None:
         assert ev.color is not None
@@ -238,7 +249,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         if self._increment_request == (not color):
             self._increment_request = None
         self._finish(index, at, DRAW, "agreement", "5.2.3", "draw_agreed",
-                     {"player": _title(color), "opponent": _title(not color),
+                     {"player": self._name(color), "opponent": self._name(not color),
                       "article": "5.2.3"})
 
     def _on_decline_draw(self, ev: Event, at: float, index: int) -> None:
@@ -247,7 +258,8 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         if self._pending_offer != (not color):
             raise RefusedEvent(f"{color_name(color)} has no draw offer to decline")
         self._pending_offer = None
-        self._note(index, at, "draw_declined", {"player": _title(color), "article": "9.1.2.1"})
+        self._note(index, at, "draw_declined",
+                   {"player": self._name(color), "article": "9.1.2.1"})
 
     def _on_touch(self, ev: Event, at: float, index: int) -> None:
         assert ev.color is not None
@@ -256,11 +268,11 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         self._touched = color
         if ev.square is not None and self._touch_square is None:
             self._touch_square = chess.parse_square(ev.square)
-        self._note(index, at, "touched", {"player": _title(color), "article": "9.4"})
+        self._note(index, at, "touched", {"player": self._name(color), "article": "9.4"})
         if self._pending_offer == (not color):
             self._pending_offer = None
             self._note(index, at, "offer_lapsed_touch",
-                       {"player": _title(color), "opponent": _title(not color),
+                       {"player": self._name(color), "opponent": self._name(not color),
                         "article": "9.1.2.1"})
 
     def _on_claim(self, ev: Event, at: float, index: int) -> None:
@@ -294,14 +306,14 @@ class Arbiter(IllegalMoves, QuickplayFinish):
                        else cfg.penalty_article)
         if self._agreement_barred() is None:
             self._pending_offer = color
-            self._note(index, at, "claim_as_offer", {"player": _title(color),
+            self._note(index, at, "claim_as_offer", {"player": self._name(color),
                                                      "article": "9.1.2.3"})
         if ev.move is not None:
             move = self._parse_move(ev.move)
             assert move is not None
             self._intended[color] = move
             self._note(index, at, "intended_move_required",
-                       {"player": _title(color), "move": claim.move or ev.move,
+                       {"player": self._name(color), "move": claim.move or ev.move,
                         "article": "9.5.3"})
 
     def _on_flag(self, ev: Event, at: float, index: int) -> None:
@@ -321,7 +333,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
             qp["status"] = "flag"
             qp["fell"] = fell
             clock.pause(at)
-            self._note(index, at, "quickplay_flag_pending", {"player": _title(color),
+            self._note(index, at, "quickplay_flag_pending", {"player": self._name(color),
                                                              "article": "III.5"}, "III.5")
             return
         self._flag_ruling(color, fell, index, at)
@@ -331,6 +343,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         color = ev.color
         self._quickplay = None
         self._increment_request = None
-        params = {"loser": _title(color), "winner": _title(not color), "article": "5.1.2"}
+        params = {"loser": self._name(color), "winner": self._name(not color),
+                  "article": "5.1.2"}
         self._lose_or_draw(index, at, color, "resignation", "5.1.2", "resigned",
                            "resigned_draw", params)

@@ -76,6 +76,11 @@ class ArbiterBase:
         if start_end is not None:
             self._finish_ruling(None, 0.0, start_end)
 
+    def _name(self, color: chess.Color) -> str:
+        """The player's name in rulings: White or Black (a variant game uses
+        its own names, see :mod:`remis.arbiter.variant`)."""
+        return _title(color)
+
     def _snapshot(self) -> tuple[Any, ...]:
         return (self._clock.copy(), self._pending_offer, self._touched, self._touch_square,
                 dict(self._intended),
@@ -176,10 +181,10 @@ class ArbiterBase:
             return
         secs = self.config.penalty_seconds if seconds is None else seconds
         if self._clock.add(color, secs, at):
-            self._note(index, at, "penalty", {"player": _title(color), "seconds": _secs(secs),
-                                              "article": article})
+            self._note(index, at, "penalty", {"player": self._name(color),
+                                              "seconds": _secs(secs), "article": article})
         else:
-            self._note(index, at, "penalty_not_given", {"player": _title(color)}, "6.8")
+            self._note(index, at, "penalty_not_given", {"player": self._name(color)}, "6.8")
 
     # Guidelines III ------------------------------------------------------
 
@@ -189,7 +194,7 @@ class ArbiterBase:
         if self._pending_offer == (not color):
             self._pending_offer = None
             self._note(index, at, "offer_lapsed_move",
-                       {"player": _title(color), "opponent": _title(not color),
+                       {"player": self._name(color), "opponent": self._name(not color),
                         "article": "9.1.2.1"})
         self._clock.press(color, at, increment=increment)
         self._moves_made[color] += 1
@@ -206,7 +211,7 @@ class ArbiterBase:
             claim = rule_on_claim(self.history, player=mover, kind="threefold_repetition",
                                   dead_test=self.dead_test)
             if claim.valid:
-                self._note(index, at, "online_auto_claim", {"player": _title(mover)}, "9.2.2")
+                self._note(index, at, "online_auto_claim", {"player": self._name(mover)}, "9.2.2")
                 self._finish(index, at, DRAW, claim.kind, claim.article, claim.message,
                              dict(claim.params))
 
@@ -214,7 +219,7 @@ class ArbiterBase:
         cfg = self.config
         article = "A.5.3" if (cfg.mode in ("rapid", "blitz") and cfg.supervision == "partial") \
             else "6.9"
-        params = {"player": _title(color), "opponent": _title(not color), "time": _secs(fell),
-                  "article": article}
+        params = {"player": self._name(color), "opponent": self._name(not color),
+                  "time": _secs(fell), "article": article}
         self._lose_or_draw(index, at, color, "time_forfeit", article, "flag_loss", "flag_draw",
                            params)

@@ -125,6 +125,6 @@ class QuickplayFinish(ArbiterBase):
         assert w is not None and b is not None
         first = chess.WHITE if w <= b else chess.BLACK
         first_time = min(w, b)
-        self._note(index, at, "flag_first", {"player": _title(first), "time": _secs(first_time)},
-                   "6.9")
+        self._note(index, at, "flag_first",
+                   {"player": self._name(first), "time": _secs(first_time)}, "6.9")
         self._flag_ruling(first, first_time, index, at)

@@ -20,7 +20,11 @@ _EPILOG = """\
 config (all optional): time_control ("5400+30", "40/5400:1800+30", "300d5" = 5 s delay,
   "-" = no clock, or {"white": "300", "black": "240"}), mode (standard|rapid|blitz|online),
   supervision (full|partial), armageddon, no_agreement_before_move, quickplay_finish,
-  start_fen, auto_claim_threefold (online: ["white", "black"]).
+  start_fen, auto_claim_threefold (online: ["white", "black"]), variant (chess|shogi|xiangqi).
+shogi/xiangqi: start_fen = SFEN / FEN / "startpos", moves in USI / UCI (xiangqi
+  "notation": "iccs" for ICCS), xiangqi "repetitions": 4 (default) or 3; "white" = the
+  first player (sente, red); claims and Guidelines III are chess-only; illegal_move:
+  an immediate loss in shogi (JSA), refused in xiangqi.
 events: move, offer_draw, accept_draw, decline_draw, claim (kind: threefold_repetition,
   fifty_moves, quickplay, increment; optional move), touch (optional square), flag
   (player = whose flag fell, or "both"), illegal_move (kind: move, no_move, two_hands,
