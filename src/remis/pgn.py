@@ -12,6 +12,7 @@ from __future__ import annotations
 import bz2
 import gzip
 import io
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -66,11 +67,13 @@ def decode_line(raw: bytes) -> str:
 @dataclass
 class GameText:
     """The raw text of one game: its 1-based ``index`` in the file and the
-    byte ``offset`` where it starts."""
+    byte ``offset`` where it starts; ``unclosed_comment`` when a ``{`` in it
+    is never closed (the reader cut the game at the next tag pair)."""
 
     index: int
     offset: int
     text: str
+    unclosed_comment: bool = False
 
 
 def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
@@ -82,6 +85,12 @@ def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
     >>> data = b'[Event "a"]\\n\\n1. e4 *\\n\\n[Event "b"]\\n\\n1. d4 *\\n'
     >>> [(g.index, g.offset) for g in split_games(io.BytesIO(data))]
     [(1, 0), (2, 22)]
+
+    A comment left open does not swallow the games after it:
+
+    >>> bad = b'1. e4 {open\\n\\n[Event "b"]\\n\\n1. d4 *\\n'
+    >>> [g.index for g in split_games(io.BytesIO(bad))]
+    [1, 2]
     """
     index = first_index
     pos = offset
@@ -89,6 +98,8 @@ def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
     start = pos
     in_movetext = False
     in_comment = False
+    prev_blank = False
+    broken = False
     for raw in stream:
         line_start = pos
         pos += len(raw)
@@ -96,6 +107,12 @@ def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
         if index == first_index and not lines and line.startswith("\ufeff"):
             line = line[1:]
         stripped = line.strip()
+        if in_comment and prev_blank and _TAG_LINE.match(stripped):
+            # a tag pair after a blank line inside a comment: the comment was
+            # never closed; end the broken game here instead of swallowing the file
+            in_comment = False
+            broken = True
+        prev_blank = not stripped
         if not in_comment:
             if not stripped:
                 if in_movetext:
@@ -108,7 +125,8 @@ def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
                 continue
             if stripped.startswith("[") and in_movetext:
                 # a header right after movetext without a blank line: new game
-                yield GameText(index, start, "".join(lines))
+                yield GameText(index, start, "".join(lines), broken)
+                broken = False
                 index += 1
                 lines = []
                 in_movetext = False
@@ -124,7 +142,10 @@ def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
         if in_movetext or in_comment:
             in_comment = _comment_state(line, in_comment)
     if lines and any(s.strip() for s in lines):
-        yield GameText(index, start, "".join(lines))
+        yield GameText(index, start, "".join(lines), in_comment)
+
+
+_TAG_LINE = re.compile(r'^\[[A-Za-z0-9_]+\s+"[^"]*"\]$')
 
 
 def _comment_state(line: str, in_comment: bool) -> bool:
@@ -243,6 +264,9 @@ def parse_game(gt: GameText) -> ParsedGame:
     error = visitor.error
     if board is None and error is None:
         error = (0, "no start position (bad FEN header?)")
+    if gt.unclosed_comment and error is None:
+        error = (len(visitor.moves) + 1, "a comment opened with '{' is never closed: "
+                 "the rest of the game cannot be read")
     if board is not None and board.chess960:
         variant = "chess960"
     if board is not None and error is None:
