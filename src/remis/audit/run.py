@@ -364,9 +364,10 @@ def run_audit(opts: AuditOptions, files: list[str], *, progress: Progress | None
             res: TaskResult = fut.result()
             if res.error:
                 err(res.error)
-            base = state.file_games[task.file_no]
-            for f in res.findings:
-                f.game += base
+            if task.texts is None:  # a byte range numbers its games from 1
+                base = state.file_games[task.file_no]
+                for f in res.findings:
+                    f.game += base
             state.out_bytes = writer.write(res.findings)
             state.file_games[task.file_no] += res.games
             state.file_tasks_done[task.file_no] += 1
