@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -169,7 +170,7 @@ class Executor:
             infos = self._client.scheduler_info().get("workers", {})
             self.jobs = max(1, sum(int(w.get("nthreads", 1)) for w in infos.values()))
         elif self.jobs > 1:
-            self._pool = ProcessPoolExecutor(self.jobs, initializer=_ignore_sigint)
+            self._pool = ProcessPoolExecutor(self.jobs, initializer=_worker_init)
 
     @property
     def window(self) -> int:
@@ -196,8 +197,18 @@ class Executor:
             self._client = None
 
 
-def _ignore_sigint() -> None:  # pragma: no cover - runs in worker processes
+def _worker_init() -> None:  # pragma: no cover - runs in worker processes
+    """Workers leave Ctrl-C to the parent (which stops cleanly) and exit when
+    the parent dies (a killed run must not leave orphans behind)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="remis-parent-watch").start()
 
 
 # ------------------------------------------------------------------ the run

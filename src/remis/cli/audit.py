@@ -47,6 +47,7 @@ class _Bar:
     """A rich progress bar on stderr: games/s, findings, ETA when the size is known."""
 
     def __init__(self, total: int | None) -> None:
+        from rich.console import Console
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
         self.start = time.perf_counter()
@@ -54,7 +55,7 @@ class _Bar:
             TextColumn("[bold]audit"), BarColumn(),
             TextColumn("{task.fields[games]:,} games  {task.fields[rate]:,.0f} games/s  "
                        "{task.fields[findings]:,} findings"),
-            TimeRemainingColumn(), transient=False)
+            TimeRemainingColumn(), console=Console(stderr=True), transient=False)
         self.task = self.progress.add_task("audit", total=total, games=0, rate=0.0, findings=0)
         self.progress.start()
 
