@@ -173,6 +173,9 @@ class ParsedGame:
     error: tuple[int, str] | None = None
     comments: list[str] = field(default_factory=list)
     variant: str = "standard"
+    #: the mainline moves as written (SAN), filled instead of ``moves`` by
+    #: ``parse_game(..., san_only=True)``
+    sans: list[str] = field(default_factory=list)
 
 
 class _MainlineVisitor(chess.pgn.BaseVisitor[Any]):
@@ -212,6 +215,27 @@ class _MainlineVisitor(chess.pgn.BaseVisitor[Any]):
         return self
 
 
+class _SanVisitor(_MainlineVisitor):
+    """Collect the mainline SAN tokens without parsing them: the caller plays
+    them on its own board, so each move is pushed once instead of twice."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sans: list[str] = []
+
+    def visit_board(self, board: chess.Board) -> None:
+        if self.board is None:
+            self.board = board.copy(stack=False)
+            # the reader only offers variations after a move on its board;
+            # give it one so that variations are still seen (and skipped)
+            board.push(chess.Move.null())
+
+    def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType:
+        self.sans.append(san)
+        self.comments.append("")
+        return chess.pgn.SKIP
+
+
 def variant_of(headers: dict[str, str]) -> str:
     """The normalised variant name of a game (``"standard"``, ``"chess960"``
     or the header's own name for anything else).
@@ -228,12 +252,18 @@ def variant_of(headers: dict[str, str]) -> str:
     return v
 
 
-def parse_game(gt: GameText) -> ParsedGame:
+def parse_game(gt: GameText, *, san_only: bool = False) -> ParsedGame:
     """Parse one game's text; never raises on bad input.
 
     >>> g = parse_game(GameText(1, 0, '[Event "x"]\\n\\n1. e4 e5 2. Ke3 *\\n'))
     >>> len(g.moves), g.error[0]
     (2, 3)
+
+    ``san_only=True`` leaves the moves unparsed in ``sans`` (variations
+    skipped) for a caller that plays them itself:
+
+    >>> parse_game(GameText(1, 0, '1. e4 (1. d4) e5 2. Ke3 *\\n'), san_only=True).sans
+    ['e4', 'e5', 'Ke3']
     """
     # peek at the headers to refuse non-standard variants before replaying
     headers: dict[str, str] = {}
@@ -254,7 +284,7 @@ def parse_game(gt: GameText) -> ParsedGame:
         return ParsedGame(gt.index, gt.offset, headers, None, [],
                           (0, f"variant {variant!r} is not standard chess or Chess960; "
                               "not replayed"), variant=variant)
-    visitor = _MainlineVisitor()
+    visitor = _SanVisitor() if san_only else _MainlineVisitor()
     try:
         chess.pgn.read_game(io.StringIO(gt.text), Visitor=lambda: visitor)
     except Exception as exc:  # python-chess reports most problems via handle_error
@@ -265,7 +295,8 @@ def parse_game(gt: GameText) -> ParsedGame:
     if board is None and error is None:
         error = (0, "no start position (bad FEN header?)")
     if gt.unclosed_comment and error is None:
-        error = (len(visitor.moves) + 1, "a comment opened with '{' is never closed: "
+        n = len(visitor.sans) if isinstance(visitor, _SanVisitor) else len(visitor.moves)
+        error = (n + 1, "a comment opened with '{' is never closed: "
                  "the rest of the game cannot be read")
     if board is not None and board.chess960:
         variant = "chess960"
@@ -273,8 +304,9 @@ def parse_game(gt: GameText) -> ParsedGame:
         status = board.status()
         if status not in (chess.STATUS_VALID,):
             error = (0, f"illegal start position {board.fen()}")
+    sans = visitor.sans if isinstance(visitor, _SanVisitor) else []
     return ParsedGame(gt.index, gt.offset, hdrs, board, visitor.moves, error,
-                      visitor.comments, variant)
+                      visitor.comments, variant, sans)
 
 
 def read_games(path: str | Path) -> Iterator[ParsedGame]:

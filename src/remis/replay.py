@@ -71,20 +71,24 @@ def replay(
     dead_test: DeadTest = material_dead_test,
     validated: bool = False,
     end_rule: EndRule = automatic_end,
+    history: History | None = None,
 ) -> GameReport:
     """Replay ``moves`` from ``board`` (default: the initial position).
 
     ``validated=True`` promises that every move is legal (as python-chess's
     PGN reader guarantees); otherwise each move is checked and the first
     illegal one is reported as ``error``.  ``end_rule`` decides the automatic
-    ends (default: all of 5.1.1, 5.2.1, 5.2.2, 9.6.1 and 9.6.2).
+    ends (default: all of 5.1.1, 5.2.1, 5.2.2, 9.6.1 and 9.6.2).  A fresh
+    ``history`` may be passed instead of ``board``: ``moves`` can then be a
+    generator that reads each move off ``history.board`` (e.g. parses SAN)
+    as the replay reaches it.
 
     >>> moves = [chess.Move.from_uci(u) for u in "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8".split()]
     >>> r = replay(moves)
     >>> r.end is None, [(c.ply, c.article) for c in r.claims]
     (True, [(7, '9.2.1'), (8, '9.2.2'), (8, '9.2.1')])
     """
-    h = History(board)
+    h = History(board) if history is None else history
     b = h.board
     collect = claims != "none"
     first_only = claims == "first"

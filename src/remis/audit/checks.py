@@ -24,13 +24,14 @@ A game gets at most one finding: the checks are exclusive by construction.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import chess
 
 from remis.audit.laws import CURRENT, Laws
+from remis.history import History
 from remis.material import describe_material
 from remis.pgn import ParsedGame
 from remis.replay import GameReport, replay
@@ -208,10 +209,32 @@ def audit_replay(g: ParsedGame, laws: Laws = CURRENT) -> AuditedGame:
     report = None
     if g.board is not None:
         rule = automatic_end if laws.automatic_repetition else position_end
-        report = replay(g.moves, g.board, claims="none", validated=True, end_rule=rule)
+        if g.sans:  # read with parse_game(..., san_only=True): one push per move
+            hist = History(g.board)
+            san_error: list[tuple[int, str]] = []
+            report = replay(_play_sans(hist, g.sans, san_error), claims="none",
+                            validated=True, end_rule=rule, history=hist)
+            if san_error and (g.error is None or san_error[0][0] <= g.error[0]):
+                g.error = san_error[0]
+        else:
+            report = replay(g.moves, g.board, claims="none", validated=True, end_rule=rule)
     term = h.get("Termination")
     return AuditedGame(g, laws, report, h.get("Result", "*").strip(), term,
                        time_control_class(h))
+
+
+def _play_sans(h: History, sans: list[str], error: list[tuple[int, str]]
+               ) -> Iterator[chess.Move]:
+    """The moves of ``sans`` parsed on ``h.board`` as the replay reaches
+    them; the first unreadable or illegal one goes to ``error`` and ends it."""
+    board = h.board
+    for i, san in enumerate(sans):
+        try:
+            move = board.parse_san(san)
+        except ValueError as exc:
+            error.append((h.ply + 1, str(exc) or f"cannot read {san!r} (ply {i + 1})"))
+            return
+        yield move
 
 
 def _finding(a: AuditedGame, check: str, result: str | None, article: str, ply: int,
