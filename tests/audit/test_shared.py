@@ -53,6 +53,11 @@ def test_lichess_time_forfeit_draws_without_mating_chances_are_not_findings(
     for gt in others:
         f = _audit(gt)
         assert f is None, (gt.text[:200], f)
+        # and not for want of a verdict: the player with time left (not to
+        # move) is proved unable to mate
+        a = audit_replay(parse_game(gt))
+        assert a.board is not None and a.end is None
+        assert can_checkmate(a.board, not a.board.turn).value is False, a.board.fen()
 
 
 def test_houAYIfd_draw_on_time_with_full_material_is_a_finding(shared_data: Path) -> None:

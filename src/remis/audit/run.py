@@ -348,10 +348,13 @@ def run_audit(opts: AuditOptions, files: list[str], *, progress: Progress | None
     if state.complete:
         return state
     writer: FindingWriter = open_writer(opts.out, opts.fmt, state.out_bytes)
-    jobs = opts.jobs or os.cpu_count() or 1
+    jobs = opts.jobs or available_cores()
     executor = Executor(jobs, opts.cluster)
     old_term = signal.getsignal(signal.SIGTERM)
-    signal.signal(signal.SIGTERM, _raise_interrupt)
+    try:
+        signal.signal(signal.SIGTERM, _raise_interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        old_term = None
     bytes_done = 0
     inflight: deque[tuple[Task, _Future]] = deque()
 
@@ -394,10 +397,25 @@ def run_audit(opts: AuditOptions, files: list[str], *, progress: Progress | None
         executor.close(cancel=True)
         raise
     finally:
-        signal.signal(signal.SIGTERM, old_term)
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
         writer.close()
         executor.close()
+    if state.complete and writer.final is not None and writer.path is not None:
+        os.remove(writer.path)  # the Parquet file is written; its staging file goes
     return state
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity), at least 1.
+
+    >>> available_cores() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
 
 
 def _raise_interrupt(signum: int, frame: object) -> None:
