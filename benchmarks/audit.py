@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -65,6 +66,13 @@ def audit(files: list[str], jobs: int, cluster: str | None = None) -> int:
         return int(state.summary["games"])
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def main() -> int:
     """Run the benchmark and print the table."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -103,14 +111,18 @@ def main() -> int:
         contenders.append((f"remis audit, Dask local cluster ({args.jobs} workers)",
                            lambda: audit(files, 0, cluster)))
     times: dict[str, list[float]] = {name: [] for name, _ in contenders}
+    cpus: dict[str, list[float]] = {name: [] for name, _ in contenders}
+    load0 = os.getloadavg()
     games: dict[str, int] = {}
     try:
         for r in range(args.repeat):
             for name, fn in contenders:
+                c0 = _cpu()
                 t = time.perf_counter()
                 games[name] = fn()
                 dt = time.perf_counter() - t
                 times[name].append(dt)
+                cpus[name].append(_cpu() - c0)
                 print(f"  round {r + 1}: {name}: {games[name]} games in {dt:.1f} s",
                       file=sys.stderr, flush=True)
     finally:
@@ -120,11 +132,17 @@ def main() -> int:
     base = statistics.median(times[contenders[0][0]])
     one = statistics.median(times[contenders[1][0]])
     print(f"\n{'contender':<52} {'games':>7} {'median s':>9} {'games/s':>8} "
-          f"{'vs baseline':>11} {'vs 1 proc':>9}")
-    for name, _ in contenders:
+          f"{'vs baseline':>11} {'vs 1 proc':>9} {'CPU s':>7} {'games/CPU s':>11}")
+    for i, (name, _) in enumerate(contenders):
         med = statistics.median(times[name])
+        cpu = statistics.median(cpus[name])
+        cpu_text = f"{cpu:>7.1f} {games[name] / cpu:>11.0f}" if i < 3 else \
+            f"{'n/a':>7} {'n/a':>11}"  # Dask workers are not our children
         print(f"{name:<52} {games[name]:>7} {med:>9.2f} {games[name] / med:>8.0f} "
-              f"{base / med:>10.2f}x {one / med:>8.2f}x")
+              f"{base / med:>10.2f}x {one / med:>8.2f}x {cpu_text}")
+    print(f"\nload average before/after: {load0[0]:.1f} / {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores (a shared machine: wall-clock scaling is bounded by "
+          "the other load; CPU seconds show the work itself)")
     if cluster is not None:
         print(f"\nDask local cluster start-up: {startup:.1f} s (not included above)")
     return 0
