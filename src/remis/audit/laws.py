@@ -30,6 +30,9 @@ class Laws:
     """The rules that matter to the audit, as in force for one game.
 
     ``label`` is the short text every finding carries (``"laws"`` field).
+
+    >>> CURRENT.automatic_repetition, CURRENT.resignation_draw
+    (True, True)
     """
 
     label: str

@@ -43,7 +43,16 @@ def finding_row(f: Finding) -> dict[str, Any]:
 
 
 class FindingWriter:
-    """Appends findings to a file (or stdout) and reports its size."""
+    """Appends findings to a file (or stdout) and reports its size.
+
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "f.jsonl")
+    >>> w = FindingWriter(p, "jsonl")
+    >>> w.write([Finding("illegal_move", 1, 0, {}, "*", None, None, "7.5", 3, {}, "x", "c")]) > 0
+    True
+    >>> w.close(); read_findings(p)[0]["ply"]
+    3
+    """
 
     def __init__(self, out: str | None, fmt: str, keep_bytes: int = 0) -> None:
         self.fmt = fmt
@@ -149,6 +158,13 @@ def read_findings(path: str, fmt: str = "jsonl", limit: int | None = None
 def jsonl_to_parquet(src: str, dst: str) -> None:
     """Convert a JSON Lines findings file to Parquet (flat rows, see
     :func:`finding_row`); an empty input gives an empty table with the columns.
+
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); src = os.path.join(d, "f.jsonl")
+    >>> _ = open(src, "w")
+    >>> jsonl_to_parquet(src, os.path.join(d, "f.parquet"))
+    >>> read_findings(os.path.join(d, "f.parquet"), "parquet")
+    []
     """
     import pyarrow as pa
     import pyarrow.parquet as pq

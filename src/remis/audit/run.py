@@ -155,7 +155,13 @@ class _Done:
 
 class Executor:
     """Where tasks run: in this process (``jobs=1``), a local process pool,
-    or a Dask distributed cluster (``cluster="tcp://host:port"``)."""
+    or a Dask distributed cluster (``cluster="tcp://host:port"``).
+
+    >>> ex = Executor(1)
+    >>> ex.submit(sum, [1, 2]).result(), ex.window
+    (3, 1)
+    >>> ex.close()
+    """
 
     def __init__(self, jobs: int = 1, cluster: str | None = None) -> None:
         self.jobs = max(1, jobs)
@@ -214,7 +220,11 @@ def _worker_init() -> None:  # pragma: no cover - runs in worker processes
 # ------------------------------------------------------------------ the run
 @dataclass
 class AuditOptions:
-    """Everything ``remis audit`` was asked to do."""
+    """Everything ``remis audit`` was asked to do.
+
+    >>> AuditOptions(["a.pgn"], "findings.jsonl").checkpoint
+    'findings.jsonl.ckpt.json'
+    """
 
     paths: list[str]
     out: str | None = None
@@ -260,6 +270,13 @@ def load_checkpoint(opts: AuditOptions, files: list[str]) -> RunState | None:
     """The saved state of an earlier run with the same inputs and options.
 
     Raises ValueError when the checkpoint belongs to another audit.
+
+    >>> import tempfile, os
+    >>> out = os.path.join(tempfile.mkdtemp(), "f.jsonl")
+    >>> opts = AuditOptions([], out)
+    >>> save_checkpoint(opts, plan(opts, []))
+    >>> load_checkpoint(opts, []).complete, load_checkpoint(AuditOptions([], "x"), [])
+    (False, None)
     """
     path = opts.checkpoint
     if path is None or not os.path.exists(path):
@@ -277,7 +294,8 @@ def load_checkpoint(opts: AuditOptions, files: list[str]) -> RunState | None:
 
 
 def save_checkpoint(opts: AuditOptions, state: RunState) -> None:
-    """Write the checkpoint atomically (temporary file, then rename)."""
+    """Write the checkpoint atomically (temporary file, then rename); see
+    :func:`load_checkpoint` for an example."""
     path = opts.checkpoint
     if path is None:
         return
@@ -321,7 +339,14 @@ def _tasks(state: RunState, opts: AuditOptions,
 
 
 def plan(opts: AuditOptions, files: list[str]) -> RunState:
-    """A fresh run state: byte ranges for every plain file."""
+    """A fresh run state: byte ranges for every plain file.
+
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "g.pgn")
+    >>> _ = open(p, "w").write('[Event "a"]\\n\\n1. e4 *\\n\\n[Event "b"]\\n\\n1. d4 *\\n')
+    >>> plan(AuditOptions([p], chunk_bytes=10), [p]).ranges
+    {'0': [[0, 22], [22, 43]]}
+    """
     ranges: dict[str, list[list[int]]] = {}
     for i, p in enumerate(files):
         if seekable(p):
@@ -338,6 +363,13 @@ def run_audit(opts: AuditOptions, files: list[str], *, progress: Progress | None
     KeyboardInterrupt (Ctrl-C, or SIGTERM, turned into it) stops the run
     after the last task whose findings were written: the output stays valid
     and ``--resume`` goes on from there.
+
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); p = os.path.join(d, "g.pgn")
+    >>> _ = open(p, "w").write('[Result "1/2-1/2"]\\n\\n1. f3 e5 2. g4 Qh4# 1/2-1/2\\n')
+    >>> st = run_audit(AuditOptions([p], os.path.join(d, "f.jsonl"), jobs=1), [p])
+    >>> st.complete, st.summary["by_check"]
+    (True, {'result_vs_position': 1})
     """
     errors = on_error or (lambda m: None)
     state = load_checkpoint(opts, files) if opts.resume else None

@@ -69,7 +69,14 @@ class _Bar:
 
 
 def summary_text(state: RunState) -> str:
-    """Plain-text summary counts (printed on stderr at the end)."""
+    """Plain-text summary counts (printed on stderr at the end).
+
+    >>> from remis.audit.run import plan, AuditOptions
+    >>> st = plan(AuditOptions([]), [])
+    >>> st.summary["games"] = 3
+    >>> summary_text(st)
+    'audited 3 games: 0 findings'
+    """
     s = state.summary
     lines = [f"audited {s['games']:,} games: {s['findings']:,} findings"
              + (f", {s['skipped_variants']:,} games of other variants skipped"
