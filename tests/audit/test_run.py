@@ -7,8 +7,6 @@ import gzip
 import io
 import itertools
 import json
-import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -150,7 +148,3 @@ def test_empty_file(tmp_path: Path) -> None:
     empty.write_bytes(b"")
     assert _run([empty], tmp_path / "o.jsonl", jobs=2) == []
 
-
-def test_fixture_is_small() -> None:
-    assert SYNTHETIC.stat().st_size < 4000 and shutil.which("python3")
-    assert os.path.basename(SYNTHETIC) == "one_per_check.pgn"
