@@ -48,7 +48,8 @@ def open_binary(path: str | Path) -> IO[bytes]:
         import zstandard
 
         raw = open(p, "rb")  # noqa: SIM115 - closed with the reader
-        return zstandard.ZstdDecompressor().stream_reader(raw, closefd=True)
+        # buffered: the bare zstd reader cannot iterate lines (readline)
+        return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(raw, closefd=True))
     return open(p, "rb")
 
 

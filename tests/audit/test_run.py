@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+import zstandard
 
 from remis.audit.output import read_findings
 from remis.audit.run import AuditOptions, run_audit
@@ -59,8 +60,10 @@ def test_compressed_inputs_give_the_same_findings(big: Path, tmp_path: Path) -> 
     gz.write_bytes(gzip.compress(big.read_bytes()))
     bz = tmp_path / "big.pgn.bz2"
     bz.write_bytes(bz2.compress(big.read_bytes()))
+    zst = tmp_path / "big.pgn.zst"
+    zst.write_bytes(zstandard.ZstdCompressor().compress(big.read_bytes()))
     plain = [json.loads(x) for x in _run([big], tmp_path / "p.jsonl", jobs=1)]
-    for comp in (gz, bz):
+    for comp in (gz, bz, zst):
         got = [json.loads(x) for x in _run([comp], tmp_path / "c.jsonl", jobs=2,
                                            batch_games=17)]
         assert [(f["game"], f["offset"], f["check"]) for f in got] == \
