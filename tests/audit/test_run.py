@@ -151,3 +151,27 @@ def test_empty_file(tmp_path: Path) -> None:
     empty.write_bytes(b"")
     assert _run([empty], tmp_path / "o.jsonl", jobs=2) == []
 
+
+
+def test_resume_over_a_compressed_stream(big: Path, tmp_path: Path) -> None:
+    gz = tmp_path / "big.pgn.gz"
+    gz.write_bytes(gzip.compress(big.read_bytes()))
+    files = [str(gz), str(SYNTHETIC)]
+    full = _run([gz, SYNTHETIC], tmp_path / "full.jsonl", jobs=1, batch_games=20)
+    out = tmp_path / "part.jsonl"
+    opts = AuditOptions(files, str(out), jobs=2, batch_games=20)
+    calls: list[int] = []
+
+    def progress(games: int, findings: int, done: int) -> None:
+        calls.append(games)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_audit(opts, files, progress=progress)
+    part = out.read_text().splitlines()
+    assert 0 < len(part) < len(full) and part == full[:len(part)]
+    opts.resume = True
+    state = run_audit(opts, files)
+    assert state.complete and out.read_text().splitlines() == full
+    assert state.summary["games"] == 217
