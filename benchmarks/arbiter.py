@@ -6,6 +6,9 @@ process.
   (a) core:          History.push + automatic_end (moves pre-parsed)
   (b) arbiter UCI:   Arbiter.apply({"type": "move", "move": <uci>, "at": ...})
   (c) arbiter SAN:   the same with SAN, as a scoresheet would give it
+  (d) no state:      (b) with a subclass whose state() returns only "over", so
+                     (b) - (d) is the cost of building the returned state (FEN,
+                     clocks, claimable draws, log)
 
 Synthetic timestamps (one move every 7 s, time control 5400+30) so that no
 flag falls.  Each measurement is repeated; medians are reported, and the
@@ -76,6 +79,20 @@ def arbiter_with(which: int) -> Callable[[list[Game]], None]:
     return run
 
 
+class _NoState(Arbiter):
+    def state(self) -> dict[str, Any]:
+        return {"over": self._end is not None}
+
+
+def no_state(games: list[Game]) -> None:
+    for game in games:
+        a = _NoState({"time_control": "5400+30"})
+        apply = a.apply
+        for e in game[2]:
+            if apply(e)["over"]:
+                break
+
+
 def timed(fn: Callable[[list[Game]], None], games: list[Game], repeat: int) -> float:
     runs = []
     for _ in range(repeat):
@@ -100,12 +117,16 @@ def main() -> int:
     rows = [("(a) core: History.push + automatic_end", base),
             ("(b) Arbiter.apply, UCI move events", timed(arbiter_with(2), games, args.repeat)),
             ("(c) Arbiter.apply, SAN move events", timed(arbiter_with(3), games, args.repeat))]
+    rows.append(("(d) Arbiter.apply, UCI, no state built", timed(no_state, games,
+                                                                  args.repeat)))
     for name, t in rows:
         print(f"{name:42s} {moves / t:10.0f} events/s  {t / moves * 1e6:7.1f} us/move  "
               f"x{t / base:5.2f}")
-    for name, t in rows[1:]:
+    for name, t in rows[1:3]:
         print(f"per-move overhead of the arbiter layer {name[:3]}: "
               f"{(t - base) / moves * 1e6:.1f} us")
+    print(f"of which building the returned state: {(rows[1][1] - rows[3][1]) / moves * 1e6:.1f}"
+          " us")
     return 0
 
 

@@ -12,6 +12,7 @@ from remis.arbiter import Arbiter, RefusedEvent
 QK_V_K_W = "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"
 QK_V_K_B = "8/8/4k3/8/8/Q2K4/8/8 b - - 0 1"
 KNIGHT_V_K = "8/8/8/4k3/8/2n5/8/K7 w - - 0 1"
+KNIGHT_V_KQ = "8/8/8/4k3/8/2n5/8/K6Q w - - 0 1"
 KNIGHT_V_KP = "8/8/8/4k3/8/2n5/P7/K7 w - - 0 1"
 DEAD_AFTER_NXD1 = "8/8/8/4k3/8/2n5/8/K2R4 b - - 0 1"
 KNIGHTS = "Nf3 Nf6 Ng1 Ng8"
@@ -41,8 +42,24 @@ def test_resignation_by_the_player_not_on_move():
 
 
 # --- T01-T06: flag falls (6.9) ------------------------------------------------
+def test_t01_flag_fall_in_a_set_up_dead_position_is_a_69_draw():
+    # the start position is dead, but no move produced it (5.2.2), so the game
+    # goes on until something happens: here White's flag falls (6.9)
+    a = Arbiter(cfg(start_fen=KNIGHT_V_K))
+    assert not a.state()["over"]
+    s = a.apply({"type": "flag", "player": "white", "at": 60})
+    assert (s["result"], s["article"], s["message"]) == ("1/2-1/2", "6.9", "flag_draw")
+    assert "cannot checkmate" in s["explanation"]
+
+
+def test_first_move_in_a_set_up_dead_position_ends_the_game():
+    s = Arbiter(cfg(start_fen=KNIGHT_V_K)).apply(
+        {"type": "move", "player": "white", "move": "Kb2", "at": 1})
+    assert (s["over"], s["result"], s["article"]) == (True, "1/2-1/2", "5.2.2")
+
+
 @pytest.mark.parametrize("fen,result,case", [
-    (KNIGHT_V_K, "1/2-1/2", "T01"),
+    (KNIGHT_V_KQ, "1/2-1/2", "T01 (K+N cannot mate; position not dead)"),
     (KNIGHT_V_KP, "0-1", "T02"),   # a helpmate exists (own pawn blocks): a loss
     (QK_V_K_W, "1/2-1/2", "T03"),
 ])
@@ -402,3 +419,15 @@ def test_armageddon_decisive_result_unchanged(mv, arb):
     assert a.state()["match_result"] == "0-1"
     a = arb({"time_control": "300", "armageddon": True}, [{"type": "resign", "player": "black"}])
     assert a.state()["match_result"] == "1-0"
+
+
+@pytest.mark.parametrize("fen,result,case", [
+    ("8/8/8/8/8/8/P1n5/K1k5 w - - 0 1", "0-1", "T02w"),
+    ("kb6/8/1K6/8/4B3/8/8/8 b - - 0 1", "1-0", "S05w"),
+])
+def test_witness_mates_end_a_game_started_there(fen, result, case):
+    a = Arbiter(cfg(start_fen=fen))
+    s = a.state()
+    assert (s["over"], s["result"], s["article"]) == (True, result, "5.1.1"), case
+    with pytest.raises(RefusedEvent, match="game is over"):
+        a.apply({"type": "resign", "player": "white"})

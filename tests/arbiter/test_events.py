@@ -107,7 +107,7 @@ def test_online_flag_falls_by_itself():
 
 def test_online_flag_against_insufficient_material_is_a_draw():
     a = Arbiter({"time_control": "30", "mode": "online",
-                 "start_fen": "8/8/8/4k3/8/2n5/8/K7 w - - 0 1"})
+                 "start_fen": "8/8/8/4k3/8/2n5/8/K6Q w - - 0 1"})
     s = a.apply({"type": "resign", "player": "black", "at": 31})
     assert (s["result"], s["termination"]) == ("1/2-1/2", "time_forfeit")
 
@@ -141,3 +141,33 @@ def test_without_auto_claim_threefold_is_only_claimable():
     for who, san in KNIGHTS * 2:
         s = a.apply({"type": "move", "player": who, "move": san})
     assert not s["over"] and s["claimable"][0]["article"] == "9.2.2"
+
+
+def test_replacement_for_an_illegal_move_follows_touch_move():
+    a = Arbiter({"time_control": "-"})
+    for who, san in [("white", "e4"), ("black", "e5")]:
+        a.apply({"type": "move", "player": who, "move": san})
+    a.apply({"type": "illegal_move", "player": "white", "move": "e1e3"})
+    with pytest.raises(RefusedEvent, match=r"on e1 must be moved \(Article 4\.3\.1\)"):
+        a.apply({"type": "move", "player": "white", "move": "Nf3"})
+    assert a.apply({"type": "move", "player": "white", "move": "Ke2"})["ply"] == 3
+
+
+def test_clock_press_without_a_move_stands_without_full_supervision():
+    a = Arbiter({"time_control": "300", "mode": "rapid", "supervision": "partial"})
+    a.apply({"type": "move", "player": "white", "move": "e4", "at": 2})
+    s = a.apply({"type": "illegal_move", "player": "black", "kind": "no_move",
+                 "called_by": "nobody", "at": 5})
+    assert s["to_move"] == "white" and s["illegal_moves"]["black"] == 0
+    assert s["fen"].startswith("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w")
+
+
+def test_unproven_cannot_mate_counts_as_can_mate(monkeypatch):
+    import remis.arbiter.base as mod
+
+    def refuse(board, color):
+        raise ValueError("engine refuses")
+
+    monkeypatch.setattr(mod, "can_checkmate", refuse)
+    a = Arbiter({"time_control": "-", "start_fen": "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"})
+    assert a.apply({"type": "resign", "player": "white"})["result"] == "0-1"

@@ -80,9 +80,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, through Playwright."""
+    """Debian's Chromium, headless, through Playwright.  Module-scoped: Playwright's sync
+    API keeps an event loop running in this thread while it is open, which would break
+    later ``asyncio.run`` calls (doctests of the service) in the same session."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"Chromium not found at {CHROMIUM} (`make test` installs Debian's chromium "
                     "when run as root)")

@@ -82,7 +82,11 @@ class Clock:
 
     @property
     def clocked(self) -> bool:
-        """False when the game has no clock (``-``)."""
+        """False when the game has no clock (``-``).
+
+        >>> Clock(_both("-")).clocked
+        False
+        """
         return self.tcs[chess.WHITE].clocked
 
     def _delay(self, color: chess.Color) -> float:

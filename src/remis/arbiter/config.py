@@ -39,7 +39,11 @@ _PERIOD = re.compile(
 class Period:
     """One period of a time control: ``moves`` moves (None: all the rest) in
     ``seconds``, with ``increment`` added after each move and ``delay``
-    seconds of grace at the start of each move."""
+    seconds of grace at the start of each move.
+
+    >>> Period(40, 5400.0).increment
+    0.0
+    """
 
     moves: int | None
     seconds: float
@@ -101,7 +105,11 @@ class TimeControl:
 
     @property
     def clocked(self) -> bool:
-        """False for ``-`` (no clock)."""
+        """False for ``-`` (no clock).
+
+        >>> TimeControl.parse("-").clocked
+        False
+        """
         return bool(self.periods)
 
     def period(self, index: int) -> Period:
@@ -135,7 +143,12 @@ _DEFAULTS: dict[str, Any] = {
     "quickplay_finish": False,
     "start_fen": None,
     "auto_claim_threefold": [],
+    "variant": "chess",
+    "repetitions": None,
+    "notation": None,
 }
+
+VARIANTS: tuple[str, ...] = ("chess", "shogi", "xiangqi")
 
 
 @dataclass(frozen=True)
@@ -160,10 +173,24 @@ class Config:
     start_fen: str | None
     auto_claim_threefold: frozenset[bool]
     raw: dict[str, Any]
+    #: ``chess``, ``shogi`` or ``xiangqi`` (see :mod:`remis.arbiter.variant`)
+    variant: str = "chess"
+    #: occurrences of a position that end a variant game (xiangqi: 4 or 3)
+    repetitions: int | None = None
+    #: xiangqi move notation: ``uci`` or ``iccs`` (None: uci)
+    notation: str | None = None
 
     @classmethod
     def from_dict(cls, config: Any) -> Config:
-        """Validate a JSON config object; ``ValueError`` says what is wrong."""
+        """Validate a JSON config object; ``ValueError`` says what is wrong.
+
+        >>> Config.from_dict({"mode": "rapid", "supervision": "partial"}).full_supervision
+        False
+        >>> Config.from_dict({"time_control": "300", "mode": "blitz", "quickplay_finish": True})
+        Traceback (most recent call last):
+        ...
+        ValueError: config: quickplay_finish (Guidelines III) does not apply to blitz (III.2.2)
+        """
         if config is None:
             config = {}
         if not isinstance(config, dict):
@@ -205,7 +232,7 @@ class Config:
             except ValueError as exc:
                 raise ValueError(f"config: {exc}") from None
             tcs = {chess.WHITE: one, chess.BLACK: one}
-        if c["quickplay_finish"]:
+        if c["quickplay_finish"] and c["variant"] == "chess":
             if mode == "blitz":
                 raise ValueError("config: quickplay_finish (Guidelines III) does not apply to "
                                  "blitz (III.2.2)")
@@ -217,6 +244,15 @@ class Config:
                     raise ValueError("config: quickplay_finish (Guidelines III) applies only to "
                                      "games whose last period has no increment (III.2.1)")
         fen = c["start_fen"]
+        variant = c["variant"]
+        if variant not in VARIANTS:
+            raise ValueError(f"config: variant must be one of {', '.join(VARIANTS)}, "
+                             f"not {variant!r}")
+        if variant != "chess":
+            return cls._variant(c, tcs, mode, sup, n, dict(config))
+        for key in ("repetitions", "notation"):
+            if c[key] is not None:
+                raise ValueError(f"config: {key} applies only to shogi and xiangqi games")
         if fen is not None:
             if not isinstance(fen, str):
                 raise ValueError("config: start_fen must be a FEN string or null")
@@ -235,6 +271,36 @@ class Config:
                              "online mode")
         return cls(tcs, mode, sup, c["armageddon"], n, c["quickplay_finish"], fen,
                    frozenset(p == "white" for p in auto), dict(config))
+
+    @classmethod
+    def _variant(cls, c: dict[str, Any], tcs: dict[bool, TimeControl], mode: str, sup: str,
+                 n: int, raw: dict[str, Any]) -> Config:
+        """The checks of a shogi or xiangqi config (the position itself is
+        read by :class:`remis.variants.VariantHistory` when the arbiter starts)."""
+        variant = c["variant"]
+        for key, what in (("quickplay_finish", "quickplay_finish (FIDE Guidelines III)"),
+                          ("auto_claim_threefold", "auto_claim_threefold (FIDE 9.2)")):
+            if c[key]:
+                raise ValueError(f"config: {what} is chess-only; a {variant} repetition ends "
+                                 "the game without a claim")
+        reps = c["repetitions"]
+        if reps is not None:
+            if variant == "shogi" and reps != 4:
+                raise ValueError("config: shogi repetition (sennichite) is always fourfold; "
+                                 "leave out repetitions")
+            if reps not in (3, 4):
+                raise ValueError(f"config: repetitions must be 4 (WXF) or 3, not {reps!r}")
+        notation = c["notation"]
+        allowed = ("usi",) if variant == "shogi" else ("uci", "iccs")
+        if notation is not None and notation not in allowed:
+            raise ValueError(f"config: notation for {variant} must be "
+                             f"{' or '.join(allowed)}, not {notation!r}")
+        fen = c["start_fen"]
+        if fen is not None and (not isinstance(fen, str) or not fen.strip()):
+            raise ValueError(f"config: start_fen must be a {variant} position "
+                             f"({'SFEN' if variant == 'shogi' else 'FEN'}), 'startpos' or null")
+        return cls(tcs, mode, sup, c["armageddon"], n, False, fen, frozenset(), raw,
+                   variant, reps, notation)
 
     @property
     def penalty_seconds(self) -> int:

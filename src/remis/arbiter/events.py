@@ -53,7 +53,11 @@ class RefusedEvent(ValueError):
 @dataclass(frozen=True)
 class Event:
     """A validated event.  ``color`` is None only for ``arbiter`` events and
-    for ``flag`` with ``player: "both"``."""
+    for ``flag`` with ``player: "both"``.
+
+    >>> Event("resign", True, None).kind is None
+    True
+    """
 
     type: str
     color: chess.Color | None

@@ -4,18 +4,44 @@ half the cost of an event).  The result is identical to ``board.fen()``."""
 
 from __future__ import annotations
 
-import re
-
 import chess
 
-_SYMBOLS = [(chess.PAWN, ("p", "P")), (chess.KNIGHT, ("n", "N")), (chess.BISHOP, ("b", "B")),
-            (chess.ROOK, ("r", "R")), (chess.QUEEN, ("q", "Q")), (chess.KING, ("k", "K"))]
-_RUNS = re.compile("1{2,8}")
+_LETTERS = "PNBRQK"
+_DIGITS = "012345678"
 _CASTLING = ((chess.BB_H1, "K"), (chess.BB_A1, "Q"), (chess.BB_H8, "k"), (chess.BB_A8, "q"))
 
 
-def _run_length(m: re.Match[str]) -> str:
-    return str(len(m.group()))
+def board_placement(board: chess.Board) -> str:
+    """The piece-placement field of the FEN (``board.board_fen()``).
+
+    >>> board_placement(chess.Board())
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'
+    """
+    cells = [""] * 64
+    white = board.occupied_co[chess.WHITE]
+    masks = (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings)
+    for upper, mask in zip(_LETTERS, masks, strict=True):
+        lower = upper.lower()
+        while mask:
+            lsb = mask & -mask
+            cells[lsb.bit_length() - 1] = upper if white & lsb else lower
+            mask ^= lsb
+    rows = []
+    for start in range(56, -8, -8):
+        empty = 0
+        row = ""
+        for c in cells[start:start + 8]:
+            if c:
+                if empty:
+                    row += _DIGITS[empty]
+                    empty = 0
+                row += c
+            else:
+                empty += 1
+        if empty:
+            row += _DIGITS[empty]
+        rows.append(row)
+    return "/".join(rows)
 
 
 def fast_fen(board: chess.Board) -> str:
@@ -27,18 +53,9 @@ def fast_fen(board: chess.Board) -> str:
     """
     if board.chess960:
         return board.fen()
-    cells = ["1"] * 64
-    occ_w = board.occupied_co[chess.WHITE]
-    for piece_type, (low, high) in _SYMBOLS:
-        mask = board.pieces_mask(piece_type, chess.WHITE) | board.pieces_mask(
-            piece_type, chess.BLACK)
-        for sq in chess.scan_forward(mask):
-            cells[sq] = high if occ_w >> sq & 1 else low
-    placement = _RUNS.sub(_run_length, "/".join(
-        "".join(cells[rank * 8:rank * 8 + 8]) for rank in range(7, -1, -1)))
     rights = board.clean_castling_rights()
     castling = "".join(letter for bb, letter in _CASTLING if rights & bb) or "-"
     ep = board.ep_square
     ep_text = chess.SQUARE_NAMES[ep] if ep is not None and board.has_legal_en_passant() else "-"
-    return (f"{placement} {'w' if board.turn else 'b'} {castling} {ep_text} "
+    return (f"{board_placement(board)} {'w' if board.turn else 'b'} {castling} {ep_text} "
             f"{board.halfmove_clock} {board.fullmove_number}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from remis.messages import MESSAGES as CORE_MESSAGES
+from remis.variants.messages import MESSAGES as VARIANT_MESSAGES
 
 MESSAGES: dict[str, str] = {
     "resigned": "{loser} resigned: {winner} wins (Article 5.1.2).",
@@ -67,20 +68,24 @@ MESSAGES: dict[str, str] = {
     "a move from now on (Guidelines {article}).",
     "increment_refused": "The arbiter refuses the increment request (Guidelines {article}).",
     "armageddon": "Armageddon: a drawn game counts as a win for Black (event regulations).",
+    "variant_illegal_move_loss": "{player} completed an illegal move{move_text}: in shogi an "
+    "illegal move loses at once, {opponent} wins ({article}).",
+    "variant_touched": "{player} touched a piece to move it (Article {article}).",
     "online_auto_claim": "{player} had asked the server to claim threefold repetitions "
     "automatically.",
 }
 
 
 def render(key: str, params: Mapping[str, object]) -> str:
-    """Render the English text of an arbiter (or rules core) message id.
+    """Render the English text of an arbiter (or rules core, or shogi and
+    xiangqi) message id.
 
     >>> render("penalty", {"player": "Black", "seconds": 120, "article": "7.5.5"})
     'Black receives 120 seconds extra (Article 7.5.5).'
     >>> render("stalemate", {"player": "Black", "article": "5.2.1"})[:17]
     'Black has no lega'
     """
-    template = MESSAGES.get(key)
+    template = MESSAGES.get(key) or VARIANT_MESSAGES.get(key)
     if template is None:
         template = CORE_MESSAGES[key]
     return template.format_map(dict(params))

@@ -16,10 +16,34 @@ from typing import Any
 from remis.arbiter import Arbiter, RefusedEvent
 from remis.cli.common import emit_json, warn
 
+_EPILOG = """\
+config (all optional): time_control ("5400+30", "40/5400:1800+30", "300d5" = 5 s delay,
+  "-" = no clock, or {"white": "300", "black": "240"}), mode (standard|rapid|blitz|online),
+  supervision (full|partial), armageddon, no_agreement_before_move, quickplay_finish,
+  start_fen, auto_claim_threefold (online: ["white", "black"]), variant (chess|shogi|xiangqi).
+shogi/xiangqi: start_fen = SFEN / FEN / "startpos", moves in USI / UCI (xiangqi
+  "notation": "iccs" for ICCS), xiangqi "repetitions": 4 (default) or 3; "white" = the
+  first player (sente, red); claims and Guidelines III are chess-only; illegal_move:
+  an immediate loss in shogi (JSA), refused in xiangqi.
+events: move, offer_draw, accept_draw, decline_draw, claim (kind: threefold_repetition,
+  fifty_moves, quickplay, increment; optional move), touch (optional square), flag
+  (player = whose flag fell, or "both"), illegal_move (kind: move, no_move, two_hands,
+  unpromoted_pawn; called_by: arbiter, opponent, nobody), resign, arbiter (decision:
+  accept, postpone, reject). "at" = seconds since the start of the game.
+A refused event prints {"error": ..., "event": n}; exit status 1 if any was refused."""
+
 
 def register(sub: Any) -> None:
-    """Add the ``arbitrate`` sub-command."""
-    p = sub.add_parser("arbitrate", help="arbitrate a live game from its events (JSON)")
+    """Add the ``arbitrate`` sub-command.
+
+    >>> from remis.cli import build_parser
+    >>> build_parser().parse_args(["arbitrate", "-"]).file
+    '-'
+    """
+    p = sub.add_parser("arbitrate", help="arbitrate a live game from its events (JSON)",
+                       description="Run a live game's events through the arbiter and print "
+                       "the state after each event (JSON Lines).",
+                       epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", metavar="FILE",
                    help='JSON file {"config": {...}, "events": [...]}, or - for stdin')
     p.set_defaults(run=run)
@@ -62,7 +86,17 @@ def arbitrate(doc: Any, source: str = "<input>") -> tuple[list[dict[str, Any]], 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Execute ``remis arbitrate``."""
+    """Execute ``remis arbitrate``; returns the exit status.
+
+    >>> import argparse, tempfile, json, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+    ...     json.dump({"config": {"time_control": "-"}, "events": [
+    ...         {"type": "resign", "player": "black"}]}, fh)
+    >>> run(argparse.Namespace(file=fh.name))  # doctest: +ELLIPSIS
+    {"over": true, "result": "1-0", "termination": "resignation", "article": "5.1.2", ...}
+    0
+    >>> os.unlink(fh.name)
+    """
     source = "stdin" if args.file == "-" else args.file
     try:
         doc = _read(args.file)

@@ -16,11 +16,18 @@ def register(sub: Any) -> None:
     p = sub.add_parser("position", help="rule on a position given as FEN (- = one FEN per line)")
     p.add_argument("fen", metavar="FEN", help="a FEN (quote it), or - for stdin")
     p.add_argument("--json", action="store_true", help="one JSON object per FEN")
+    from remis.variants.options import add_options
+
+    add_options(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Execute ``remis position``."""
+    if getattr(args, "variant", "chess") != "chess":
+        from remis.variants.options import run_position
+
+        return run_position(args)
     status = 0
     for n, fen in enumerate(input_lines(args.fen), start=1):
         try:

@@ -16,7 +16,7 @@ from remis.i18n.ui import PARAMS, UI
 from remis.messages import MESSAGES
 
 #: Modules that may hold more ruling templates in a ``MESSAGES`` dict.
-EXTRA_TEMPLATE_MODULES = ("remis.arbiter.messages",)
+EXTRA_TEMPLATE_MODULES = ("remis.arbiter.messages", "remis.variants.messages")
 
 
 def ruling_templates() -> dict[str, str]:

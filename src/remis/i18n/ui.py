@@ -10,6 +10,8 @@ move) is swapped for the translated pattern by :func:`remis.i18n.translate`.
 
 from __future__ import annotations
 
+from remis.variants.messages import NO_CHASE_NOTE
+
 UI: dict[str, str] = {
     "ui.title": "remis: the rulings of a FIDE arbiter",
     "ui.language": "Language",
@@ -94,4 +96,10 @@ PARAMS: dict[str, str] = {
     "param.agreement": "agreement",
     "param.resignation": "resignation",
     "param.time_forfeit": "time_forfeit",
+    # shogi and xiangqi (remis.variants): Sente, Gote and the games' names
+    # are proper names and stay as they are
+    "param.red": "Red",
+    "param.identity_shogi": "board, pieces in hand and side to move",
+    "param.identity_xiangqi": "board and side to move",
+    "param.no_chase_note": NO_CHASE_NOTE,
 }
