@@ -96,3 +96,17 @@ def test_a_failing_database_is_503_not_500() -> None:
     r, view = asyncio.run(go())
     assert r.status_code == 503 and "disk full" in r.json()["detail"]
     assert view.json()["state"]["ply"] == 0
+
+
+def test_variant_games_go_through_unchanged(tmp_path: Path) -> None:
+    """The service has no rules of its own: a xiangqi game (the arbiter's
+    variant support) is stored and rebuilt like any other."""
+    pytest.importorskip("pyffish", reason="the variants extra is not installed")
+    url = f"sqlite:///{tmp_path / 'v.db'}"
+    games = Games(open_store(url))
+    gid, tokens, state = games.create({"variant": "xiangqi"})
+    for i, (player, mv) in enumerate([("white", "a1a2"), ("black", "a10a9")]):
+        state, n = games.post(gid, tokens[player], move(player, mv, i + 1.0))
+        assert n == i + 1
+    again = Games(open_store(url))                       # a restart: rebuilt from the log
+    assert again.state(gid)[1] == state and state["ply"] == 2

@@ -77,7 +77,7 @@ class Event(_Strict):
                                          "time since the game was created")
     move: str | None = Field(default=None, max_length=16)
     kind: str | None = Field(default=None, max_length=32)
-    square: str | None = Field(default=None, max_length=2)
+    square: str | None = Field(default=None, max_length=3)
     called_by: Literal["arbiter", "opponent", "nobody"] | None = None
     decision: Literal["accept", "postpone", "reject"] | None = None
     seconds: float | None = Field(default=None, ge=0, le=3600)
