@@ -1,38 +1,83 @@
 # remis — two commands on a fresh machine: `make demo` and `make test`.
+SHELL  := bash
+.SHELLFLAGS := -eu -o pipefail -c
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# pip warns about this machine's unused local indexes; keep its output to what matters
 PIP    := $(PY) -m pip
+QUIET  := 2>&1 | { grep -v "^WARNING: Location .* is ignored" || true; }
 
-.PHONY: demo test venv venv-dev lint typecheck bench clean
+.PHONY: demo test venv venv-dev lint typecheck bench clean web i18n chromium pg-deps bench-service
 
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -e .
+	$(PIP) install -q --upgrade pip $(QUIET)
+	$(PIP) install -q -e . $(QUIET)
 	touch $@
 
 $(VENV)/.dev: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -e '.[dev]'
+	$(PIP) install -q --upgrade pip $(QUIET)
+	$(PIP) install -q -e '.[dev]' $(QUIET)
 	touch $(VENV)/.base $@
 
 venv: $(VENV)/.base
 venv-dev: $(VENV)/.dev
 
-demo: venv
+demo: venv web i18n
 	$(VENV)/bin/remis game examples/*.pgn
 
 lint: venv-dev
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/mypy src
 
-test: venv-dev lint
+test: venv-dev lint web i18n chromium pg-deps
 	$(VENV)/bin/pytest
 
 bench: venv-dev
 	$(PY) benchmarks/replay.py
 
+# The web page (src/remis/service/web): npm ci + esbuild bundle into web/dist (not committed;
+# the wheel takes it in as a hatch artifact).  Needs Node >= 20 and npm.
+WEB := src/remis/service/web
+WEB_SRC := $(wildcard $(WEB)/src/*) $(WEB)/index.html $(WEB)/build.mjs $(WEB)/package.json
+
+$(WEB)/node_modules/.package-lock.json: $(WEB)/package-lock.json
+	cd $(WEB) && npm ci --no-audit --no-fund
+
+$(WEB)/dist/index.html: $(WEB)/node_modules/.package-lock.json $(WEB_SRC)
+	cd $(WEB) && npm run build
+
+web: $(WEB)/dist/index.html
+
+# Translations: compile the committed .po catalogues to .mo (the loader reads
+# the .po itself when the .mo is missing or older).
+i18n:
+	@if [ -x $(VENV)/bin/pybabel ]; then \
+		$(VENV)/bin/pybabel compile -d src/remis/i18n/locale -D remis 2>&1 | grep -v "^compiling" || true; \
+	else echo "i18n: Babel not installed in $(VENV); the .po catalogues are read directly"; fi
+
+# Debian's Chromium for the browser tests (tests/web skip, with the reason, without it).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) \
+			|| echo "chromium: install failed; the browser tests will be skipped"; \
+		else echo "chromium: not installed and not root; the browser tests will be skipped"; fi; }
+
+# PostgreSQL server for the service tests (Debian's package; as root only).
+# Without it those tests are skipped and pytest prints the reason.
+pg-deps:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    (apt-get install -y -q postgresql >/dev/null 2>&1 || \
+	     (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q postgresql >/dev/null 2>&1)) \
+	    || echo "remis: could not install postgresql; its service tests will be skipped"; \
+	  else echo "remis: postgresql missing (apt-get install postgresql as root); its service tests will be skipped"; fi; }
+
+bench-service: venv-dev
+	$(PY) benchmarks/service.py
+
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache $(WEB)/dist $(WEB)/node_modules

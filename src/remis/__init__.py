@@ -13,6 +13,7 @@ the article of the FIDE Laws of Chess (2023) it rests on.
 
 from __future__ import annotations
 
+from remis.arbiter import Arbiter, RefusedEvent
 from remis.game import GameRuling, rule_on_game, rule_on_pgn_file
 from remis.history import History
 from remis.identity import PositionKey, position_key
@@ -32,6 +33,7 @@ from remis.unwinnable.deadtest import engine_dead_test
 __version__ = "0.1.0"
 
 __all__ = [
+    "Arbiter",
     "Claim",
     "DeadVerdict",
     "GameError",
@@ -39,6 +41,7 @@ __all__ = [
     "GameRuling",
     "History",
     "PositionKey",
+    "RefusedEvent",
     "Ruling",
     "Verdict",
     "automatic_end",

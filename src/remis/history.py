@@ -157,7 +157,7 @@ class History:
         """
         return self._keys[ply]
 
-    def keys(self) -> Iterator[PositionKey]:
+    def position_keys(self) -> Iterator[PositionKey]:
         """Iterate over the identities of all positions, from ply 0."""
         return iter(self._keys)
 

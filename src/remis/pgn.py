@@ -12,6 +12,7 @@ from __future__ import annotations
 import bz2
 import gzip
 import io
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -47,7 +48,9 @@ def open_binary(path: str | Path) -> IO[bytes]:
         import zstandard
 
         raw = open(p, "rb")  # noqa: SIM115 - closed with the reader
-        return zstandard.ZstdDecompressor().stream_reader(raw, closefd=True)
+        reader = zstandard.ZstdDecompressor().stream_reader(raw, closefd=True,
+                                                            read_across_frames=True)
+        return io.BufferedReader(reader, buffer_size=1 << 16)
     return open(p, "rb")
 
 
@@ -66,11 +69,13 @@ def decode_line(raw: bytes) -> str:
 @dataclass
 class GameText:
     """The raw text of one game: its 1-based ``index`` in the file and the
-    byte ``offset`` where it starts."""
+    byte ``offset`` where it starts; ``unclosed_comment`` when a ``{`` in it
+    is never closed (the reader cut the game at the next tag pair)."""
 
     index: int
     offset: int
     text: str
+    unclosed_comment: bool = False
 
 
 def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
@@ -82,6 +87,12 @@ def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
     >>> data = b'[Event "a"]\\n\\n1. e4 *\\n\\n[Event "b"]\\n\\n1. d4 *\\n'
     >>> [(g.index, g.offset) for g in split_games(io.BytesIO(data))]
     [(1, 0), (2, 22)]
+
+    A comment left open does not swallow the games after it:
+
+    >>> bad = b'1. e4 {open\\n\\n[Event "b"]\\n\\n1. d4 *\\n'
+    >>> [g.index for g in split_games(io.BytesIO(bad))]
+    [1, 2]
     """
     index = first_index
     pos = offset
@@ -89,6 +100,8 @@ def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
     start = pos
     in_movetext = False
     in_comment = False
+    prev_blank = False
+    broken = False
     for raw in stream:
         line_start = pos
         pos += len(raw)
@@ -96,6 +109,12 @@ def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
         if index == first_index and not lines and line.startswith("\ufeff"):
             line = line[1:]
         stripped = line.strip()
+        if in_comment and prev_blank and _TAG_LINE.match(stripped):
+            # a tag pair after a blank line inside a comment: the comment was
+            # never closed; end the broken game here instead of swallowing the file
+            in_comment = False
+            broken = True
+        prev_blank = not stripped
         if not in_comment:
             if not stripped:
                 if in_movetext:
@@ -108,7 +127,8 @@ def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
                 continue
             if stripped.startswith("[") and in_movetext:
                 # a header right after movetext without a blank line: new game
-                yield GameText(index, start, "".join(lines))
+                yield GameText(index, start, "".join(lines), broken)
+                broken = False
                 index += 1
                 lines = []
                 in_movetext = False
@@ -124,7 +144,10 @@ def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
         if in_movetext or in_comment:
             in_comment = _comment_state(line, in_comment)
     if lines and any(s.strip() for s in lines):
-        yield GameText(index, start, "".join(lines))
+        yield GameText(index, start, "".join(lines), in_comment)
+
+
+_TAG_LINE = re.compile(r'^\[[A-Za-z0-9_]+\s+"[^"]*"\]$')
 
 
 def _comment_state(line: str, in_comment: bool) -> bool:
@@ -152,6 +175,9 @@ class ParsedGame:
     error: tuple[int, str] | None = None
     comments: list[str] = field(default_factory=list)
     variant: str = "standard"
+    #: the mainline moves as written (SAN), filled instead of ``moves`` by
+    #: ``parse_game(..., san_only=True)``
+    sans: list[str] = field(default_factory=list)
 
 
 class _MainlineVisitor(chess.pgn.BaseVisitor[Any]):
@@ -191,6 +217,27 @@ class _MainlineVisitor(chess.pgn.BaseVisitor[Any]):
         return self
 
 
+class _SanVisitor(_MainlineVisitor):
+    """Collect the mainline SAN tokens without parsing them: the caller plays
+    them on its own board, so each move is pushed once instead of twice."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sans: list[str] = []
+
+    def visit_board(self, board: chess.Board) -> None:
+        if self.board is None:
+            self.board = board.copy(stack=False)
+            # the reader only offers variations after a move on its board;
+            # give it one so that variations are still seen (and skipped)
+            board.push(chess.Move.null())
+
+    def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType:
+        self.sans.append(san)
+        self.comments.append("")
+        return chess.pgn.SKIP
+
+
 def variant_of(headers: dict[str, str]) -> str:
     """The normalised variant name of a game (``"standard"``, ``"chess960"``
     or the header's own name for anything else).
@@ -207,12 +254,18 @@ def variant_of(headers: dict[str, str]) -> str:
     return v
 
 
-def parse_game(gt: GameText) -> ParsedGame:
+def parse_game(gt: GameText, *, san_only: bool = False) -> ParsedGame:
     """Parse one game's text; never raises on bad input.
 
     >>> g = parse_game(GameText(1, 0, '[Event "x"]\\n\\n1. e4 e5 2. Ke3 *\\n'))
     >>> len(g.moves), g.error[0]
     (2, 3)
+
+    ``san_only=True`` leaves the moves unparsed in ``sans`` (variations
+    skipped) for a caller that plays them itself:
+
+    >>> parse_game(GameText(1, 0, '1. e4 (1. d4) e5 2. Ke3 *\\n'), san_only=True).sans
+    ['e4', 'e5', 'Ke3']
     """
     # peek at the headers to refuse non-standard variants before replaying
     headers: dict[str, str] = {}
@@ -233,7 +286,7 @@ def parse_game(gt: GameText) -> ParsedGame:
         return ParsedGame(gt.index, gt.offset, headers, None, [],
                           (0, f"variant {variant!r} is not standard chess or Chess960; "
                               "not replayed"), variant=variant)
-    visitor = _MainlineVisitor()
+    visitor = _SanVisitor() if san_only else _MainlineVisitor()
     try:
         chess.pgn.read_game(io.StringIO(gt.text), Visitor=lambda: visitor)
     except Exception as exc:  # python-chess reports most problems via handle_error
@@ -243,14 +296,19 @@ def parse_game(gt: GameText) -> ParsedGame:
     error = visitor.error
     if board is None and error is None:
         error = (0, "no start position (bad FEN header?)")
+    if gt.unclosed_comment and error is None:
+        n = len(visitor.sans) if isinstance(visitor, _SanVisitor) else len(visitor.moves)
+        error = (n + 1, "a comment opened with '{' is never closed: "
+                 "the rest of the game cannot be read")
     if board is not None and board.chess960:
         variant = "chess960"
     if board is not None and error is None:
         status = board.status()
         if status not in (chess.STATUS_VALID,):
             error = (0, f"illegal start position {board.fen()}")
+    sans = visitor.sans if isinstance(visitor, _SanVisitor) else []
     return ParsedGame(gt.index, gt.offset, hdrs, board, visitor.moves, error,
-                      visitor.comments, variant)
+                      visitor.comments, variant, sans)
 
 
 def read_games(path: str | Path) -> Iterator[ParsedGame]:

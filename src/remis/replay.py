@@ -9,7 +9,7 @@ a position without legal moves cannot be followed by a legal move.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -28,6 +28,10 @@ from remis.rules import (
 from remis.ruling import Claim, Ruling
 
 ClaimMode = Literal["all", "first", "none"]
+
+#: the automatic-end rule a replay applies (default :func:`remis.rules.automatic_end`;
+#: :func:`remis.rules.position_end` for Laws before the 2014 9.6)
+EndRule = Callable[[History, DeadTest], Ruling | None]
 
 
 @dataclass
@@ -66,19 +70,25 @@ def replay(
     claims: ClaimMode = "all",
     dead_test: DeadTest = material_dead_test,
     validated: bool = False,
+    end_rule: EndRule = automatic_end,
+    history: History | None = None,
 ) -> GameReport:
     """Replay ``moves`` from ``board`` (default: the initial position).
 
     ``validated=True`` promises that every move is legal (as python-chess's
     PGN reader guarantees); otherwise each move is checked and the first
-    illegal one is reported as ``error``.
+    illegal one is reported as ``error``.  ``end_rule`` decides the automatic
+    ends (default: all of 5.1.1, 5.2.1, 5.2.2, 9.6.1 and 9.6.2).  A fresh
+    ``history`` may be passed instead of ``board``: ``moves`` can then be a
+    generator that reads each move off ``history.board`` (e.g. parses SAN)
+    as the replay reaches it.
 
     >>> moves = [chess.Move.from_uci(u) for u in "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8".split()]
     >>> r = replay(moves)
     >>> r.end is None, [(c.ply, c.article) for c in r.claims]
     (True, [(7, '9.2.1'), (8, '9.2.2'), (8, '9.2.1')])
     """
-    h = History(board)
+    h = History(board) if history is None else history
     b = h.board
     collect = claims != "none"
     first_only = claims == "first"
@@ -94,7 +104,7 @@ def replay(
                 seen.add(tag)
             found.append(c)
 
-    end = automatic_end(h, dead_test)
+    end = end_rule(h, dead_test)
     if end is None and collect:
         add(claimable(h))
     error: GameError | None = None
@@ -112,14 +122,14 @@ def replay(
             or b.halfmove_clock >= 150
             or dead_test(b) is not None
         ):
-            end = automatic_end(h, dead_test)
+            end = end_rule(h, dead_test)
             if end is not None:
                 continue
         if collect:
-            if b.halfmove_clock >= 99:
-                add(fifty_claims(h))
             if h.count() >= 3 or h.may_repeat_after_move():
                 add(threefold_claims(h))
+            if b.halfmove_clock >= 99:
+                add(fifty_claims(h))
     if end is None and h.ply > 0:
         # the other automatic ends were checked ply by ply
         end = checkmate_or_stalemate(h)

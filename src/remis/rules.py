@@ -151,6 +151,20 @@ def automatic_end(history: History, dead_test: DeadTest = material_dead_test) ->
     )
 
 
+def position_end(history: History, dead_test: DeadTest = material_dead_test) -> Ruling | None:
+    """The automatic ends that the position alone decides: 5.1.1, 5.2.1 and
+    5.2.2 (the Laws before 1 July 2014 had no automatic 9.6 ends).
+
+    >>> h = History()
+    >>> for _ in range(4):
+    ...     for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
+    ...         h.push_san(san)
+    >>> position_end(h) is None, automatic_end(h).article
+    (True, '9.6.1')
+    """
+    return checkmate_or_stalemate(history) or dead_position(history, dead_test)
+
+
 # ------------------------------------------------------------------ claims
 def threefold_claims(history: History) -> list[Claim]:
     """Every correct threefold claim (9.2.2, and 9.2.1 with each intended move

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from importlib import import_module
 
 #: sub-command modules, in the order ``remis --help`` lists them
-COMMANDS = ["game", "claim", "position"]
+COMMANDS = ["game", "claim", "position", "arbitrate", "audit", "serve"]
 
 
 def build_parser() -> argparse.ArgumentParser:

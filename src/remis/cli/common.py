@@ -20,7 +20,12 @@ def emit_json(obj: Any) -> None:
 def warn(message: str) -> None:
     """Print an error message for the user on stderr, prefixed with ``remis:``.
 
-    >>> warn("x")  # doctest: +SKIP
+    >>> import contextlib, io
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     warn("x.pgn: no such file")
+    >>> err.getvalue()
+    'remis: x.pgn: no such file\\n'
     """
     sys.stderr.write(f"remis: {message}\n")
 

@@ -18,11 +18,18 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per game (JSON Lines)")
     p.add_argument("--first-claims", action="store_true",
                    help="list only the first claim of each kind and player")
+    from remis.variants.options import add_options
+
+    add_options(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Execute ``remis game``."""
+    if getattr(args, "variant", "chess") != "chess":
+        from remis.variants.options import run_game
+
+        return run_game(args)
     status = 0
     mode: ClaimMode = "first" if args.first_claims else "all"
     for path in args.files:

@@ -22,11 +22,18 @@ def register(sub: Any) -> None:
                    help="node budget of the unwinnability search (default 100000)")
     p.add_argument("--max-seconds", type=float, default=None,
                    help="time budget of the unwinnability search per side")
+    from remis.variants.options import add_options
+
+    add_options(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Execute ``remis position``."""
+    if getattr(args, "variant", "chess") != "chess":
+        from remis.variants.options import run_position
+
+        return run_position(args)
     status = 0
     for n, fen in enumerate(input_lines(args.fen), start=1):
         try:

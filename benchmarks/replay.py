@@ -1,0 +1,105 @@
+"""Replay benchmark (issue 2): plies per second on real master games of
+
+  (a) python-chess push only,
+  (b) python-chess push + ``outcome(claim_draw=True)`` after every ply,
+  (c) remis replay with full tracking (automatic ends and every claim).
+
+Moves are parsed once beforehand, so only replay work is timed.  Each
+measurement is repeated and the median is reported; ratios are against (a).
+
+    python benchmarks/replay.py [--games N] [--repeat R] [--slow-games M]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import chess
+
+from remis.pgn import read_games
+from remis.replay import replay
+
+DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "masters"
+
+
+def load(limit: int) -> list[tuple[chess.Board, list[chess.Move]]]:
+    games = []
+    for path in sorted(DATA.glob("*.pgn")):
+        for g in read_games(path):
+            if g.board is not None and g.moves:
+                games.append((g.board, g.moves))
+                if len(games) >= limit:
+                    return games
+    return games
+
+
+def push_only(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
+    for start, moves in games:
+        b = start.copy()
+        push = b.push
+        for m in moves:
+            push(m)
+
+
+def push_outcome(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
+    for start, moves in games:
+        b = start.copy()
+        for m in moves:
+            b.push(m)
+            b.outcome(claim_draw=True)
+
+
+def remis_full(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
+    for start, moves in games:
+        replay(moves, start, claims="all", validated=True)
+
+
+def timed(fn, games, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    runs = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn(games)
+        runs.append(time.perf_counter() - t)
+    return statistics.median(runs)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40000, help="games to load (default: all)")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--slow-games", type=int, default=500,
+                    help="games for (b), which is ~60x slower")
+    args = ap.parse_args()
+    if not DATA.is_dir():
+        print(f"no data at {DATA}", file=sys.stderr)
+        return 1
+    games = load(args.games)
+    plies = sum(len(m) for _, m in games)
+    slow = games[: args.slow_games]
+    slow_plies = sum(len(m) for _, m in slow)
+    print(f"{len(games)} games, {plies} plies from {DATA}")
+    a = timed(push_only, games, args.repeat)
+    c = timed(remis_full, games, args.repeat)
+    a_slow = timed(push_only, slow, args.repeat)
+    b_slow = timed(push_outcome, slow, max(1, args.repeat // 2))
+    c_slow = timed(remis_full, slow, args.repeat)
+    rate = {"a": plies / a, "c": plies / c, "b": slow_plies / b_slow}
+    print(f"(a) python-chess push only          {rate['a']:>12,.0f} plies/s  "
+          f"{1e6 / rate['a']:6.2f} us/ply")
+    print(f"(b) push + outcome(claim_draw=True) {rate['b']:>12,.0f} plies/s  "
+          f"{1e6 / rate['b']:6.2f} us/ply  (first {len(slow)} games)")
+    print(f"(c) remis, full tracking + claims   {rate['c']:>12,.0f} plies/s  "
+          f"{1e6 / rate['c']:6.2f} us/ply")
+    print(f"cost (c)/(a) = {a and c / a:.2f}x   (target <= 1.5x)")
+    print(f"on the first {len(slow)} games: (b)/(a) = {b_slow / a_slow:.1f}x, "
+          f"(c)/(a) = {c_slow / a_slow:.2f}x, (c) is {b_slow / c_slow:.1f}x faster than (b) "
+          "(target 40x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

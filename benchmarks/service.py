@@ -1,0 +1,294 @@
+"""Benchmark of the HTTP service: N concurrent games played over HTTP.
+
+    python benchmarks/service.py [--games 200] [--think 1.0] [--duration 60]
+                                 [--db sqlite|postgresql|both]
+
+The service runs as its own ``remis serve`` process and the load as another
+process (asyncio + httpx on loopback); this process only orchestrates.  Each
+game is a seeded random legal game (trimmed where the arbiter ends it) whose
+moves are posted alternately with the white and black tokens and
+``expected_ply``, then the side to move resigns.  A player "thinks" for
+``--think`` seconds (uniform 0..2x) between events; ``--think 0`` saturates.
+No event is sent after ``--duration`` seconds.
+
+Printed per database: events/s, p50/p99/max latency of an event, the number
+of lost or duplicated events (stored logs compared with what was
+acknowledged), and the ratio of the p50 to the baseline measured in this
+process: the same events through ``Arbiter.apply`` alone (no HTTP, no
+database).  PostgreSQL uses a throw-away cluster from Debian's package (see
+tests/service/service_procs.py) or ``--pg-url``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import chess
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "service"))
+
+Event = dict[str, Any]
+
+
+def make_games(n: int, seed: int, max_plies: int) -> list[list[Event]]:
+    """``n`` seeded random games as event lists, cut where the arbiter ends
+    them, each finished by a resignation if still going."""
+    from remis.arbiter import Arbiter
+
+    rng = random.Random(seed)
+    games = []
+    for _ in range(n):
+        board = chess.Board()
+        arb = Arbiter({"time_control": "5400+30"})
+        events: list[Event] = []
+        for ply in range(rng.randint(max_plies // 2, max_plies)):
+            move = rng.choice(list(board.legal_moves))
+            ev = {"type": "move", "player": "white" if board.turn else "black",
+                  "move": board.san(move), "at": float(ply + 1)}
+            board.push(move)
+            state = arb.apply(ev)
+            events.append(ev)
+            if state["over"]:
+                break
+        else:
+            events.append({"type": "resign", "player": "white" if board.turn else "black",
+                           "at": float(len(events) + 1)})
+        games.append(events)
+    return games
+
+
+def baseline(games: list[list[Event]]) -> float:
+    """Median seconds per event of ``Arbiter.apply`` alone (in this process)."""
+    from remis.arbiter import Arbiter
+
+    times = []
+    for events in games:
+        arb = Arbiter({"time_control": "5400+30"})
+        for ev in events:
+            t0 = time.perf_counter()
+            arb.apply(ev)
+            times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+# -- the load process --------------------------------------------------------------
+
+class Http:
+    """A minimal HTTP/1.1 keep-alive client on asyncio streams: the load
+    process must cost far less CPU than the server it measures (httpx costs
+    about as much per request as the service itself)."""
+
+    def __init__(self, url: str) -> None:
+        rest = url.split("://", 1)[1]
+        self.host, port = rest.split(":")
+        self.port = int(port)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None,
+                      token: str | None = None) -> tuple[int, Any]:
+        """Send one request; return ``(status, parsed JSON body)``."""
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = b"" if body is None else json.dumps(body).encode()
+        head = (f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
+                f"Content-Length: {len(data)}\r\n")
+        if body is not None:
+            head += "Content-Type: application/json\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        raw = await self.reader.readexactly(length)
+        return status, json.loads(raw) if raw else None
+
+    async def close(self) -> None:
+        """Close the connection."""
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def _play(urls: list[str], events: list[Event], think: float, deadline: float,
+                rng: random.Random, lat: list[float], errors: list[str]) -> dict[str, Any]:
+    conns = [Http(url) for url in urls]  # one per instance: each request goes to the next
+    http = conns[0]
+    status, body = await http.request("POST", "/v1/games",
+                                      {"config": {"time_control": "5400+30"}})
+    if status != 201:
+        raise RuntimeError(f"cannot create a game: {status} {body}")
+    gid, tokens = body["id"], body["tokens"]
+    acked: list[Event] = []
+    for ply, ev in enumerate(events):
+        if think:
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+        if time.monotonic() > deadline:
+            break
+        payload = {**ev, "expected_ply": ply} if ev["type"] == "move" else ev
+        http = conns[(ply + 1) % len(conns)]
+        t0 = time.perf_counter()
+        status, body = await http.request("POST", f"/v1/games/{gid}/events", payload,
+                                          tokens[ev["player"]])
+        lat.append(time.perf_counter() - t0)
+        if status != 200:
+            errors.append(f"{gid} event {ply + 1}: {status} {str(body)[:120]}")
+            break
+        if body["event"] != len(acked) + 1:
+            errors.append(f"{gid}: acknowledged as event {body['event']}, "
+                          f"expected {len(acked) + 1}")
+        acked.append(ev)
+    for conn in conns:
+        await conn.close()
+    return {"id": gid, "acked": acked}
+
+
+async def load(urls: list[str], games: list[list[Event]], think: float, duration: float,
+               seed: int) -> dict[str, Any]:
+    """Play every game concurrently; return latencies, acknowledged events and
+    the comparison with the stored logs."""
+    rng = random.Random(seed)
+    lat: list[float] = []
+    errors: list[str] = []
+    start = time.monotonic()
+    results = await asyncio.gather(*[
+        _play(urls, g, think, start + duration, random.Random(rng.random()), lat, errors)
+        for g in games])
+    elapsed = time.monotonic() - start
+    lost = dup = 0
+    http = Http(urls[-1])
+    for res in results:  # compare the stored logs with what was acknowledged
+        _, body = await http.request("GET", f"/v1/games/{res['id']}/events")
+        stored = body["events"]
+        acked = res["acked"]
+        lost += sum(1 for ev in acked if ev not in stored)
+        dup += max(0, len(stored) - len(acked))
+        if stored[:len(acked)] != acked:
+            errors.append(f"{res['id']}: stored log differs from the acknowledged events")
+    await http.close()
+    return {"latencies": lat, "elapsed": elapsed, "events": len(lat), "lost": lost,
+            "duplicated": dup, "errors": errors[:10], "error_count": len(errors)}
+
+
+def load_main(argv: list[str]) -> None:
+    """Entry of the load process: reads the games as JSON on stdin."""
+    urls, think, duration, seed = argv[0].split(","), float(argv[1]), float(argv[2]), int(argv[3])
+    games = json.load(sys.stdin)
+    out = asyncio.run(load(urls, games, think, duration, seed))
+    json.dump(out, sys.stdout)
+
+
+# -- orchestration -------------------------------------------------------------------
+
+def pct(xs: list[float], q: float) -> float:
+    """The q-quantile (0..1) of xs, nearest rank."""
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
+
+
+def run_one(db: str, games: list[list[Event]], args: argparse.Namespace) -> dict[str, Any]:
+    """Start a server on ``db``, run the load process against it, stop it."""
+    from service_procs import Server
+
+    servers = [Server(db).start() for _ in range(args.instances)]
+    try:
+        proc = subprocess.run(
+            [sys.executable, __file__, "--load", ",".join(s.url for s in servers),
+             str(args.think),
+             str(args.duration), str(args.seed)],
+            input=json.dumps(games), capture_output=True, text=True,
+            timeout=args.duration + 120)
+        if proc.returncode != 0:
+            raise RuntimeError(f"load process failed: {proc.stderr[-2000:]}")
+        out: dict[str, Any] = json.loads(proc.stdout)
+        return out
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def main() -> None:
+    """Parse options, run the benchmark, print the figures."""
+    if len(sys.argv) > 1 and sys.argv[1] == "--load":
+        load_main(sys.argv[2:])
+        return
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--plies", type=int, default=60, help="longest game (plies)")
+    p.add_argument("--think", type=float, default=1.0,
+                   help="mean seconds between a game's events (0 = saturate)")
+    p.add_argument("--duration", type=float, default=60.0, help="stop sending after (s)")
+    p.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
+    p.add_argument("--sqlite-sync", choices=["full", "normal"], default="full",
+                   help="SQLite synchronous mode (full: fsync every commit)")
+    p.add_argument("--pg-url", default=None, help="use this PostgreSQL instead of a temp one")
+    p.add_argument("--instances", type=int, default=1,
+                   help="service processes on the one database; each game's requests go "
+                        "round-robin to them, as behind a load balancer")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+
+    games = make_games(args.games, args.seed, args.plies)
+    base = baseline(games)
+    total = sum(len(g) for g in games)
+    print(f"{args.games} games, {total} events, think {args.think} s, "
+          f"duration cap {args.duration} s, {args.instances} service instance(s)")
+    print(f"baseline Arbiter.apply alone: median {base * 1e6:.0f} us/event")
+    targets: list[tuple[str, str]] = []
+    pg = None
+    tmp = tempfile.TemporaryDirectory(prefix="remis-bench-")
+    if args.db in ("sqlite", "both"):
+        targets.append(("sqlite", f"sqlite:///{tmp.name}/bench.db?synchronous="
+                                  f"{args.sqlite_sync}"))
+    if args.db in ("postgresql", "both"):
+        if args.pg_url:
+            targets.append(("postgresql", args.pg_url))
+        else:
+            from service_procs import start_postgres
+
+            pg, why = start_postgres()
+            if pg is None:
+                print(f"postgresql: skipped ({why})")
+            else:
+                targets.append(("postgresql", pg.url))
+    try:
+        for name, url in targets:
+            out = run_one(url, games, args)
+            lat = out["latencies"]
+            if not lat:
+                print(f"{name}: no events")
+                continue
+            p50, p99 = pct(lat, 0.50), pct(lat, 0.99)
+            print(f"{name:<10} {out['events']:>6} events in {out['elapsed']:.1f} s = "
+                  f"{out['events'] / out['elapsed']:.0f} events/s; latency p50 "
+                  f"{p50 * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms, max {max(lat) * 1e3:.1f} ms; "
+                  f"p50/baseline {p50 / base:.0f}x; lost {out['lost']}, duplicated "
+                  f"{out['duplicated']}, errors {out['error_count']}")
+            for e in out["errors"]:
+                print(f"  error: {e}")
+    finally:
+        if pg is not None:
+            pg.stop()
+        tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,349 @@
+"""The arbiter of a live game: a state machine over the game's events.
+
+It takes events in order (moves, offers, claims, touches, flags, illegal
+moves, resignations, arbiter decisions) and says after each whether the game
+is over, with which result and article, what the player on move may claim,
+and the clocks.  Rules are asked of the rules core (:mod:`remis.rules`,
+:mod:`remis.unwinnable`); this module adds time, procedure and event order.
+An event that cannot happen is refused with :class:`RefusedEvent` and leaves
+the state unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import chess
+
+from remis.arbiter.base import _secs
+from remis.arbiter.events import Event, RefusedEvent, parse_event
+from remis.arbiter.fen import fast_fen
+from remis.arbiter.illegal import IllegalMoves
+from remis.arbiter.quickplay import QuickplayFinish
+from remis.rules import DeadTest, claimable, material_dead_test, rule_on_claim
+from remis.ruling import DRAW, color_name
+
+
+class Arbiter(IllegalMoves, QuickplayFinish):
+    """A live game under the FIDE Laws (2023).
+
+    >>> a = Arbiter({"time_control": "300+2", "mode": "blitz"})
+    >>> for at, (who, san) in enumerate([("white", "f3"), ("black", "e5"), ("white", "g4")]):
+    ...     s = a.apply({"type": "move", "player": who, "move": san, "at": float(at)})
+    >>> s = a.apply({"type": "move", "player": "black", "move": "Qh4#", "at": 5.0})
+    >>> s["over"], s["result"], s["article"]
+    (True, '0-1', '5.1.1')
+    >>> a.apply({"type": "resign", "player": "white", "at": 6.0})
+    Traceback (most recent call last):
+    ...
+    remis.arbiter.events.RefusedEvent: the game is over (checkmate, Article 5.1.1)
+    """
+
+    def __new__(cls, config: Any = None, *, dead_test: DeadTest = material_dead_test,
+                ) -> Arbiter:
+        """A shogi or xiangqi config (``"variant"``) gives a
+        :class:`remis.arbiter.variant.VariantArbiter`."""
+        if cls is Arbiter and isinstance(config, dict) \
+                and config.get("variant", "chess") != "chess":
+            from remis.arbiter.variant import VariantArbiter
+            return super().__new__(VariantArbiter)
+        return super().__new__(cls)
+
+    @classmethod
+    def from_log(cls, config: Any, events: Iterable[dict[str, Any]], *,
+                 dead_test: DeadTest = material_dead_test) -> Arbiter:
+        """Rebuild an arbiter from its configuration and accepted events.
+
+        >>> a = Arbiter({})
+        >>> _ = a.apply({"type": "move", "player": "white", "move": "e4", "at": 3})
+        >>> Arbiter.from_log({}, a.events()).state() == a.state()
+        True
+        """
+        arbiter = cls(config, dead_test=dead_test)
+        for n, event in enumerate(events):
+            try:
+                arbiter.apply(event)
+            except RefusedEvent as exc:
+                raise RefusedEvent(f"event {n}: {exc.message}") from None
+        return arbiter
+
+    def events(self) -> list[dict[str, Any]]:
+        """The accepted events, in order (the log from which to rebuild).
+
+        >>> Arbiter({}).events()
+        []
+        """
+        return [dict(e) for e in self._events]
+
+    def apply(self, event: Any) -> dict[str, Any]:
+        """Apply one event and return the new state; :class:`RefusedEvent` if
+        it cannot happen (the state is then unchanged).
+
+        >>> a = Arbiter({})
+        >>> a.apply({"type": "move", "player": "black", "move": "e5"})
+        Traceback (most recent call last):
+        ...
+        remis.arbiter.events.RefusedEvent: black cannot move: white has the move
+        """
+        ev = parse_event(event)
+        at = self._last_at if ev.at is None else ev.at
+        if at < self._last_at:
+            raise RefusedEvent(f"'at' {_secs(at)} is earlier than the previous event "
+                               f"({_secs(self._last_at)})")
+        saved = self._snapshot()
+        index = len(self._events)
+        try:
+            self._dispatch(ev, at, index)
+        except RefusedEvent:
+            self._restore(saved)
+            raise
+        self._events.append(dict(event))
+        self._last_at = at
+        return self.state()
+
+    def state(self) -> dict[str, Any]:
+        """The state after the last accepted event (a JSON-serialisable dict).
+
+        >>> s = Arbiter({"time_control": "60+1"}).state()
+        >>> s["over"], s["to_move"], s["clocks"], s["claimable"]
+        (False, 'white', {'white': 60, 'black': 60}, [])
+        """
+        board = self.history.board
+        end = self._end
+        over = end is not None
+        out: dict[str, Any] = {
+            "over": over,
+            "result": end["result"] if end else None,
+            "termination": end["termination"] if end else None,
+            "article": end["article"] if end else None,
+            "explanation": end["explanation"] if end else None,
+            "message": end["message"] if end else None,
+            "params": dict(end["params"]) if end else None,
+            "to_move": color_name(board.turn),
+            "ply": self.history.ply,
+            "fen": fast_fen(board),
+            "clocks": {k: (None if v is None else _secs(v))
+                       for k, v in self._clock.to_json(self._last_at).items()},
+            "pending_offer": None if self._pending_offer is None else color_name(
+                self._pending_offer),
+            "claimable": [] if over else [c.to_json() for c in claimable(self.history)],
+            "illegal_moves": {"white": self._illegal[chess.WHITE],
+                              "black": self._illegal[chess.BLACK]},
+            "intended_move": {color_name(c): board.san(m) if board.is_legal(m) else m.uci()
+                              for c, m in self._intended.items()} or None,
+            "awaiting_arbiter": self._awaiting(),
+            "log": [dict(e) for e in self._log],
+        }
+        if end and end.get("evidence"):
+            out["evidence"] = dict(end["evidence"])
+        if self.config.armageddon:
+            out["match_result"] = None if not over else (
+                "0-1" if end and end["result"] == DRAW else end["result"] if end else None)
+        return out
+
+    def _dispatch(self, ev: Event, at: float, index: int) -> None:
+        if self._end is not None:
+            raise RefusedEvent(f"the game is over ({self._end['termination']}, Article "
+                               f"{self._end['article']})")
+        awaiting = self._awaiting()
+        if awaiting is not None and ev.type not in ("arbiter", "resign", "accept_draw",
+                                                    "decline_draw"):
+            raise RefusedEvent(f"the clocks are stopped: {awaiting['player']}'s "
+                               f"{awaiting['kind']} request awaits the arbiter's decision "
+                               f"(Guidelines {awaiting['article']})")
+        if self.config.mode == "online" and self._online_flag(ev, at, index):
+            return
+        handler = getattr(self, f"_on_{ev.type}")
+        handler(ev, at, index)
+
+    def _online_flag(self, ev: Event, at: float, index: int) -> bool:
+        """Online, a flag falls by itself: an event arriving after the running
+        player's time ran out finds the game already lost (or drawn) on time."""
+        if ev.type == "flag":
+            return False
+        running = self._clock.running
+        fell = self._clock.fell_at(running, at)
+        if fell is None or (fell == at and ev.type == "move" and ev.color == running):
+            return False
+        self._flag_ruling(running, fell, index, at)
+        self._note(index, at, "online_flag",
+                   {"player": self._name(running), "time": _secs(fell)}, "6.9")
+        return True
+
+    def _on_move(self, ev: Event, at: float, index: int) -> None:
+        assert ev.color is not None and ev.move is not None
+        color = ev.color
+        self._require_on_move(color, "move")
+        move = self._parse_move(ev.move)
+        if move is None:
+            if self.config.mode == "online":
+                raise RefusedEvent(f"{ev.move!r} is not a legal move here; the server rejects "
+                                   "illegal moves")
+            raise RefusedEvent(f"{ev.move!r} is not a legal move for {color_name(color)} here "
+                               "(report a completed illegal move with an illegal_move event)")
+        required = self._intended.get(color)
+        if required is not None and move != required:
+            board = self.history.board
+            raise RefusedEvent(f"{color_name(color)} must play the written move "
+                               f"{board.san(required)} (Article 9.5.3)")
+        if required is None:
+            self._check_touch_move(move)
+        if color in self.config.auto_claim_threefold and self.history.may_repeat_after_move():
+            claim = rule_on_claim(self.history, player=color, kind="threefold_repetition",
+                                  move=move, dead_test=self.dead_test)
+            if claim.valid:  # 9.2.1 on the player's behalf: the move is not played
+                self._note(index, at, "online_auto_claim", {"player": self._name(color)}, "9.2.1")
+                self._finish(index, at, DRAW, claim.kind, claim.article, claim.message,
+                             dict(claim.params))
+                return
+        self._play(move, color, at, index)
+
+    def _check_touch_move(self, move: chess.Move) -> None:
+        """4.3: a touched own piece must be moved, a touched enemy piece
+        captured, if that is possible (4.3.4: otherwise any move)."""
+        sq = self._touch_square
+        if sq is None:
+            return
+        board = self.history.board
+        piece = board.piece_at(sq)
+        if piece is None:
+            return
+        name = chess.SQUARE_NAMES[sq]
+        if piece.color == board.turn:
+            if move.from_square != sq and any(
+                    m.from_square == sq for m in board.generate_legal_moves(chess.BB_SQUARES[sq])):
+                raise RefusedEvent(f"the touched piece on {name} must be moved (Article 4.3.1)")
+        elif move.to_square != sq and any(
+                m.to_square == sq for m in board.generate_legal_moves(
+                    chess.BB_ALL, chess.BB_SQUARES[sq])):
+            raise RefusedEvent(f"the touched piece on {name} must be captured (Article 4.3.2)")
+
+    def _on_offer_draw(self, ev: Event, at: float, index: int) -> None:
+        assert ev.color is not None
+        color = ev.color
+        barred = self._agreement_barred()
+        if barred:
+            raise RefusedEvent(barred)
+        if self._pending_offer == color:
+            raise RefusedEvent(f"{color_name(color)}'s draw offer is already pending")
+        if self._pending_offer is not None:
+            raise RefusedEvent(f"{color_name(not color)}'s draw offer is pending: accept or "
+                               "decline it")
+        self._pending_offer = color
+        self._note(index, at, "draw_offered",
+                   {"player": self._name(color), "opponent": self._name(not color),
+                    "article": "9.1.2"})
+
+    def _on_accept_draw(self, ev: Event, at: float, index: int) -> None:
+        assert ev.color is not None
+        color = ev.color
+        if self._pending_offer != (not color):
+            raise RefusedEvent(f"{color_name(color)} has no draw offer to accept")
+        if min(self._moves_made.values()) < 1:
+            raise RefusedEvent("a draw can be agreed only after both players have made at "
+                               "least one move (Article 5.2.3)")
+        barred = self._agreement_barred()
+        if barred:
+            raise RefusedEvent(barred)
+        if self._increment_request == (not color):
+            self._increment_request = None
+        self._finish(index, at, DRAW, "agreement", "5.2.3", "draw_agreed",
+                     {"player": self._name(color), "opponent": self._name(not color),
+                      "article": "5.2.3"})
+
+    def _on_decline_draw(self, ev: Event, at: float, index: int) -> None:
+        assert ev.color is not None
+        color = ev.color
+        if self._pending_offer != (not color):
+            raise RefusedEvent(f"{color_name(color)} has no draw offer to decline")
+        self._pending_offer = None
+        self._note(index, at, "draw_declined",
+                   {"player": self._name(color), "article": "9.1.2.1"})
+
+    def _on_touch(self, ev: Event, at: float, index: int) -> None:
+        assert ev.color is not None
+        color = ev.color
+        self._require_on_move(color, "touch a piece to move it")
+        self._touched = color
+        if ev.square is not None and self._touch_square is None:
+            self._touch_square = chess.parse_square(ev.square)
+        self._note(index, at, "touched", {"player": self._name(color), "article": "9.4"})
+        if self._pending_offer == (not color):
+            self._pending_offer = None
+            self._note(index, at, "offer_lapsed_touch",
+                       {"player": self._name(color), "opponent": self._name(not color),
+                        "article": "9.1.2.1"})
+
+    def _on_claim(self, ev: Event, at: float, index: int) -> None:
+        assert ev.color is not None
+        color = ev.color
+        if ev.kind in ("quickplay", "increment"):
+            self._quickplay_request(ev, color, at, index)
+            return
+        self._require_on_move(color, "claim a draw (only the player having the move may "
+                              "claim, Articles 9.2 and 9.3)")
+        if self._touched == color:
+            raise RefusedEvent(f"{color_name(color)} has touched a piece and may not claim on "
+                               "this move (Article 9.4)")
+        if color in self._intended:
+            raise RefusedEvent(f"{color_name(color)} must first play the written move "
+                               f"{self.history.board.san(self._intended[color])} (Article 9.5.3)")
+        cfg = self.config
+        claim = rule_on_claim(self.history, player=color, kind=ev.kind, move=ev.move,
+                              penalty_seconds=cfg.penalty_seconds, dead_test=self.dead_test)
+        if claim.message == "claim_illegal_move":
+            raise RefusedEvent(f"the written move {ev.move!r} is not legal here, so it cannot "
+                               "support a claim")
+        if claim.valid:
+            self._finish(index, at, DRAW, claim.kind, claim.article, claim.message,
+                         dict(claim.params))
+            return
+        if cfg.mode == "online":
+            raise RefusedEvent(f"no draw can be claimed here ({claim.explanation.split(';')[0]})")
+        self._note(index, at, claim.message, dict(claim.params), claim.article)
+        self._penalise(not color, at, index, "9.5.3" if cfg.mode == "standard"
+                       else cfg.penalty_article)
+        if self._agreement_barred() is None:
+            self._pending_offer = color
+            self._note(index, at, "claim_as_offer", {"player": self._name(color),
+                                                     "article": "9.1.2.3"})
+        if ev.move is not None:
+            move = self._parse_move(ev.move)
+            assert move is not None
+            self._intended[color] = move
+            self._note(index, at, "intended_move_required",
+                       {"player": self._name(color), "move": claim.move or ev.move,
+                        "article": "9.5.3"})
+
+    def _on_flag(self, ev: Event, at: float, index: int) -> None:
+        clock = self._clock
+        if not clock.clocked:
+            raise RefusedEvent("this game is played without a clock")
+        if ev.color is None:
+            self._both_flags(at, index)
+            return
+        color = ev.color
+        fell = clock.fell_at(color, at)
+        if fell is None:
+            raise RefusedEvent(f"{color_name(color)}'s flag has not fallen: "
+                               f"{_secs(clock.remaining(color, at))} s left at {_secs(at)} s")
+        qp = self._quickplay
+        if qp is not None and qp["player"] == color and qp["status"] == "postponed":
+            qp["status"] = "flag"
+            qp["fell"] = fell
+            clock.pause(at)
+            self._note(index, at, "quickplay_flag_pending", {"player": self._name(color),
+                                                             "article": "III.5"}, "III.5")
+            return
+        self._flag_ruling(color, fell, index, at)
+
+    def _on_resign(self, ev: Event, at: float, index: int) -> None:
+        assert ev.color is not None
+        color = ev.color
+        self._quickplay = None
+        self._increment_request = None
+        params = {"loser": self._name(color), "winner": self._name(not color),
+                  "article": "5.1.2"}
+        self._lose_or_draw(index, at, color, "resignation", "5.1.2", "resigned",
+                           "resigned_draw", params)

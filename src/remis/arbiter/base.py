@@ -1,0 +1,225 @@
+"""The state of a live game under the arbiter and the helpers every event
+handler shares: snapshot and restore (a refused event changes nothing), notes
+and endings with their articles, "can the opponent still mate" (6.9, 5.1.2,
+7.5.5), penalties, and completing a move.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import chess
+
+from remis.arbiter.clock import Clock
+from remis.arbiter.config import Config
+from remis.arbiter.events import RefusedEvent
+from remis.arbiter.messages import render
+from remis.history import History
+from remis.rules import (
+    DeadTest,
+    automatic_end,
+    checkmate_or_stalemate,
+    material_dead_test,
+    rule_on_claim,
+)
+from remis.ruling import DRAW, color_name, win_for
+from remis.unwinnable import can_checkmate
+
+_QUICKPLAY_LIMIT = 120.0  # Guidelines III.4/III.5: less than two minutes
+_III_EXTRA = 120.0  # III.4/III.5: the opponent's two extra minutes
+_III_INCREMENT = 5.0  # III.4: five seconds a move
+_UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
+
+
+def _title(color: chess.Color) -> str:
+    return "White" if color else "Black"
+
+
+def _secs(t: float) -> float | int:
+    r = round(t, 3)
+    return int(r) if r == int(r) else r
+
+
+class ArbiterBase:
+    """The game state and shared machinery of :class:`~remis.arbiter.Arbiter`.
+
+    >>> ArbiterBase({"time_control": "60"}).history.ply
+    0
+    """
+
+    def __init__(self, config: Any = None, *, dead_test: DeadTest = material_dead_test) -> None:
+        self.config = Config.from_dict(config)
+        self.dead_test = dead_test
+        self.history = History(self.config.board())
+        self._start_turn: chess.Color = self.history.board.turn
+        self._clock = Clock(self.config.time_controls, self._start_turn)
+        self._events: list[dict[str, Any]] = []
+        self._log: list[dict[str, Any]] = []
+        self._end: dict[str, Any] | None = None
+        self._pending_offer: chess.Color | None = None
+        self._touched: chess.Color | None = None
+        #: the square of the first piece touched this turn (4.3), if given
+        self._touch_square: int | None = None
+        self._intended: dict[bool, chess.Move] = {}
+        self._illegal: dict[bool, int] = {chess.WHITE: 0, chess.BLACK: 0}
+        self._moves_made: dict[bool, int] = {chess.WHITE: 0, chess.BLACK: 0}
+        self._last_at = 0.0
+        #: a Guidelines III.5 claim: {"player": color, "status": "claimed"|"postponed"|"flag"}
+        self._quickplay: dict[str, Any] | None = None
+        #: a Guidelines III.4 increment request awaiting the arbiter
+        self._increment_request: chess.Color | None = None
+        # a start position without a legal move is over (5.1.1, 5.2.1); a dead
+        # position or a 9.6 count ends the game only when a move produces it
+        # (5.2.2, 9.6), so from a set-up position a flag still falls under 6.9
+        start_end = checkmate_or_stalemate(self.history)
+        if start_end is not None:
+            self._finish_ruling(None, 0.0, start_end)
+
+    def _name(self, color: chess.Color) -> str:
+        """The player's name in rulings: White or Black (a variant game uses
+        its own names, see :mod:`remis.arbiter.variant`)."""
+        return _title(color)
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (self._clock.copy(), self._pending_offer, self._touched, self._touch_square,
+                dict(self._intended),
+                dict(self._illegal), dict(self._moves_made), len(self._log), self._end,
+                None if self._quickplay is None else dict(self._quickplay),
+                self._increment_request, self.history.ply)
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        (self._clock, self._pending_offer, self._touched, self._touch_square, self._intended,
+         self._illegal,
+         self._moves_made, nlog, self._end, self._quickplay, self._increment_request,
+         ply) = saved
+        del self._log[nlog:]
+        while self.history.ply > ply:
+            self.history.pop()
+
+    def _awaiting(self) -> dict[str, Any] | None:
+        if self._quickplay is not None and self._quickplay["status"] in ("claimed", "flag"):
+            return {"kind": "quickplay", "player": color_name(self._quickplay["player"]),
+                    "article": "III.5"}
+        if self._increment_request is not None:
+            return {"kind": "increment", "player": color_name(self._increment_request),
+                    "article": "III.4"}
+        return None
+
+    def _note(self, index: int | None, at: float, message: str, params: dict[str, Any],
+              article: str | None = None) -> None:
+        self._log.append({"event": index, "ply": self.history.ply, "at": _secs(at),
+                          "article": article or params.get("article"), "message": message,
+                          "params": params, "explanation": render(message, params)})
+
+    def _finish(self, index: int | None, at: float, result: str, termination: str, article: str,
+                message: str, params: dict[str, Any],
+                evidence: dict[str, Any] | None = None) -> None:
+        self._clock.pause(at)
+        self._pending_offer = None
+        self._quickplay = None
+        self._increment_request = None
+        self._end = {"result": result, "termination": termination, "article": article,
+                     "message": message, "params": params,
+                     "explanation": render(message, params), "evidence": evidence or {}}
+        self._note(index, at, message, params, article)
+        if self.config.armageddon and result == DRAW:
+            self._note(index, at, "armageddon", {}, "Armageddon")
+
+    def _finish_ruling(self, index: int | None, at: float, ruling: Any) -> None:
+        self._finish(index, at, ruling.result, ruling.termination, ruling.article,
+                     ruling.message, dict(ruling.params), dict(getattr(ruling, "evidence", {})))
+
+    def _cannot_mate(self, color: chess.Color) -> str | None:
+        """The proof that ``color`` cannot checkmate, or None (can, or unproven)."""
+        try:
+            verdict = can_checkmate(self.history.board, color)
+        except ValueError:  # a position the engine refuses: no proof, so "can mate"
+            return None
+        return verdict.reason if verdict.value is False else None
+
+    def _lose_or_draw(self, index: int, at: float, loser: chess.Color, termination: str,
+                      article: str, loss_msg: str, draw_msg: str,
+                      params: dict[str, Any]) -> None:
+        """End with a loss for ``loser`` unless the opponent cannot mate (draw)."""
+        winner = not loser
+        reason = self._cannot_mate(winner)
+        if reason is None:
+            self._finish(index, at, win_for(winner), termination, article, loss_msg, params)
+        else:
+            self._finish(index, at, DRAW, termination, article, draw_msg,
+                         {**params, "reason": reason})
+
+    def _require_on_move(self, color: chess.Color, what: str) -> None:
+        turn = self.history.board.turn
+        if color != turn:
+            raise RefusedEvent(f"{color_name(color)} cannot {what}: {color_name(turn)} has the "
+                               "move")
+
+    def _agreement_barred(self) -> str | None:
+        n = self.config.no_agreement_before_move
+        if n and min(self._moves_made.values()) < n:
+            return (f"the event regulations forbid draw offers and agreements before both "
+                    f"players have made {n} moves (Article 9.1.1)")
+        return None
+
+    def _parse_move(self, text: str) -> chess.Move | None:
+        """A legal move from SAN or UCI text, else None."""
+        board = self.history.board
+        if _UCI.match(text):
+            move = chess.Move.from_uci(text)
+            return move if board.is_legal(move) else None
+        try:
+            return board.parse_san(text)
+        except ValueError:
+            return None
+
+    def _penalise(self, color: chess.Color, at: float, index: int, article: str,
+                  seconds: float | None = None) -> None:
+        """Give ``color`` the penalty time of the mode (or ``seconds``)."""
+        if not self._clock.clocked:
+            return
+        secs = self.config.penalty_seconds if seconds is None else seconds
+        if self._clock.add(color, secs, at):
+            self._note(index, at, "penalty", {"player": self._name(color),
+                                              "seconds": _secs(secs), "article": article})
+        else:
+            self._note(index, at, "penalty_not_given", {"player": self._name(color)}, "6.8")
+
+    # Guidelines III ------------------------------------------------------
+
+    def _play(self, move: chess.Move, color: chess.Color, at: float, index: int, *,
+              increment: bool = True) -> None:
+        """Complete ``move`` (pressing the clock) and apply the automatic ends."""
+        if self._pending_offer == (not color):
+            self._pending_offer = None
+            self._note(index, at, "offer_lapsed_move",
+                       {"player": self._name(color), "opponent": self._name(not color),
+                        "article": "9.1.2.1"})
+        self._clock.press(color, at, increment=increment)
+        self._moves_made[color] += 1
+        self.history.push(move)
+        self._touched = None
+        self._touch_square = None
+        self._intended.pop(color, None)
+        end = automatic_end(self.history, self.dead_test)
+        if end is not None:
+            self._finish_ruling(index, at, end)
+            return
+        mover = self.history.board.turn
+        if mover in self.config.auto_claim_threefold and self.history.count() >= 3:
+            claim = rule_on_claim(self.history, player=mover, kind="threefold_repetition",
+                                  dead_test=self.dead_test)
+            if claim.valid:
+                self._note(index, at, "online_auto_claim", {"player": self._name(mover)}, "9.2.2")
+                self._finish(index, at, DRAW, claim.kind, claim.article, claim.message,
+                             dict(claim.params))
+
+    def _flag_ruling(self, color: chess.Color, fell: float, index: int, at: float) -> None:
+        cfg = self.config
+        article = "A.5.3" if (cfg.mode in ("rapid", "blitz") and cfg.supervision == "partial") \
+            else "6.9"
+        params = {"player": self._name(color), "opponent": self._name(not color),
+                  "time": _secs(fell), "article": article}
+        self._lose_or_draw(index, at, color, "time_forfeit", article, "flag_loss", "flag_draw",
+                           params)

@@ -1,0 +1,255 @@
+"""The chess clock of a live game, driven only by event timestamps.
+
+Times are seconds since the game started; nothing here reads the wall clock,
+so replaying the same events gives the same clocks.  White's clock runs from
+time 0.  A flag that falls is recorded with the moment it fell (6.8: whether
+and when it counts is for the arbiter to decide, not the clock).
+"""
+
+from __future__ import annotations
+
+import chess
+
+from remis.arbiter.config import TimeControl
+
+_EPS = 1e-9
+
+
+def _both(text: str) -> dict[bool, TimeControl]:
+    """The same time control for both players (for examples and tests).
+
+    >>> _both("60")[chess.BLACK].text
+    '60'
+    """
+    tc = TimeControl.parse(text)
+    return {chess.WHITE: tc, chess.BLACK: tc}
+
+
+class Clock:
+    """Two countdown clocks with periods, increments and delays.
+
+    >>> c = Clock(_both("60+1"))
+    >>> c.press(chess.WHITE, 10.0)
+    >>> c.remaining(chess.WHITE, 10.0), c.remaining(chess.BLACK, 25.0)
+    (51.0, 45.0)
+    """
+
+    __slots__ = ("_base", "_end", "_fell", "_moves", "_period", "extra_increment", "paused",
+                 "running", "since", "tcs")
+
+    def __init__(self, time_controls: dict[bool, TimeControl], start_color: chess.Color = True,
+                 ) -> None:
+        self.tcs = time_controls
+        #: seconds on each clock when its current turn began
+        self._base: dict[bool, float] = {}
+        self._period: dict[bool, int] = {}
+        self._moves: dict[bool, int] = {}
+        self._end: dict[bool, int | None] = {}
+        self._fell: dict[bool, float | None] = {chess.WHITE: None, chess.BLACK: None}
+        for color in chess.COLORS:
+            tc = time_controls[color]
+            first = tc.period(0) if tc.clocked else None
+            self._base[color] = first.seconds if first else 0.0
+            self._period[color] = 0
+            self._moves[color] = 0
+            self._end[color] = first.moves if first else None
+        self.running: chess.Color = start_color
+        self.since = 0.0
+        #: increment added for both players by the arbiter (Guidelines III.4)
+        self.extra_increment = 0.0
+        #: True while the clocks are stopped (a claim awaits the arbiter, 6.11)
+        self.paused = False
+
+    def copy(self) -> Clock:
+        """An independent copy (the arbiter restores it when it refuses an event).
+
+        >>> c = Clock(_both("60"))
+        >>> d = c.copy(); d.press(chess.WHITE, 5.0); c.running
+        True
+        """
+        new = Clock.__new__(Clock)
+        new.tcs = self.tcs
+        new._base = dict(self._base)
+        new._period = dict(self._period)
+        new._moves = dict(self._moves)
+        new._end = dict(self._end)
+        new._fell = dict(self._fell)
+        new.running = self.running
+        new.since = self.since
+        new.extra_increment = self.extra_increment
+        new.paused = self.paused
+        return new
+
+    @property
+    def clocked(self) -> bool:
+        """False when the game has no clock (``-``).
+
+        >>> Clock(_both("-")).clocked
+        False
+        """
+        return self.tcs[chess.WHITE].clocked
+
+    def _delay(self, color: chess.Color) -> float:
+        return self.tcs[color].period(self._period[color]).delay
+
+    def remaining(self, color: chess.Color, at: float) -> float:
+        """Seconds left on ``color``'s clock at time ``at`` (never negative).
+
+        >>> c = Clock(_both("60d5"))
+        >>> [c.remaining(chess.WHITE, t) for t in (4.0, 15.0, 99.0)]
+        [60.0, 50.0, 0.0]
+        """
+        if self._fell[color] is not None:
+            return 0.0
+        base = self._base[color]
+        if color != self.running or self.paused:
+            return base
+        used = max(0.0, at - self.since - self._delay(color))
+        return max(0.0, base - used)
+
+    def fell_at(self, color: chess.Color, at: float) -> float | None:
+        """When ``color``'s flag fell, if it has fallen by time ``at``; else None.
+
+        >>> c = Clock(_both("60"))
+        >>> c.fell_at(chess.WHITE, 30.0), c.fell_at(chess.WHITE, 75.0)
+        (None, 60.0)
+        """
+        if not self.clocked:
+            return None
+        fell = self._fell[color]
+        if fell is not None:
+            return fell
+        if color != self.running or self.paused:
+            return None
+        t = self.since + self._delay(color) + self._base[color]
+        return t if t <= at + _EPS else None
+
+    def period_index(self, color: chess.Color) -> int:
+        """The period ``color`` is in (from 0).
+
+        >>> Clock({chess.WHITE: TimeControl.parse("40/5400:1800"),
+        ...        chess.BLACK: TimeControl.parse("40/5400:1800")}).period_index(chess.BLACK)
+        0
+        """
+        return self._period[color]
+
+    def in_last_period(self, color: chess.Color) -> bool:
+        """True in a period that covers all the remaining moves (no move count).
+
+        >>> Clock({chess.WHITE: TimeControl.parse("1800"),
+        ...        chess.BLACK: TimeControl.parse("1800")}).in_last_period(chess.WHITE)
+        True
+        """
+        return self.clocked and self.tcs[color].period(self._period[color]).moves is None
+
+    def increment(self, color: chess.Color) -> float:
+        """The increment ``color`` gets for a move in the current period.
+
+        >>> Clock({chess.WHITE: TimeControl.parse("300+2"),
+        ...        chess.BLACK: TimeControl.parse("300+2")}).increment(chess.WHITE)
+        2.0
+        """
+        if not self.clocked:
+            return 0.0
+        return self.tcs[color].period(self._period[color]).increment + self.extra_increment
+
+    def press(self, color: chess.Color, at: float, *, increment: bool = True) -> None:
+        """``color`` completes a move at time ``at``: charge the time, note a
+        fallen flag, add the increment, enter the next period if the move
+        count is reached, and start the opponent's clock.
+
+        >>> c = Clock(_both("2/60:30"))
+        >>> c.press(chess.WHITE, 1.0); c.press(chess.BLACK, 2.0); c.press(chess.WHITE, 3.0)
+        >>> c.remaining(chess.WHITE, 3.0), c.period_index(chess.WHITE)
+        (88.0, 1)
+        """
+        if self.clocked:
+            if color == self.running:
+                fell = self.fell_at(color, at)
+                left = self.remaining(color, at)
+                if fell is not None:
+                    self._fell[color] = fell
+                self._base[color] = left
+            self._moves[color] += 1
+            if self._fell[color] is None:
+                if increment:
+                    self._base[color] += self.increment(color)
+                end = self._end[color]
+                if end is not None and self._moves[color] >= end:
+                    self._period[color] += 1
+                    nxt = self.tcs[color].period(self._period[color])
+                    self._base[color] += nxt.seconds
+                    self._end[color] = None if nxt.moves is None else end + nxt.moves
+        self.running = not color
+        self.since = at
+
+    def pause(self, at: float) -> None:
+        """Stop both clocks at time ``at`` (6.11, e.g. for a claim).
+
+        >>> c = Clock(_both("60"))
+        >>> c.pause(10.0); c.remaining(chess.WHITE, 50.0)
+        50.0
+        """
+        if self.paused or not self.clocked:
+            return
+        left = self.remaining(self.running, at)
+        if self._fell[self.running] is None:
+            self._base[self.running] = left
+        self.since = at
+        self.paused = True
+
+    def resume(self, at: float) -> None:
+        """Restart the running clock at time ``at`` after :meth:`pause`.
+
+        >>> c = Clock(_both("60"))
+        >>> c.pause(10.0); c.resume(40.0); c.remaining(chess.WHITE, 45.0)
+        45.0
+        """
+        if not self.paused:
+            return
+        self.paused = False
+        self.since = at
+
+    def add(self, color: chess.Color, seconds: float, at: float) -> bool:
+        """Give ``color`` extra time (a penalty on the opponent); False if the
+        flag has already fallen (a fallen flag is not raised again).
+
+        >>> c = Clock(_both("60"))
+        >>> c.add(chess.BLACK, 120, 5.0), c.remaining(chess.BLACK, 5.0)
+        (True, 180.0)
+        """
+        if not self.clocked or self.fell_at(color, at) is not None:
+            return False
+        self._base[color] += seconds
+        return True
+
+    def next_period(self, color: chess.Color, at: float) -> None:
+        """Move ``color`` into the next period with a fresh allowance (both
+        flags down in an earlier period, Guidelines III.3.1.1).
+
+        >>> c = Clock(_both("1/10:60"))
+        >>> c.next_period(chess.WHITE, 50.0); c.remaining(chess.WHITE, 50.0)
+        60.0
+        """
+        if not self.clocked:
+            return
+        if color == self.running:
+            self.since = at
+        self._fell[color] = None
+        self._period[color] += 1
+        nxt = self.tcs[color].period(self._period[color])
+        self._base[color] = nxt.seconds
+        end = self._end[color]
+        done = self._moves[color]
+        self._end[color] = None if nxt.moves is None else max(end or 0, done) + nxt.moves
+
+    def to_json(self, at: float) -> dict[str, float | None]:
+        """Both clocks at time ``at``, rounded to milliseconds (None: no clock).
+
+        >>> Clock(_both("-")).to_json(0)
+        {'white': None, 'black': None}
+        """
+        if not self.clocked:
+            return {"white": None, "black": None}
+        return {"white": round(self.remaining(chess.WHITE, at), 3),
+                "black": round(self.remaining(chess.BLACK, at), 3)}

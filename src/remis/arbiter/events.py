@@ -1,0 +1,140 @@
+"""Events of a live game, as plain JSON objects, and their validation.
+
+Every event names ``player``, the player it is about (the mover, the offerer
+or acceptor, the claimant, the player who touched a piece, whose flag fell,
+who completed an illegal move, who resigns).  ``at`` is seconds since the
+start of the game; it may be left out (then no time passes) and may never go
+back in time.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import chess
+
+TYPES: tuple[str, ...] = ("move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
+                          "flag", "illegal_move", "resign", "arbiter")
+CLAIM_KINDS: tuple[str, ...] = ("threefold_repetition", "fifty_moves", "quickplay", "increment")
+ILLEGAL_KINDS: tuple[str, ...] = ("move", "no_move", "two_hands", "unpromoted_pawn")
+CALLERS: tuple[str, ...] = ("arbiter", "opponent", "nobody")
+DECISIONS: tuple[str, ...] = ("accept", "postpone", "reject")
+
+_FIELDS: dict[str, frozenset[str]] = {
+    "move": frozenset({"move"}),
+    "offer_draw": frozenset(),
+    "accept_draw": frozenset(),
+    "decline_draw": frozenset(),
+    "claim": frozenset({"kind", "move"}),
+    "touch": frozenset({"square"}),
+    "flag": frozenset(),
+    "illegal_move": frozenset({"move", "kind", "called_by"}),
+    "resign": frozenset(),
+    "arbiter": frozenset({"decision", "seconds"}),
+}
+_COMMON = frozenset({"type", "player", "at", "id", "comment"})
+
+
+class RefusedEvent(ValueError):
+    """An event the arbiter cannot accept (out of order, impossible or
+    malformed); the state is unchanged.  ``message`` says why.
+
+    >>> RefusedEvent("black is not on move").message
+    'black is not on move'
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Event:
+    """A validated event.  ``color`` is None only for ``arbiter`` events and
+    for ``flag`` with ``player: "both"``.
+
+    >>> Event("resign", True, None).kind is None
+    True
+    """
+
+    type: str
+    color: chess.Color | None
+    at: float | None
+    move: str | None = None
+    kind: str | None = None
+    called_by: str | None = None
+    decision: str | None = None
+    seconds: float | None = None
+    square: str | None = None
+
+
+def _str_field(raw: dict[str, Any], key: str, choices: tuple[str, ...] | None = None,
+               ) -> str | None:
+    value = raw.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise RefusedEvent(f"'{key}' must be a non-empty string")
+    if choices is not None and value not in choices:
+        raise RefusedEvent(f"'{key}' must be one of {', '.join(choices)}, not {value!r}")
+    return value.strip()
+
+
+def parse_event(raw: Any) -> Event:
+    """Check the shape of one event and return it typed; :class:`RefusedEvent`
+    names the offending field.
+
+    >>> parse_event({"type": "move", "player": "white", "move": "e4", "at": 1.5}).color
+    True
+    >>> parse_event({"type": "move", "player": "red", "move": "e4"})
+    Traceback (most recent call last):
+    ...
+    remis.arbiter.events.RefusedEvent: 'player' must be 'white' or 'black', not 'red'
+    """
+    if not isinstance(raw, dict):
+        raise RefusedEvent(f"an event must be a JSON object, not {type(raw).__name__}")
+    etype = raw.get("type")
+    if etype not in TYPES:
+        raise RefusedEvent(f"'type' must be one of {', '.join(TYPES)}, not {etype!r}")
+    extra = sorted(str(k) for k in raw if k not in _COMMON and k not in _FIELDS[etype])
+    if extra:
+        raise RefusedEvent(f"unknown field {extra[0]!r} in a {etype} event")
+    at = raw.get("at")
+    if at is not None:
+        if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at) \
+                or at < 0:
+            raise RefusedEvent(f"'at' must be a number of seconds >= 0, not {at!r}")
+        at = float(at)
+    player = raw.get("player")
+    color: chess.Color | None
+    if (etype == "arbiter" and player is None) or (etype == "flag" and player == "both"):
+        color = None
+    elif player in ("white", "black"):
+        color = player == "white"
+    else:
+        both = " (or 'both' for a flag)" if etype == "flag" else ""
+        raise RefusedEvent(f"'player' must be 'white' or 'black'{both}, not {player!r}")
+    move = _str_field(raw, "move")
+    if etype == "move" and move is None:
+        raise RefusedEvent("a move event needs 'move' (SAN or UCI)")
+    kind: str | None = None
+    if etype == "claim":
+        kind = _str_field(raw, "kind", CLAIM_KINDS)
+    elif etype == "illegal_move":
+        kind = _str_field(raw, "kind", ILLEGAL_KINDS) or "move"
+    called_by = _str_field(raw, "called_by", CALLERS)
+    decision = _str_field(raw, "decision", DECISIONS)
+    if etype == "arbiter" and decision is None:
+        raise RefusedEvent(f"an arbiter event needs 'decision' ({', '.join(DECISIONS)})")
+    seconds = raw.get("seconds")
+    if seconds is not None:
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) \
+                or not math.isfinite(seconds) or seconds < 0 or seconds > 3600:
+            raise RefusedEvent(f"'seconds' must be a number from 0 to 3600, not {seconds!r}")
+        seconds = float(seconds)
+    square = _str_field(raw, "square")
+    if square is not None and square not in chess.SQUARE_NAMES:
+        raise RefusedEvent(f"'square' must be a square name like 'g1', not {square!r}")
+    return Event(etype, color, at, move, kind, called_by, decision, seconds, square)

@@ -1,0 +1,454 @@
+"""The audit's checks: one function per kind of finding, each a question about
+one replayed game that returns a :class:`Finding` or None.
+
+The rules are never decided here: the replay (:func:`remis.replay.replay`)
+finds the first automatic end, and :func:`remis.unwinnable.can_checkmate`
+answers "can this side still mate?".  A check only compares what the record
+says with what the Laws say, and only reports what is proved:
+
+* ``time_forfeit`` (6.9): a loss on time against a player who cannot mate
+  (verdict False), or a time forfeit scored as a draw although the player
+  with time left can mate (verdict True); never on an undecided verdict;
+* ``moves_after_end``: the record goes on after an automatic end
+  (5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2), which fixed the result;
+* ``result_after_end``: the game ended by 9.6.1 or 9.6.2 on its last recorded
+  move and the recorded result differs;
+* ``result_vs_position``: the final position contradicts the result: a mate,
+  stalemate or dead position (5.1.1, 5.2.1, 5.2.2) scored otherwise, or a win
+  for a player who cannot mate (5.1.2 since 2023; not a time forfeit);
+* ``illegal_move``: an illegal or unreadable move in the record (7.5, 8.1).
+
+A game gets at most one finding: the checks are exclusive by construction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import chess
+
+from remis.audit.laws import CURRENT, Laws
+from remis.history import History
+from remis.material import describe_material
+from remis.pgn import ParsedGame
+from remis.replay import GameReport, replay
+from remis.rules import automatic_end, position_end
+from remis.ruling import DRAW, Ruling, win_for
+from remis.unwinnable import Verdict, can_checkmate
+
+#: the checks, in the order they are tried on a game
+CHECKS = ("moves_after_end", "illegal_move", "result_after_end", "result_vs_position",
+          "time_forfeit")
+
+#: the headers that identify a game in a finding
+IDENT_HEADERS = ("Site", "Event", "White", "Black", "Date", "Round")
+
+RESULTS = ("1-0", "0-1", DRAW)
+
+_PIECE_POINTS = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+_TC = re.compile(r"^\s*(\d+)(?:\+(\d+))?")
+
+
+@dataclass
+class Finding:
+    """One wrongly scored (or wrongly recorded) game.
+
+    ``game`` is the 1-based index of the game in ``file``, ``offset`` the byte
+    where it starts (in the decompressed stream for compressed files).
+
+    >>> f = Finding("time_forfeit", 3, 120, {"White": "a"}, "1-0", "Time forfeit",
+    ...             "1/2-1/2", "6.9", 40, {}, "x", "FIDE Laws of Chess 2023 (current)")
+    >>> f.to_json()["result_under_laws"]
+    '1/2-1/2'
+    """
+
+    check: str
+    game: int
+    offset: int
+    headers: dict[str, str]
+    recorded_result: str
+    termination: str | None
+    result_under_laws: str | None
+    article: str
+    ply: int
+    evidence: dict[str, Any]
+    explanation: str
+    laws: str
+    file: str = ""
+    time_control: str = "unknown"
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of one finding (one line of ``--format jsonl``)."""
+        return {
+            "check": self.check,
+            "file": self.file,
+            "game": self.game,
+            "offset": self.offset,
+            "headers": self.headers,
+            "recorded_result": self.recorded_result,
+            "termination": self.termination,
+            "result_under_laws": self.result_under_laws,
+            "article": self.article,
+            "ply": self.ply,
+            "evidence": self.evidence,
+            "explanation": self.explanation,
+            "laws": self.laws,
+            "time_control": self.time_control,
+        }
+
+
+@dataclass
+class AuditedGame:
+    """What the checks look at: the parsed game, its replay under the Laws
+    that apply, and the few facts every check needs."""
+
+    parsed: ParsedGame
+    laws: Laws
+    report: GameReport | None
+    result: str
+    termination: str | None
+    time_control: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def end(self) -> Ruling | None:
+        """The first automatic end under the Laws applied, or None."""
+        return None if self.report is None else self.report.end
+
+    @property
+    def plies(self) -> int:
+        """Number of plies replayed."""
+        return 0 if self.report is None else self.report.plies
+
+    @property
+    def board(self) -> chess.Board | None:
+        """The final replayed position."""
+        if self.report is None or self.report.history is None:
+            return None
+        return self.report.history.board
+
+
+def time_control_class(headers: dict[str, str]) -> str:
+    """FIDE class of the game's time control from ``TimeControl`` (base +
+    60 x increment, Appendices A and B) or, failing that, the ``Event`` name:
+    ``bullet`` (under 3 minutes, a kind of blitz), ``blitz``, ``rapid``,
+    ``standard``, ``correspondence`` or ``unknown``.
+
+    >>> [time_control_class({"TimeControl": t}) for t in ("60+0", "180+2", "900+10", "5400+30")]
+    ['bullet', 'blitz', 'rapid', 'standard']
+    >>> time_control_class({"Event": "Rated Blitz game"}), time_control_class({})
+    ('blitz', 'unknown')
+    """
+    tc = headers.get("TimeControl", "")
+    if tc.startswith("-"):
+        return "correspondence"
+    m = _TC.match(tc)
+    if m:
+        total = int(m.group(1)) + 60 * int(m.group(2) or 0)
+        if total < 180:
+            return "bullet"
+        if total <= 600:
+            return "blitz"
+        if total < 3600:
+            return "rapid"
+        return "standard"
+    event = headers.get("Event", "").lower()
+    for word in ("bullet", "blitz", "rapid", "classical", "correspondence"):
+        if word in event:
+            return "standard" if word == "classical" else word
+    return "unknown"
+
+
+def rating_band(headers: dict[str, str]) -> str:
+    """The 200-point band of the players' mean rating, or ``unrated``.
+
+    >>> rating_band({"WhiteElo": "1500", "BlackElo": "1720"}), rating_band({"WhiteElo": "?"})
+    ('1600-1799', 'unrated')
+    """
+    vals = [int(v) for k in ("WhiteElo", "BlackElo")
+            if (v := headers.get(k, "").strip()).isdigit() and int(v) > 0]
+    if not vals:
+        return "unrated"
+    lo = (sum(vals) // len(vals)) // 200 * 200
+    return f"{lo}-{lo + 199}"
+
+
+def material_points(board: chess.Board, color: chess.Color) -> int:
+    """Material of ``color`` in pawn units (P 1, N 3, B 3, R 5, Q 9).
+
+    >>> material_points(chess.Board(), chess.WHITE)
+    39
+    """
+    return sum(pts * chess.popcount(board.pieces_mask(p, color))
+               for p, pts in _PIECE_POINTS.items())
+
+
+def is_time_forfeit(termination: str | None) -> bool:
+    """True when the ``Termination`` tag says the game was lost on time.
+
+    >>> is_time_forfeit("Time forfeit"), is_time_forfeit("Normal"), is_time_forfeit(None)
+    (True, False, False)
+    """
+    return termination is not None and "time" in termination.lower()
+
+
+def audit_replay(g: ParsedGame, laws: Laws = CURRENT) -> AuditedGame:
+    """Replay a parsed game under ``laws`` (no claims: the audit only needs
+    the first automatic end) and gather the facts the checks use.
+
+    >>> from remis.pgn import GameText, parse_game
+    >>> g = parse_game(GameText(1, 0, '[Result "1/2-1/2"]\\n\\n1. f3 e5 2. g4 Qh4#\\n'))
+    >>> a = audit_replay(g)
+    >>> a.end.article, a.result, a.plies
+    ('5.1.1', '1/2-1/2', 4)
+    """
+    h = g.headers
+    report = None
+    if g.board is not None:
+        rule = automatic_end if laws.automatic_repetition else position_end
+        if g.sans:  # read with parse_game(..., san_only=True): one push per move
+            hist = History(g.board)
+            san_error: list[tuple[int, str]] = []
+            report = replay(_play_sans(hist, g.sans, san_error), claims="none",
+                            validated=True, end_rule=rule, history=hist)
+            if san_error and (g.error is None or san_error[0][0] <= g.error[0]):
+                g.error = san_error[0]
+        else:
+            report = replay(g.moves, g.board, claims="none", validated=True, end_rule=rule)
+    term = h.get("Termination")
+    return AuditedGame(g, laws, report, h.get("Result", "*").strip(), term,
+                       time_control_class(h))
+
+
+def _play_sans(h: History, sans: list[str], error: list[tuple[int, str]]
+               ) -> Iterator[chess.Move]:
+    """The moves of ``sans`` parsed on ``h.board`` as the replay reaches
+    them; the first unreadable or illegal one goes to ``error`` and ends it."""
+    board = h.board
+    for i, san in enumerate(sans):
+        try:
+            move = board.parse_san(san)
+        except ValueError as exc:
+            error.append((h.ply + 1, str(exc) or f"cannot read {san!r} (ply {i + 1})"))
+            return
+        yield move
+
+
+def _finding(a: AuditedGame, check: str, result: str | None, article: str, ply: int,
+             evidence: dict[str, Any], explanation: str) -> Finding:
+    g = a.parsed
+    ident = {k: g.headers[k] for k in IDENT_HEADERS if k in g.headers}
+    return Finding(check, g.index, g.offset, ident, a.result, a.termination, result, article,
+                   ply, evidence, explanation, a.laws.label, time_control=a.time_control)
+
+
+def _error(a: AuditedGame) -> tuple[int, str] | None:
+    return a.parsed.error
+
+
+def _verdict_json(v: Verdict) -> dict[str, Any]:
+    out = v.to_json()
+    out["color"] = "white" if v.color else "black"
+    return out
+
+
+def _title(color: chess.Color) -> str:
+    return "White" if color else "Black"
+
+
+# ---------------------------------------------------------------- the checks
+def check_moves_after_end(a: AuditedGame) -> Finding | None:
+    """The record goes on after the game had already ended automatically.
+
+    >>> from remis.pgn import GameText, parse_game
+    >>> text = '[Result "1-0"]\\n\\n' + "1. Nf3 Nf6 2. Ng1 Ng8 " * 4 + "5. e4 1-0\\n"
+    >>> f = check_moves_after_end(audit_replay(parse_game(GameText(1, 0, text))))
+    >>> f.article, f.ply, f.evidence["recorded_plies"], f.result_under_laws
+    ('9.6.1', 16, 17, '1/2-1/2')
+    """
+    end = a.end
+    if end is None:
+        return None
+    err = _error(a)
+    recorded = a.plies + (1 if err is not None else 0)
+    if end.ply >= a.plies and err is None:
+        return None
+    evidence: dict[str, Any] = {"end": end.to_json(), "recorded_plies": recorded,
+                                "plies_involved": list(end.plies)}
+    if err is not None:
+        evidence["later_record_error"] = {"ply": err[0], "message": err[1]}
+    differs = a.result in RESULTS and a.result != end.result
+    tail = (f" The recorded result {a.result} differs from {end.result}." if differs else
+            " The recorded result stands, but the moves after the end are not part of the game.")
+    text = (f"The game ended at ply {end.ply}: {end.explanation} The record goes on "
+            f"to ply {recorded}.{tail}")
+    return _finding(a, "moves_after_end", end.result, end.article, end.ply, evidence, text)
+
+
+def check_illegal_move(a: AuditedGame) -> Finding | None:
+    """An illegal or unreadable move (or an unplayable game) in the record.
+
+    >>> from remis.pgn import GameText, parse_game
+    >>> g = parse_game(GameText(2, 50, '[Result "1-0"]\\n\\n1. e4 e5 2. Ke3 1-0\\n'))
+    >>> f = check_illegal_move(audit_replay(g))
+    >>> f.game, f.ply, f.article
+    (2, 3, '7.5')
+    """
+    err = _error(a)
+    if err is None:
+        return None
+    ply, message = err
+    if a.parsed.variant not in ("standard", "chess960"):
+        return None  # another game, not an error: counted as skipped
+    illegal = "illegal" in message.lower()
+    article = "7.5" if illegal else "8.1"
+    what = "an illegal move" if illegal else "a move that cannot be read"
+    evidence: dict[str, Any] = {"message": message, "replayed_plies": a.plies}
+    board = a.board
+    if board is not None:
+        evidence["fen_before"] = board.fen()
+    if ply > 0:
+        text = (f"The record has {what} at ply {ply} ({message}); "
+                "the game cannot be replayed past it.")
+    else:
+        text = f"The game cannot be replayed at all ({message})."
+    if illegal and a.time_control in ("bullet", "blitz", "rapid"):
+        if a.laws.rapid_blitz_first_illegal_loses:
+            evidence["rule_in_force"] = ("rapid/blitz before 2018: a completed illegal move "
+                                         "loses the game (old A.4.2)")
+        else:
+            evidence["rule_in_force"] = ("rapid/blitz since 2018: a first completed illegal "
+                                         "move costs time; the second loses (A.5.2, 7.5.5)")
+    return _finding(a, "illegal_move", None, article, ply, evidence, text)
+
+
+def check_result_after_end(a: AuditedGame) -> Finding | None:
+    """A 9.6.1/9.6.2 end on the last recorded move, scored otherwise.
+
+    >>> from remis.pgn import GameText, parse_game
+    >>> text = '[Result "0-1"]\\n\\n' + "1. Nf3 Nf6 2. Ng1 Ng8 " * 4 + "0-1\\n"
+    >>> check_result_after_end(audit_replay(parse_game(GameText(1, 0, text)))).article
+    '9.6.1'
+    """
+    end = a.end
+    if (end is None or _error(a) is not None or end.ply < a.plies
+            or end.article not in ("9.6.1", "9.6.2") or a.result not in RESULTS
+            or a.result == end.result):
+        return None
+    text = f"{end.explanation} The recorded result {a.result} should be {end.result}."
+    return _finding(a, "result_after_end", end.result, end.article, end.ply,
+                    {"end": end.to_json(), "plies_involved": list(end.plies)}, text)
+
+
+def check_result_vs_position(a: AuditedGame) -> Finding | None:
+    """The final position contradicts the recorded result: a mate, stalemate
+    or dead position scored otherwise, or (under the Laws since 2023, not on
+    time) a win for a player who cannot checkmate.
+
+    >>> from remis.pgn import GameText, parse_game
+    >>> g = parse_game(GameText(1, 0, '[Result "1/2-1/2"]\\n\\n1. f3 e5 2. g4 Qh4# 1/2-1/2\\n'))
+    >>> f = check_result_vs_position(audit_replay(g))
+    >>> f.article, f.result_under_laws
+    ('5.1.1', '0-1')
+    """
+    if _error(a) is not None or a.result not in RESULTS:
+        return None
+    end = a.end
+    board = a.board
+    if end is not None:
+        if end.ply < a.plies or end.article not in ("5.1.1", "5.2.1", "5.2.2"):
+            return None
+        if a.result == end.result:
+            return None
+        text = (f"The final position (ply {end.ply}) ends the game: {end.explanation} "
+                f"The recorded result {a.result} should be {end.result}.")
+        ev = {"end": end.to_json(), "fen": board.fen() if board is not None else None}
+        return _finding(a, "result_vs_position", end.result, end.article, end.ply, ev, text)
+    if board is None or a.result == DRAW or is_time_forfeit(a.termination):
+        return None
+    if not a.laws.resignation_draw:
+        return None
+    winner = chess.WHITE if a.result == "1-0" else chess.BLACK
+    v = can_checkmate(board, winner, mode="full")
+    if v.value is not False:
+        return None
+    text = (f"{a.result} is recorded, but in the final position {_title(winner)} cannot "
+            f"checkmate by any series of legal moves ({v.reason}). Under the Laws a game "
+            f"a player cannot win that way is drawn: resignation (5.1.2), loss on time (6.9), "
+            f"second illegal move (7.5.5).")
+    ev = {"verdict": _verdict_json(v), "fen": board.fen(), "material": describe_material(board)}
+    return _finding(a, "result_vs_position", DRAW, "5.1.2", a.plies, ev, text)
+
+
+def check_time_forfeit(a: AuditedGame) -> Finding | None:
+    """6.9: a time forfeit scored against what the Laws say.  The player who
+    flagged is the loser of a decisive result, or the player to move in the
+    final position of a drawn one.
+
+    >>> from remis.pgn import GameText, parse_game
+    >>> pgn = ('[Result "0-1"]\\n[Termination "Time forfeit"]\\n'
+    ...        '[FEN "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"]\\n[SetUp "1"]\\n\\n0-1\\n')
+    >>> f = check_time_forfeit(audit_replay(parse_game(GameText(1, 0, pgn))))
+    >>> f.result_under_laws, f.evidence["verdict"]["value"]
+    ('1/2-1/2', False)
+    """
+    if (not is_time_forfeit(a.termination) or a.end is not None or _error(a) is not None
+            or a.result not in RESULTS):
+        return None
+    board = a.board
+    if board is None:
+        return None
+    if a.result == DRAW:
+        flagged = board.turn
+        how = "the player to move, whose clock was running"
+    else:
+        flagged = chess.BLACK if a.result == "1-0" else chess.WHITE
+        how = "the loser"
+    other = not flagged
+    v = can_checkmate(board, other, mode="full")
+    if v.value is None:
+        return None
+    law = DRAW if v.value is False else win_for(other)
+    if law == a.result:
+        return None
+    ev = {"flagged": "white" if flagged else "black", "flagged_is": how,
+          "verdict": _verdict_json(v), "fen": board.fen(), "material": describe_material(board),
+          "material_points": {"white": material_points(board, chess.WHITE),
+                              "black": material_points(board, chess.BLACK)}}
+    if v.value is False:
+        text = (f"{_title(flagged)} lost on time, but {_title(other)} cannot checkmate "
+                f"{_title(flagged)}'s king by any series of legal moves ({v.reason}): "
+                f"the game is drawn (Article 6.9), not {a.result}.")
+    else:
+        text = (f"{_title(flagged)} ran out of time and {_title(other)} can still checkmate "
+                f"(e.g. {' '.join(v.line) or 'a helpmate exists'}): the game is lost for "
+                f"{_title(flagged)} (Article 6.9), not drawn.")
+    return _finding(a, "time_forfeit", law, "6.9", a.plies, ev, text)
+
+
+CHECK_FUNCTIONS: dict[str, Callable[[AuditedGame], Finding | None]] = {
+    "moves_after_end": check_moves_after_end,
+    "illegal_move": check_illegal_move,
+    "result_after_end": check_result_after_end,
+    "result_vs_position": check_result_vs_position,
+    "time_forfeit": check_time_forfeit,
+}
+
+
+def audit_game(a: AuditedGame, checks: tuple[str, ...] = CHECKS) -> Finding | None:
+    """Run ``checks`` on one replayed game; the first finding, if any.
+
+    >>> from remis.pgn import GameText, parse_game
+    >>> g = parse_game(GameText(1, 0, '[Result "1-0"]\\n\\n1. f3 e5 2. g4 Qh4# 1-0\\n'))
+    >>> audit_game(audit_replay(g)).check
+    'result_vs_position'
+    """
+    for name in CHECKS:
+        if name in checks:
+            f = CHECK_FUNCTIONS[name](a)
+            if f is not None:
+                return f
+    return None

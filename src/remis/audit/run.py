@@ -1,0 +1,463 @@
+"""Running an audit: tasks over byte ranges (or streamed batches), executed on
+local processes or a Dask cluster, with the findings written in input order
+and a checkpoint after every task so that an interrupted run can resume.
+
+The order of the output never depends on the executor: tasks are numbered in
+input order and their results are written in that order, whoever finished
+first.  A task's findings are written in one piece and the checkpoint
+(``OUT.ckpt.json``) is replaced after them; ``--resume`` cuts the output back
+to the size the checkpoint recorded and goes on with the next task.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from remis.audit.checks import (
+    CHECKS,
+    Finding,
+    audit_game,
+    audit_replay,
+    is_time_forfeit,
+    material_points,
+    rating_band,
+    time_control_class,
+)
+from remis.audit.laws import LawsMode, laws_for
+from remis.audit.output import FindingWriter, open_writer
+from remis.audit.split import plan_ranges, read_range, seekable, stream_batches
+from remis.audit.stats import Summary, bump, merge, new_summary
+from remis.pgn import GameText, parse_game
+
+CHECKPOINT_VERSION = 1
+
+
+@dataclass
+class Task:
+    """One piece of work: the games of a byte range of a plain file, or a
+    batch of game texts read from a stream."""
+
+    file_no: int
+    path: str
+    start: int = 0
+    end: int = 0
+    texts: list[GameText] | None = None
+    last: bool = False
+
+
+@dataclass
+class TaskResult:
+    """What a worker found in one task; game numbers are local to the task."""
+
+    games: int
+    findings: list[Finding]
+    summary: Summary
+    error: str | None = None
+
+
+def audit_texts(texts: Iterator[GameText] | list[GameText], path: str,
+                laws_mode: LawsMode = "current", checks: tuple[str, ...] = CHECKS
+                ) -> tuple[int, list[Finding], Summary]:
+    """Audit game texts: (number of games, findings, summary).  A game that
+    cannot be audited is reported as a finding, never stops the batch.
+
+    >>> t = GameText(1, 0, '[Result "1-0"]\\n\\n1. f3 e5 2. g4 Qh4# 1-0\\n')
+    >>> n, fs, s = audit_texts([t], "x")
+    >>> n, [f.check for f in fs], s["by_check"]
+    (1, ['result_vs_position'], {'result_vs_position': 1})
+    """
+    summary = new_summary()
+    findings: list[Finding] = []
+    n = 0
+    for gt in texts:
+        n += 1
+        g = parse_game(gt, san_only=True)
+        tc = time_control_class(g.headers)
+        bump(summary["games_by_time_control"], tc)
+        if g.variant not in ("standard", "chess960"):
+            summary["skipped_variants"] += 1
+            continue
+        laws = laws_for(g.headers.get("Date"), laws_mode)
+        try:
+            a = audit_replay(g, laws)
+            f = audit_game(a, checks)
+        except Exception as exc:  # a bug or a pathological game: report, go on
+            f = Finding("illegal_move", g.index, g.offset, {}, g.headers.get("Result", "*"),
+                        g.headers.get("Termination"), None, "8.1", 0,
+                        {"message": f"{type(exc).__name__}: {exc}"},
+                        f"The game could not be audited ({type(exc).__name__}: {exc}).",
+                        laws.label, time_control=tc)
+            a = None
+        if a is not None and is_time_forfeit(a.termination) and a.board is not None \
+                and a.end is None and a.result in ("1-0", "0-1", "1/2-1/2"):
+            b = a.board
+            flagged = b.turn if a.result == "1/2-1/2" else a.result == "0-1"
+            key = str(material_points(b, not flagged))
+            bump(summary["tf_material"], key)
+            if f is not None and f.check == "time_forfeit":
+                bump(summary["tf_material_findings"], key)
+        if f is not None:
+            f.file = path
+            findings.append(f)
+            summary["findings"] += 1
+            bump(summary["by_check"], f.check)
+            bump(summary["by_file"], path)
+            bump(summary["by_time_control"], tc)
+            bump(summary["by_rating_band"], rating_band(g.headers))
+    summary["games"] = n
+    bump(summary["games_by_file"], path, n)
+    return n, findings, summary
+
+
+def audit_task(task: Task, laws_mode: LawsMode = "current",
+               checks: tuple[str, ...] = CHECKS) -> TaskResult:
+    """Run one task (in a worker process or on a Dask worker).
+
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "g.pgn")
+    >>> _ = open(p, "w").write('[Result "1-0"]\\n\\n1. f3 e5 2. g4 Qh4# 1-0\\n')
+    >>> r = audit_task(Task(0, p, 0, os.path.getsize(p)))
+    >>> r.games, r.findings[0].article
+    (1, '5.1.1')
+    """
+    texts: Iterator[GameText] | list[GameText]
+    texts = task.texts if task.texts is not None else read_range(task.path, task.start, task.end)
+    try:
+        n, findings, summary = audit_texts(texts, task.path, laws_mode, checks)
+    except OSError as exc:
+        return TaskResult(0, [], new_summary(), f"{task.path}: {exc}")
+    return TaskResult(n, findings, summary)
+
+
+# ------------------------------------------------------------------ executors
+class _Future(Protocol):
+    def result(self) -> Any: ...
+
+
+class _Done:
+    """An already computed result (the in-process executor)."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def result(self) -> Any:
+        return self.value
+
+
+class Executor:
+    """Where tasks run: in this process (``jobs=1``), a local process pool,
+    or a Dask distributed cluster (``cluster="tcp://host:port"``).
+
+    >>> ex = Executor(1)
+    >>> ex.submit(sum, [1, 2]).result(), ex.window
+    (3, 1)
+    >>> ex.close()
+    """
+
+    def __init__(self, jobs: int = 1, cluster: str | None = None) -> None:
+        self.jobs = max(1, jobs)
+        self.cluster = cluster
+        self._pool: ProcessPoolExecutor | None = None
+        self._client: Any = None
+        if cluster:
+            from distributed import Client
+
+            self._client = Client(  # type: ignore[no-untyped-call]
+                cluster, timeout="30s", set_as_default=False)
+            infos = self._client.scheduler_info().get("workers", {})
+            self.jobs = max(1, sum(int(w.get("nthreads", 1)) for w in infos.values()))
+        elif self.jobs > 1:
+            self._pool = ProcessPoolExecutor(self.jobs, initializer=_worker_init)
+
+    @property
+    def window(self) -> int:
+        """How many tasks may be in flight at once."""
+        return 1 if self._pool is None and self._client is None else 3 * self.jobs
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> _Future:
+        """Start ``fn(*args)`` somewhere; returns something with ``.result()``."""
+        if self._client is not None:
+            fut: _Future = self._client.submit(fn, *args, pure=False)
+            return fut
+        if self._pool is not None:
+            f: Future[Any] = self._pool.submit(fn, *args)
+            return f
+        return _Done(fn(*args))
+
+    def close(self, cancel: bool = False) -> None:
+        """Release the workers (``cancel``: drop tasks not started)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
+            self._pool = None
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+
+def _worker_init() -> None:  # pragma: no cover - runs in worker processes
+    """Workers leave Ctrl-C to the parent (which stops cleanly) and exit when
+    the parent dies (a killed run must not leave orphans behind)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="remis-parent-watch").start()
+
+
+# ------------------------------------------------------------------ the run
+@dataclass
+class AuditOptions:
+    """Everything ``remis audit`` was asked to do.
+
+    >>> AuditOptions(["a.pgn"], "findings.jsonl").checkpoint
+    'findings.jsonl.ckpt.json'
+    """
+
+    paths: list[str]
+    out: str | None = None
+    fmt: str = "jsonl"
+    jobs: int = 0
+    cluster: str | None = None
+    checks: tuple[str, ...] = CHECKS
+    laws: LawsMode = "current"
+    resume: bool = False
+    chunk_bytes: int = 1 << 20
+    batch_games: int = 500
+
+    @property
+    def checkpoint(self) -> str | None:
+        """Path of the sidecar checkpoint (None when writing to stdout)."""
+        return None if self.out in (None, "-") else f"{self.out}.ckpt.json"
+
+
+@dataclass
+class RunState:
+    """Progress of a run, saved in the checkpoint after every task."""
+
+    files: list[str]
+    ranges: dict[str, list[list[int]]]
+    file_tasks_done: list[int] = field(default_factory=list)
+    file_games: list[int] = field(default_factory=list)
+    file_complete: list[bool] = field(default_factory=list)
+    out_bytes: int = 0
+    summary: Summary = field(default_factory=new_summary)
+    complete: bool = False
+    errors: list[str] = field(default_factory=list)
+
+
+Progress = Callable[[int, int, int], None]  # (games, findings, bytes done)
+
+
+def _options_key(opts: AuditOptions) -> dict[str, Any]:
+    return {"laws": opts.laws, "checks": list(opts.checks), "format": opts.fmt,
+            "chunk_bytes": opts.chunk_bytes, "batch_games": opts.batch_games}
+
+
+def load_checkpoint(opts: AuditOptions, files: list[str]) -> RunState | None:
+    """The saved state of an earlier run with the same inputs and options.
+
+    Raises ValueError when the checkpoint belongs to another audit.
+
+    >>> import tempfile, os
+    >>> out = os.path.join(tempfile.mkdtemp(), "f.jsonl")
+    >>> opts = AuditOptions([], out)
+    >>> save_checkpoint(opts, plan(opts, []))
+    >>> load_checkpoint(opts, []).complete, load_checkpoint(AuditOptions([], "x"), [])
+    (False, None)
+    """
+    path = opts.checkpoint
+    if path is None or not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    if data.get("version") != CHECKPOINT_VERSION or data.get("files") != files \
+            or data.get("options") != _options_key(opts):
+        raise ValueError(f"{path} belongs to an audit of other files or options; "
+                         "remove it or run without --resume")
+    st = data["state"]
+    return RunState(files, st["ranges"], st["file_tasks_done"], st["file_games"],
+                    st["file_complete"], st["out_bytes"], st["summary"], st["complete"],
+                    st.get("errors", []))
+
+
+def save_checkpoint(opts: AuditOptions, state: RunState) -> None:
+    """Write the checkpoint atomically (temporary file, then rename); see
+    :func:`load_checkpoint` for an example."""
+    path = opts.checkpoint
+    if path is None:
+        return
+    data = {"version": CHECKPOINT_VERSION, "files": state.files, "options": _options_key(opts),
+            "state": {"ranges": state.ranges, "file_complete": state.file_complete,
+                      "file_tasks_done": state.file_tasks_done, "file_games": state.file_games,
+                      "out_bytes": state.out_bytes, "summary": state.summary,
+                      "complete": state.complete, "errors": state.errors}}
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(data, f)
+    os.replace(tmp, path)
+
+
+def _tasks(state: RunState, opts: AuditOptions,
+           on_error: Callable[[str], None]) -> Iterator[Task]:
+    """The tasks still to do, in input order; the last task of each file has
+    ``last`` set (a stream is read one batch ahead to know it)."""
+    for file_no, path in enumerate(state.files):
+        if state.file_complete[file_no]:
+            continue
+        done = state.file_tasks_done[file_no]
+        if seekable(path):
+            ranges = state.ranges[str(file_no)]
+            for i in range(done, len(ranges)):
+                start, end = ranges[i]
+                yield Task(file_no, path, start, end, last=i == len(ranges) - 1)
+            if not ranges:
+                yield Task(file_no, path, texts=[], last=True)
+            continue
+        held: list[GameText] | None = None
+        try:
+            for batch in stream_batches(path, opts.batch_games, skip_batches=done):
+                if held is not None:
+                    yield Task(file_no, path, texts=held)
+                held = batch
+        except (OSError, EOFError, ValueError) as exc:
+            on_error(f"{path}: cannot read the stream after game "
+                     f"{state.file_games[file_no] + len(held or [])}: {exc}")
+        yield Task(file_no, path, texts=held or [], last=True)
+
+
+def plan(opts: AuditOptions, files: list[str]) -> RunState:
+    """A fresh run state: byte ranges for every plain file.
+
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "g.pgn")
+    >>> _ = open(p, "w").write('[Event "a"]\\n\\n1. e4 *\\n\\n[Event "b"]\\n\\n1. d4 *\\n')
+    >>> plan(AuditOptions([p], chunk_bytes=10), [p]).ranges
+    {'0': [[0, 22], [22, 43]]}
+    """
+    ranges: dict[str, list[list[int]]] = {}
+    for i, p in enumerate(files):
+        if seekable(p):
+            ranges[str(i)] = [[s, e] for s, e in plan_ranges(p, opts.chunk_bytes)]
+    n = len(files)
+    return RunState(files, ranges, [0] * n, [0] * n, [False] * n)
+
+
+def run_audit(opts: AuditOptions, files: list[str], *, progress: Progress | None = None,
+              on_error: Callable[[str], None] | None = None) -> RunState:
+    """Audit ``files`` as ``opts`` says and write the findings; returns the
+    final state (``complete`` False when interrupted).
+
+    KeyboardInterrupt (Ctrl-C, or SIGTERM, turned into it) stops the run
+    after the last task whose findings were written: the output stays valid
+    and ``--resume`` goes on from there.
+
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); p = os.path.join(d, "g.pgn")
+    >>> _ = open(p, "w").write('[Result "1/2-1/2"]\\n\\n1. f3 e5 2. g4 Qh4# 1/2-1/2\\n')
+    >>> st = run_audit(AuditOptions([p], os.path.join(d, "f.jsonl"), jobs=1), [p])
+    >>> st.complete, st.summary["by_check"]
+    (True, {'result_vs_position': 1})
+    """
+    errors = on_error or (lambda m: None)
+    state = load_checkpoint(opts, files) if opts.resume else None
+    if state is None:
+        state = plan(opts, files)
+        if opts.checkpoint and os.path.exists(opts.checkpoint):
+            os.remove(opts.checkpoint)
+    if state.complete:
+        return state
+    writer: FindingWriter = open_writer(opts.out, opts.fmt, state.out_bytes)
+    jobs = opts.jobs or available_cores()
+    executor = Executor(jobs, opts.cluster)
+    old_term = signal.getsignal(signal.SIGTERM)
+    try:
+        signal.signal(signal.SIGTERM, _raise_interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        old_term = None
+    bytes_done = 0
+    inflight: deque[tuple[Task, _Future]] = deque()
+
+    def err(msg: str) -> None:
+        state.errors.append(msg)
+        errors(msg)
+
+    tasks = _tasks(state, opts, err)
+    try:
+        exhausted = False
+        while True:
+            while not exhausted and len(inflight) < executor.window:
+                t = next(tasks, None)
+                if t is None:
+                    exhausted = True
+                    break
+                inflight.append((t, executor.submit(audit_task, t, opts.laws, opts.checks)))
+            if not inflight:
+                break
+            task, fut = inflight.popleft()
+            res: TaskResult = fut.result()
+            if res.error:
+                err(res.error)
+            if task.texts is None:  # a byte range numbers its games from 1
+                base = state.file_games[task.file_no]
+                for f in res.findings:
+                    f.game += base
+            state.out_bytes = writer.write(res.findings)
+            state.file_games[task.file_no] += res.games
+            state.file_tasks_done[task.file_no] += 1
+            state.file_complete[task.file_no] = task.last
+            merge(state.summary, res.summary)
+            save_checkpoint(opts, state)
+            bytes_done += task.end - task.start
+            if progress is not None:
+                progress(state.summary["games"], state.summary["findings"], bytes_done)
+        state.complete = True
+        save_checkpoint(opts, state)
+    except KeyboardInterrupt:
+        executor.close(cancel=True)
+        raise
+    finally:
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
+        writer.close()
+        executor.close()
+    if state.complete and writer.final is not None and writer.path is not None:
+        os.remove(writer.path)  # the Parquet file is written; its staging file goes
+    return state
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity), at least 1.
+
+    >>> available_cores() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _raise_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def wall_clock() -> float:
+    """Seconds from a monotonic clock (for rates).
+
+    >>> wall_clock() > 0
+    True
+    """
+    return time.perf_counter()

@@ -1,0 +1,165 @@
+"""``remis audit PATH...``: find wrongly scored games in PGN databases."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from typing import Any
+
+from remis.audit.checks import CHECKS
+from remis.audit.output import FORMATS, read_findings
+from remis.audit.report import render_report
+from remis.audit.run import AuditOptions, RunState, run_audit
+from remis.audit.split import expand_paths, seekable
+from remis.cli.common import warn
+
+
+def register(sub: Any) -> None:
+    """Add the ``audit`` sub-command."""
+    p = sub.add_parser(
+        "audit", help="audit PGN databases for wrongly scored games (6.9, 9.6, 5.x, illegal moves)")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="PGN files (.pgn/.gz/.bz2/.zst) or folders; - = stdin")
+    p.add_argument("--out", "-o", metavar="FILE", help="write the findings here (default stdout)")
+    p.add_argument("--format", choices=FORMATS, default="jsonl", dest="fmt",
+                   help="findings format (parquet needs --out)")
+    p.add_argument("--jobs", "-j", type=int, default=0,
+                   help="local worker processes (default: all cores)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="run on an existing Dask cluster, e.g. tcp://127.0.0.1:8786")
+    p.add_argument("--checks", default=",".join(CHECKS),
+                   help=f"comma-separated checks (default all: {','.join(CHECKS)})")
+    p.add_argument("--laws", choices=("current", "as-played"), default="current",
+                   help="judge by today's Laws or those in force on the game's Date")
+    p.add_argument("--resume", action="store_true",
+                   help="continue an interrupted run (needs --out; uses OUT.ckpt.json)")
+    p.add_argument("--report", metavar="HTML", help="write a self-contained HTML report")
+    p.add_argument("--summary", metavar="JSON", help="write the summary counts as JSON")
+    p.add_argument("--chunk-bytes", type=int, default=1 << 20, help=argparse.SUPPRESS)
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no summary")
+    p.set_defaults(run=run)
+
+
+class _Bar:
+    """A rich progress bar on stderr: games/s, findings, ETA when the size is known."""
+
+    def __init__(self, total: int | None) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.start = time.perf_counter()
+        self.progress = Progress(
+            TextColumn("[bold]audit"), BarColumn(),
+            TextColumn("{task.fields[games]:,} games  {task.fields[rate]:,.0f} games/s  "
+                       "{task.fields[findings]:,} findings"),
+            TimeRemainingColumn(), console=Console(stderr=True), transient=False)
+        self.task = self.progress.add_task("audit", total=total, games=0, rate=0.0, findings=0)
+        self.progress.start()
+
+    def __call__(self, games: int, findings: int, done: int) -> None:
+        rate = games / max(time.perf_counter() - self.start, 1e-9)
+        self.progress.update(self.task, completed=done, games=games, rate=rate,
+                             findings=findings)
+
+    def stop(self) -> None:
+        self.progress.stop()
+
+
+def summary_text(state: RunState) -> str:
+    """Plain-text summary counts (printed on stderr at the end).
+
+    >>> from remis.audit.run import plan, AuditOptions
+    >>> st = plan(AuditOptions([]), [])
+    >>> st.summary["games"] = 3
+    >>> summary_text(st)
+    'audited 3 games: 0 findings'
+    """
+    s = state.summary
+    lines = [f"audited {s['games']:,} games: {s['findings']:,} findings"
+             + (f", {s['skipped_variants']:,} games of other variants skipped"
+                if s["skipped_variants"] else "")]
+    for title, key in (("by check", "by_check"), ("by file", "by_file"),
+                       ("by time control", "by_time_control")):
+        if s[key]:
+            lines.append(f"  {title}: " + ", ".join(f"{k} {v:,}" for k, v in sorted(
+                s[key].items())))
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Execute ``remis audit``."""
+    status = 0
+    checks = tuple(c.strip() for c in args.checks.split(",") if c.strip())
+    unknown = [c for c in checks if c not in CHECKS]
+    if unknown:
+        warn(f"audit: unknown check(s) {', '.join(unknown)} (choose from {', '.join(CHECKS)})")
+        return 2
+    if args.resume and not args.out:
+        warn("audit: --resume needs --out FILE")
+        return 2
+    if args.fmt == "parquet" and not args.out:
+        warn("audit: --format parquet needs --out FILE")
+        return 2
+    files = []
+    for p in expand_paths(args.paths):
+        if p != "-" and not os.path.isfile(p):
+            warn(f"audit: {p}: no such file")
+            status = 1
+            continue
+        files.append(p)
+    if not files:
+        return status or 1
+    opts = AuditOptions(files, args.out, args.fmt, args.jobs, args.cluster, checks, args.laws,
+                        args.resume, args.chunk_bytes)
+    bar = None
+    if not args.quiet and sys.stderr.isatty():
+        total = sum(os.path.getsize(p) for p in files) if all(seekable(p) for p in files) \
+            else None
+        bar = _Bar(total)
+    errors: list[str] = []
+
+    def on_error(msg: str) -> None:
+        errors.append(msg)
+        if bar is None:
+            warn(f"audit: {msg}")
+
+    try:
+        state = run_audit(opts, files, progress=bar, on_error=on_error)
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.stop()
+        where = f"; run again with --resume to go on ({args.out}.ckpt.json)" if args.out else ""
+        warn(f"audit: interrupted; the findings written so far are complete{where}")
+        return 130
+    except ValueError as exc:
+        if bar is not None:
+            bar.stop()
+        warn(f"audit: {exc}")
+        return 2
+    except OSError as exc:
+        if bar is not None:
+            bar.stop()
+        warn(f"audit: {exc}")
+        return 1
+    if bar is not None:
+        bar.stop()
+        for e in errors:
+            warn(f"audit: {e}")
+    if errors:
+        status = 1
+    if not args.quiet:
+        sys.stderr.write(summary_text(state) + "\n")
+    if args.summary:
+        with open(args.summary, "w", encoding="utf-8") as f:
+            json.dump(state.summary, f, indent=1, sort_keys=True)
+    if args.report:
+        sample: list[dict[str, Any]] = []
+        if args.out and args.out != "-":
+            sample = read_findings(args.out, args.fmt, limit=500)
+        page = render_report(state.summary, sample, laws=args.laws, errors=state.errors)
+        with open(args.report, "w", encoding="utf-8") as f:
+            f.write(page)
+    return status

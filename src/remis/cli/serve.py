@@ -1,0 +1,55 @@
+"""``remis serve``: run the HTTP service (FastAPI under uvicorn)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from remis.cli.common import warn
+
+
+def register(sub: Any) -> None:
+    """Add the ``serve`` sub-command.
+
+    >>> from remis.cli import build_parser
+    >>> a = build_parser().parse_args(["serve", "--port", "0"])
+    >>> a.host, a.port, a.db
+    ('127.0.0.1', 0, 'sqlite:///remis.db')
+    """
+    p = sub.add_parser("serve", help="run the HTTP API and web page (FastAPI + uvicorn)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="TCP port (8000)")
+    p.add_argument("--db", default="sqlite:///remis.db",
+                   help="sqlite:///FILE (default sqlite:///remis.db) or postgresql://...")
+    p.add_argument("--log-level", default="warning",
+                   choices=["critical", "error", "warning", "info", "debug"],
+                   help="uvicorn log level (warning)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Execute ``remis serve`` (blocks until interrupted); a database that
+    cannot be opened is reported on stderr with exit status 2 (bad URL) or 1.
+
+    >>> from remis.cli import build_parser
+    >>> run(build_parser().parse_args(["serve", "--db", "mysql://localhost/x"]))
+    2
+    """
+    try:
+        import uvicorn
+
+        from remis.service.app import create_app
+    except ImportError as exc:
+        warn(f"the service needs its extra: pip install 'remis[service]' ({exc})")
+        return 2
+    try:
+        app = create_app(args.db)
+    except ValueError as exc:
+        warn(f"--db: {exc}")
+        return 2
+    except Exception as exc:  # cannot open the database: say which and why
+        warn(f"--db {args.db}: cannot open the database: {exc}")
+        return 1
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                access_log=False)
+    return 0

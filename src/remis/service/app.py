@@ -1,0 +1,440 @@
+"""The FastAPI application: HTTP around :mod:`remis.service.games` and
+:mod:`remis.service.stateless`.
+
+Every error is a 4xx with ``{"detail": "a clear message"}``: malformed JSON
+(400), unknown or mistyped fields (422), bodies over :data:`MAX_BODY` (413),
+bad tokens (401/403), unknown games (404), a stale ``expected_ply`` (409),
+events the Laws refuse (422).  An unexpected exception is logged and answered
+with a 500 only as the last resort.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+import queue
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from importlib import import_module
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Header, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+import remis
+from remis.service.auth import bearer
+from remis.service.games import Games, ServiceError
+from remis.service.stateless import InputError, claim_json, pgn_json, position_json
+from remis.service.store import Store, StoreError, open_store
+from remis.service.stream import Broadcaster
+
+log = logging.getLogger("remis.service")
+
+#: the largest request body accepted (bytes)
+MAX_BODY = 64 * 1024
+#: where the web engineer's built page lives
+WEB_DIST = Path(__file__).resolve().parent / "web" / "dist"
+#: seconds a quiet stream waits before looking at the store (events of other instances)
+STREAM_POLL = 2.0
+#: languages of the translation endpoint
+LANGS = ("en", "cs", "pl")
+
+EventType = Literal["move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
+                    "flag", "illegal_move", "resign", "arbiter"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateGame(_Strict):
+    """Body of ``POST /v1/games``: the arbiter config (checked by the arbiter)."""
+
+    config: dict[str, Any] = Field(default_factory=dict)
+
+
+class Event(_Strict):
+    """Body of ``POST /v1/games/{id}/events``: one arbiter event (fields as in
+    :mod:`remis.arbiter.events`; the arbiter checks which fit which type),
+    plus the optional ``expected_ply`` (409 when the game is at another ply)."""
+
+    type: EventType
+    player: Literal["white", "black", "both"] | None = Field(
+        default=None, description="whom the event is about ('both' only for a flag, by the "
+                                  "arbiter; absent only for arbiter decisions)")
+    at: float | None = Field(default=None, ge=0,
+                             description="seconds since the game started; default: server "
+                                         "time since the game was created")
+    move: str | None = Field(default=None, max_length=16)
+    kind: str | None = Field(default=None, max_length=32)
+    square: str | None = Field(default=None, max_length=3)
+    called_by: Literal["arbiter", "opponent", "nobody"] | None = None
+    decision: Literal["accept", "postpone", "reject"] | None = None
+    seconds: float | None = Field(default=None, ge=0, le=3600)
+    id: str | int | None = Field(default=None, description="the client's own event id")
+    comment: str | None = Field(default=None, max_length=1000)
+    expected_ply: int | None = Field(default=None, ge=0)
+
+    @field_validator("at", "seconds")
+    @classmethod
+    def _finite(cls, v: float | None) -> float | None:
+        if v is not None and not math.isfinite(v):
+            raise ValueError("must be a finite number of seconds")
+        return v
+
+
+class PositionRequest(_Strict):
+    """Body of ``POST /v1/position``."""
+
+    fen: str = Field(max_length=200)
+    quick: bool = False
+
+
+class PgnRequest(_Strict):
+    """Body of ``POST /v1/pgn``."""
+
+    pgn: str
+
+
+class ClaimRequest(_Strict):
+    """Body of ``POST /v1/claim`` (as the options of ``remis claim``)."""
+
+    pgn: str
+    game: int = Field(default=1, ge=1)
+    ply: int | None = Field(default=None, ge=0)
+    move: str | None = Field(default=None, max_length=32)
+    kind: Literal["threefold", "threefold_repetition", "fifty", "fifty_moves"] | None = None
+    mode: Literal["standard", "rapid", "blitz"] = "standard"
+
+
+class CreatedGame(BaseModel):
+    """Answer of ``POST /v1/games``."""
+
+    id: str
+    tokens: dict[str, str]
+    state: dict[str, Any]
+
+
+class Accepted(BaseModel):
+    """Answer of an accepted event: the new state and the event's number."""
+
+    state: dict[str, Any]
+    event: int
+
+
+class GameView(BaseModel):
+    """Answer of ``GET /v1/games/{id}``."""
+
+    id: str
+    config: dict[str, Any]
+    state: dict[str, Any]
+
+
+class EventLog(BaseModel):
+    """Answer of ``GET /v1/games/{id}/events``."""
+
+    events: list[dict[str, Any]]
+
+
+class PgnRulings(BaseModel):
+    """Answer of ``POST /v1/pgn``: one ``remis game --json`` object per game."""
+
+    games: list[dict[str, Any]]
+
+
+class Problem(BaseModel):
+    """Every error answer."""
+
+    detail: str
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (400, 401, 403, 404, 409, 413, 422, 503)}
+
+
+class BodyLimit:
+    """ASGI middleware refusing request bodies over ``limit`` bytes with 413,
+    whether announced by Content-Length or streamed in chunks.  The body
+    (small by construction) is read first and handed on in one piece."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, or answer 413 when the body is too big."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await _too_big(self.limit)(scope, receive, send)
+                return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.limit:
+                await _too_big(self.limit)(scope, receive, send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        whole: Message | None = {"type": "http.request", "body": b"".join(chunks),
+                                 "more_body": False}
+
+        async def replay() -> Message:
+            nonlocal whole
+            if whole is not None:
+                message, whole = whole, None
+                return message
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _too_big(limit: int) -> JSONResponse:
+    return JSONResponse({"detail": f"request body over {limit // 1024} KiB"}, status_code=413)
+
+
+class _OptionalStatic(StaticFiles):
+    """Static files of the web page, answering 404 while the page is not built."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve a file, or 404 when the directory does not exist (yet)."""
+        if self.directory is None or not Path(self.directory).is_dir():
+            await JSONResponse({"detail": "the web page is not built (run make demo)"},
+                               status_code=404)(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
+
+
+def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
+    parts = []
+    status = 422
+    for err in exc.errors():
+        loc = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
+        if err.get("type") == "json_invalid":
+            status = 400
+            ctx = err.get("ctx") or {}
+            parts.append(f"malformed JSON: {ctx.get('error', err.get('msg'))} "
+                         f"(at character {err.get('loc', ('', 0))[-1]})")
+        elif err.get("type") == "extra_forbidden":
+            parts.append(f"unknown field {loc!r}")
+        elif err.get("type") == "missing" and tuple(err.get("loc", ())) == ("body",):
+            parts.append("missing JSON body")
+        elif err.get("type") == "missing":
+            parts.append(f"missing field {loc!r}")
+        else:
+            parts.append(f"{loc}: {err.get('msg')}")
+    return status, "; ".join(parts) or "invalid request"
+
+
+def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST) -> FastAPI:
+    """The application over the store ``db`` (a URL or an open store).
+
+    >>> app = create_app("sqlite:///:memory:")
+    >>> sorted(r.path for r in app.routes if r.path.startswith("/v1/games"))[:2]
+    ['/v1/games', '/v1/games/{game_id}']
+    """
+    store = open_store(db) if isinstance(db, str) else db
+    games = Games(store)
+    broadcaster = Broadcaster()
+    games.listen(broadcaster.publish)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="remis",
+        version=remis.__version__,
+        description="End chess games the way a FIDE arbiter would: every ruling with its "
+                    "article of the FIDE Laws of Chess (2023).",
+    )
+    app.state.games = games
+    app.state.store = store
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+
+    @app.exception_handler(ServiceError)
+    async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        status, detail = _validation_detail(exc)
+        return JSONResponse({"detail": detail}, status_code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail)
+        return JSONResponse({"detail": detail}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
+    async def _unavailable(request: Request, exc: Exception) -> JSONResponse:
+        log.error("database error on %s %s: %s", request.method, request.url.path, exc)
+        return JSONResponse({"detail": f"database unavailable, try again: {exc}"},
+                            status_code=503, headers={"Retry-After": "1"})
+
+    for kind in _database_errors():
+        app.add_exception_handler(kind, _unavailable)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        return JSONResponse({"detail": "internal error; it has been logged"}, status_code=500)
+
+    # -- games -------------------------------------------------------------
+
+    @app.post("/v1/games", status_code=201, response_model=CreatedGame, responses=_ERRORS)
+    def create_game(body: CreateGame) -> dict[str, Any]:
+        """Create a game; the answer holds the only copy of the three tokens."""
+        gid, tokens, state = games.create(body.config)
+        return {"id": gid, "tokens": tokens, "state": state}
+
+    @app.post("/v1/games/{game_id}/events", response_model=Accepted, responses=_ERRORS)
+    def post_event(game_id: str, body: Event,
+                   authorization: str | None = Header(default=None)) -> Response:
+        """Apply one event (``Authorization: Bearer <token>``); stored before the answer."""
+        event = body.model_dump(exclude_none=True, exclude={"expected_ply"})
+        state, n = games.post(game_id, bearer(authorization), event, body.expected_ply)
+        return _json({"state": state, "event": n})
+
+    @app.get("/v1/games/{game_id}", response_model=GameView, responses=_ERRORS)
+    def get_game(game_id: str) -> dict[str, Any]:
+        """The game's config and current state."""
+        rec, state, _ = games.state(game_id)
+        return {"id": rec.id, "config": rec.config, "state": state}
+
+    @app.get("/v1/games/{game_id}/events", response_model=EventLog, responses=_ERRORS)
+    def get_events(game_id: str) -> dict[str, Any]:
+        """The game's accepted events, in order."""
+        return {"events": games.events(game_id)}
+
+    @app.get("/v1/games/{game_id}/stream", responses=_ERRORS,
+             response_class=StreamingResponse)
+    async def stream(game_id: str, request: Request) -> StreamingResponse:
+        """Server-Sent Events: the current state, then one state per accepted event."""
+        await run_in_threadpool(games.record, game_id)
+        queue = broadcaster.subscribe(game_id)
+
+        async def events() -> AsyncIterator[str]:
+            try:
+                _, state, last = await run_in_threadpool(games.state, game_id)
+                yield _sse(last, state)
+                while True:
+                    try:
+                        n, state = await asyncio.wait_for(queue.get(), timeout=STREAM_POLL)
+                    except TimeoutError:
+                        if await request.is_disconnected():
+                            return
+                        # another instance may have appended: look at the store
+                        count = await run_in_threadpool(games.store.count, game_id)
+                        if count <= last:
+                            yield ": keep-alive\n\n"
+                            continue
+                        _, state, n = await run_in_threadpool(games.state, game_id)
+                    if n > last:
+                        last = n
+                        yield _sse(n, state)
+            finally:
+                broadcaster.unsubscribe(game_id, queue)
+
+        return StreamingResponse(events(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache",
+                                          "X-Accel-Buffering": "no"})
+
+    # -- stateless -----------------------------------------------------------
+
+    @app.post("/v1/position", responses=_ERRORS)
+    def position(body: PositionRequest) -> dict[str, Any]:
+        """The same JSON as ``remis position --json``."""
+        return _input(position_json, body.fen, quick=body.quick)
+
+    @app.post("/v1/pgn", response_model=PgnRulings, responses=_ERRORS)
+    def pgn(body: PgnRequest) -> dict[str, Any]:
+        """``{"games": [...]}``, each the same JSON as a line of ``remis game --json``."""
+        return {"games": pgn_json(body.pgn)}
+
+    @app.post("/v1/claim", responses=_ERRORS)
+    def claim(body: ClaimRequest) -> dict[str, Any]:
+        """The same JSON as ``remis claim --json``."""
+        return _input(claim_json, body.pgn, game=body.game, ply=body.ply, move=body.move,
+                      kind=body.kind, mode=body.mode)
+
+    # -- web page and translations ---------------------------------------------
+
+    @app.get("/v1/i18n/{lang}", responses=_ERRORS)
+    def i18n(lang: str) -> dict[str, str]:
+        """``{msgid: translation}`` for the web page (lang: en, cs, pl)."""
+        if lang not in LANGS:
+            raise ServiceError(404, f"no translations for {lang!r} (use {', '.join(LANGS)})")
+        try:
+            module = import_module("remis.i18n.catalog")
+            catalogue: Callable[[str], dict[str, str]] = module.catalogue
+        except (ImportError, AttributeError):
+            raise ServiceError(404, "translations are not installed in this build") from None
+        return catalogue(lang)
+
+    app.mount("/static", _OptionalStatic(directory=web_dist, check_dir=False), name="static")
+
+    @app.get("/", include_in_schema=False, response_model=None)
+    def index() -> FileResponse | HTMLResponse:
+        page = web_dist / "index.html"
+        if page.is_file():
+            return FileResponse(page)
+        return HTMLResponse("<!doctype html><title>remis</title><p>The web page is not built "
+                            "(run <code>make demo</code>); the API is under <a href='/docs'>"
+                            "/docs</a>.</p>", status_code=200)
+
+    return app
+
+
+def _database_errors() -> list[type[Exception]]:
+    """The exceptions meaning "the database failed", answered with 503.
+
+    >>> StoreError in _database_errors()
+    True
+    """
+    kinds: list[type[Exception]] = [StoreError, sqlite3.OperationalError, queue.Empty]
+    try:
+        import psycopg
+
+        kinds.append(psycopg.OperationalError)
+    except ImportError:  # pragma: no cover - the service extra brings psycopg
+        pass
+    return kinds
+
+
+def _json(obj: Any, status: int = 200) -> Response:
+    """A JSON response without a second validation pass (the hot path)."""
+    return Response(json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode(),
+                    status_code=status, media_type="application/json")
+
+
+def _sse(n: int, state: dict[str, Any]) -> str:
+    return f"id: {n}\ndata: {json.dumps(state, ensure_ascii=False)}\n\n"
+
+
+def _input(fn: Callable[..., dict[str, Any]], *args: Any, **kwargs: Any) -> dict[str, Any]:
+    try:
+        return fn(*args, **kwargs)
+    except InputError as exc:
+        raise ServiceError(422, str(exc)) from None
+

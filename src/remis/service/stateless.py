@@ -1,0 +1,90 @@
+"""The stateless endpoints' work: the same JSON objects as ``remis position
+--json``, ``remis game --json`` and ``remis claim --json``, from text in a
+request body instead of files.  Only glue: every ruling comes from the core.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from remis.game import rule_on_parsed
+from remis.history import History
+from remis.pgn import parse_game, split_games
+from remis.position import rule_on_position
+from remis.rules import material_dead_test, rule_on_claim
+from remis.ruling import FIFTY, THREEFOLD
+
+#: claim kinds accepted by ``remis claim --kind`` and ``/v1/claim``
+CLAIM_KINDS = {"threefold": THREEFOLD, "threefold_repetition": THREEFOLD, "fifty": FIFTY,
+               "fifty_moves": FIFTY}
+#: penalty of an incorrect claim (seconds) by play mode, as ``remis claim --mode``
+PENALTY = {"standard": 120, "rapid": 60, "blitz": 60}
+
+
+class InputError(ValueError):
+    """Input the endpoint cannot rule on; the message says where."""
+
+
+def position_json(fen: str, *, quick: bool = False) -> dict[str, Any]:
+    """``remis position --json`` for one FEN; ``quick`` restricts the dead
+    position test to material (the fast test); a bad FEN raises
+    :class:`InputError`.
+
+    >>> position_json("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")["end"]["termination"]
+    'stalemate'
+    """
+    try:
+        if quick:
+            return rule_on_position(fen, dead_test=material_dead_test)
+        return rule_on_position(fen)
+    except ValueError as exc:
+        raise InputError(f"fen: {exc}") from None
+
+
+def pgn_json(pgn: str) -> list[dict[str, Any]]:
+    """``remis game --json`` for every game of a PGN text (one object per game;
+    a broken game carries its ``error`` and does not stop the others).
+
+    >>> [g["end"]["termination"] for g in pgn_json("1. f3 e5 2. g4 Qh4# 0-1\\n")]
+    ['checkmate']
+    """
+    stream = io.BytesIO(pgn.encode("utf-8"))
+    return [rule_on_parsed(parse_game(gt)).to_json() for gt in split_games(stream)]
+
+
+def claim_json(pgn: str, *, game: int = 1, ply: int | None = None, move: str | None = None,
+               kind: str | None = None, mode: str = "standard") -> dict[str, Any]:
+    """``remis claim --json``: the verdict on a draw claim by the player to
+    move after ``ply`` plies (default: the end of the mainline) of game
+    number ``game``.  Input that names no position raises :class:`InputError`.
+
+    >>> pgn = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *"
+    >>> v = claim_json(pgn, move="Ng8")
+    >>> v["valid"], v["article"], v["occurrences"]
+    (True, '9.2.1', [0, 4, 8])
+    """
+    if game < 1:
+        raise InputError("game counts from 1")
+    if kind is not None and kind not in CLAIM_KINDS:
+        raise InputError(f"kind {kind!r}: use one of {', '.join(sorted(CLAIM_KINDS))}")
+    if mode not in PENALTY:
+        raise InputError(f"mode {mode!r}: use one of {', '.join(sorted(PENALTY))}")
+    stream = io.BytesIO(pgn.encode("utf-8"))
+    parsed = next((parse_game(gt) for gt in split_games(stream) if gt.index == game), None)
+    if parsed is None:
+        raise InputError(f"pgn: no game number {game}")
+    if parsed.board is None:
+        raise InputError(f"pgn: game {game}: {parsed.error[1] if parsed.error else 'unreadable'}")
+    at = len(parsed.moves) if ply is None else ply
+    if at < 0 or at > len(parsed.moves):
+        extra = (f" (error at ply {parsed.error[0]}: {parsed.error[1]})"
+                 if parsed.error else "")
+        raise InputError(f"pgn: game {game}: ply {at} is outside the game "
+                         f"(0..{len(parsed.moves)}){extra}")
+    history = History(parsed.board)
+    for mv in parsed.moves[:at]:
+        history.push(mv)
+    verdict = rule_on_claim(history, kind=CLAIM_KINDS.get(kind or ""), move=move,
+                            penalty_seconds=PENALTY[mode])
+    return verdict.verdict_json()

@@ -1,0 +1,458 @@
+"""Where games live: their configuration, token hashes and event logs.
+
+Two back ends behind one interface: SQLite from the standard library (the
+embedded default, WAL mode) and PostgreSQL through psycopg 3 (for several
+service instances sharing one database).  A game is its event log: the
+service rebuilds any game from :meth:`Store.events` after a restart.
+
+Appending is the only write that matters for correctness.  Events of a game
+are numbered 1, 2, 3, ... and the primary key ``(game_id, seq)`` makes the
+database refuse a number twice: :meth:`Store.append` raises :class:`SeqTaken`
+when another writer (another service instance) stored that number first, so
+no event is ever applied twice or lost.  ``append`` returns only once the
+event is committed, so an event is durable before it is acknowledged.  SQLite
+commits the appends of concurrent requests together (group commit: one
+``fsync`` per batch); PostgreSQL groups concurrent commits by itself.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import sqlite3
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        config TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        white_hash TEXT NOT NULL,
+        black_hash TEXT NOT NULL,
+        arbiter_hash TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS events (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq))""",
+]
+
+
+class StoreError(RuntimeError):
+    """The database refused or failed an operation (not the client's fault)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A stored game: id, arbiter config, creation time (Unix seconds) and
+    the token hashes by role.
+
+    >>> GameRecord("g1", {}, 0.0, {"white": "h1", "black": "h2", "arbiter": "h3"}).id
+    'g1'
+    """
+
+    id: str
+    config: dict[str, Any]
+    created: float
+    hashes: dict[str, str]
+
+
+class SeqTaken(Exception):
+    """The event number is already stored (another writer was first)."""
+
+
+class Store(ABC):
+    """The storage interface shared by the SQLite and PostgreSQL back ends."""
+
+    url: str
+
+    @abstractmethod
+    def create_game(self, game: GameRecord) -> None:
+        """Store a new game (no events yet)."""
+
+    @abstractmethod
+    def get_game(self, game_id: str) -> GameRecord | None:
+        """The stored game, or ``None`` when there is none with that id."""
+
+    @abstractmethod
+    def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
+        """The game's events numbered ``after + 1`` onwards, in order."""
+
+    @abstractmethod
+    def count(self, game_id: str) -> int:
+        """How many events the game has."""
+
+    @abstractmethod
+    def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
+        """Store ``event`` as number ``seq`` of the game and commit; raise
+        :class:`SeqTaken` when that number is already stored."""
+
+    @abstractmethod
+    def game_ids(self) -> list[str]:
+        """Every stored game id (for tests and maintenance)."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release the connections."""
+
+
+def _record(row: tuple[Any, ...]) -> GameRecord:
+    gid, config, created, wh, bh, ah = row
+    return GameRecord(str(gid), json.loads(config), float(created),
+                      {"white": wh, "black": bh, "arbiter": ah})
+
+
+def _dump(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+_Pending = tuple[str, int, str, "Future[None]"]
+
+
+class _GroupCommit:
+    """One writer thread that commits whatever appends have queued up in one
+    transaction (one ``fsync`` for the lot) and then releases the waiting
+    requests.  ``write(rows)`` stores ``(game_id, seq, json)`` rows inside a
+    transaction and returns the indexes of the rows whose number was taken.
+
+    >>> gc = _GroupCommit(lambda rows: {i for i, r in enumerate(rows) if r[1] == 0}, "demo")
+    >>> gc.submit("g", 1, "{}")
+    >>> gc.submit("g", 0, "{}")
+    Traceback (most recent call last):
+    ...
+    remis.service.store.SeqTaken: game g already has event 0
+    >>> gc.close()
+    """
+
+    #: most appends committed in one transaction
+    BATCH = 512
+
+    def __init__(self, write: Callable[[list[tuple[str, int, str]]], set[int]],
+                 name: str) -> None:
+        self._write = write
+        self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._loop, name=f"remis-{name}-writer",
+                                        daemon=True)
+        self._thread.start()
+
+    def submit(self, game_id: str, seq: int, text: str) -> None:
+        """Queue one row and wait until it is committed (or refused)."""
+        if not self._thread.is_alive():
+            raise StoreError("the store is closed")
+        fut: Future[None] = Future()
+        self._queue.put((game_id, seq, text, fut))
+        fut.result()
+
+    def _loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < self.BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)
+                    break
+                batch.append(more)
+            try:
+                taken = self._write([(g, n, t) for g, n, t, _ in batch])
+            except Exception as exc:
+                for *_, fut in batch:
+                    fut.set_exception(StoreError(f"cannot store events: {exc}"))
+                continue
+            for i, (gid, seq, _, fut) in enumerate(batch):
+                if i in taken:
+                    fut.set_exception(SeqTaken(f"game {gid} already has event {seq}"))
+                else:
+                    fut.set_result(None)
+
+    def close(self) -> None:
+        """Finish the queued appends and stop the thread."""
+        self._queue.put(None)
+        self._thread.join(30)
+
+
+class SQLiteStore(Store):
+    """SQLite back end in WAL mode.  Appends go to one writer thread that
+    commits whatever has queued up meanwhile in one transaction (group
+    commit) and then releases the waiting requests; reads use one connection
+    per thread and never wait for the writer.  ``synchronous=FULL`` (the
+    default) puts every commit on disk before the event is acknowledged;
+    ``?synchronous=normal`` is faster and still loses nothing when the
+    process is killed, only on a power cut.  Other processes may share the
+    file: the primary key refuses an event number twice.
+
+    >>> s = SQLiteStore(":memory:")
+    >>> s.create_game(GameRecord("g", {"mode": "blitz"}, 1.0, {"white": "a", "black": "b",
+    ...                                                       "arbiter": "c"}))
+    >>> s.append("g", 1, {"type": "move", "player": "white", "move": "e4", "at": 1.0})
+    >>> s.append("g", 1, {"type": "move", "player": "white", "move": "d4", "at": 1.0})
+    Traceback (most recent call last):
+    ...
+    remis.service.store.SeqTaken: game g already has event 1
+    >>> s.count("g"), s.events("g")[0]["move"], s.get_game("g").config
+    (1, 'e4', {'mode': 'blitz'})
+    >>> s.close()
+    """
+
+    def __init__(self, path: str, *, synchronous: str = "FULL", url: str | None = None) -> None:
+        self.url = url or f"sqlite:///{path}"
+        self.path = path
+        self._synchronous = synchronous
+        self._memory = path == ":memory:"
+        self._wlock = threading.Lock()  # guards the writer connection
+        self._writer = self._connect()
+        self._local = threading.local()
+        with self._wlock:
+            c = self._writer
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                for stmt in SCHEMA:
+                    c.execute(stmt)
+                c.execute("COMMIT")
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+        self._group = _GroupCommit(self._write, "sqlite")
+
+    def _connect(self) -> sqlite3.Connection:
+        c = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                            timeout=30.0)
+        if not self._memory:
+            c.execute("PRAGMA journal_mode=WAL")
+        c.execute(f"PRAGMA synchronous={self._synchronous}")
+        c.execute("PRAGMA foreign_keys=ON")
+        c.execute("PRAGMA busy_timeout=30000")
+        return c
+
+    @contextmanager
+    def _reader(self) -> Iterator[sqlite3.Connection]:
+        if self._memory:  # one in-memory database: share the writer's connection
+            with self._wlock:
+                yield self._writer
+            return
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._local.conn = self._connect()
+        yield conn
+
+    def _write(self, rows: list[tuple[str, int, str]]) -> set[int]:
+        taken: set[int] = set()
+        with self._wlock:
+            c = self._writer
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                for i, row in enumerate(rows):
+                    try:
+                        c.execute("INSERT INTO events (game_id, seq, event) VALUES (?, ?, ?)",
+                                  row)
+                    except sqlite3.IntegrityError:
+                        taken.add(i)
+                c.execute("COMMIT")
+            except BaseException:
+                if c.in_transaction:
+                    c.execute("ROLLBACK")
+                raise
+        return taken
+
+    def create_game(self, game: GameRecord) -> None:
+        """Store a new game (see :class:`Store`)."""
+        with self._wlock:
+            try:
+                self._writer.execute(
+                    "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
+                    (game.id, _dump(game.config), game.created, game.hashes["white"],
+                     game.hashes["black"], game.hashes["arbiter"]))
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot store game {game.id}: {exc}") from exc
+
+    def get_game(self, game_id: str) -> GameRecord | None:
+        """The stored game or ``None`` (see :class:`Store`)."""
+        with self._reader() as c:
+            row = c.execute(
+                "SELECT id, config, created, white_hash, black_hash, arbiter_hash "
+                "FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else _record(row)
+
+    def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
+        """The game's events after number ``after`` (see :class:`Store`)."""
+        with self._reader() as c:
+            rows = c.execute(
+                "SELECT event FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+                (game_id, after)).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    def count(self, game_id: str) -> int:
+        """How many events the game has (see :class:`Store`)."""
+        with self._reader() as c:
+            row = c.execute("SELECT COUNT(*) FROM events WHERE game_id = ?",
+                            (game_id,)).fetchone()
+        return int(row[0])
+
+    def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
+        """Queue the event for the next group commit and wait for it."""
+        self._group.submit(game_id, seq, _dump(event))
+
+    def game_ids(self) -> list[str]:
+        """Every stored game id (see :class:`Store`)."""
+        with self._reader() as c:
+            return [r[0] for r in c.execute("SELECT id FROM games ORDER BY id")]
+
+    def close(self) -> None:
+        """Finish the queued appends and close the writer connection."""
+        self._group.close()
+        with self._wlock:
+            self._writer.close()
+
+
+class PostgresStore(Store):
+    """PostgreSQL back end through psycopg 3: a small pool of connections
+    in autocommit mode; any number of service instances can share the
+    database (the primary key refuses an event number twice).
+
+    >>> PostgresStore.__name__  # needs a server; see tests/service/test_postgres.py
+    'PostgresStore'
+    """
+
+    def __init__(self, url: str, *, pool_size: int = 32) -> None:
+        import psycopg
+
+        self._psycopg = psycopg
+        self.url = url
+        self._conninfo = url
+        self._pool: queue.LifoQueue[Any] = queue.LifoQueue()
+        self._size = pool_size
+        self._made = 0
+        self._made_lock = threading.Lock()
+        with self._conn() as c, c.transaction():
+            c.execute("SELECT pg_advisory_xact_lock(7270)")
+            for stmt in SCHEMA:
+                c.execute(stmt)
+
+    @contextmanager
+    def _conn(self) -> Iterator[Any]:
+        conn = None
+        try:
+            conn = self._pool.get_nowait()
+        except queue.Empty:
+            with self._made_lock:
+                if self._made < self._size:
+                    self._made += 1
+                    make = True
+                else:
+                    make = False
+            if make:
+                try:
+                    conn = self._psycopg.connect(self._conninfo, autocommit=True)
+                except Exception:
+                    with self._made_lock:
+                        self._made -= 1
+                    raise
+            else:
+                conn = self._pool.get(timeout=30)
+        try:
+            yield conn
+        except self._psycopg.OperationalError:
+            conn.close()
+            with self._made_lock:
+                self._made -= 1
+            conn = None
+            raise
+        finally:
+            if conn is not None:
+                self._pool.put(conn)
+
+    def create_game(self, game: GameRecord) -> None:
+        """Store a new game (see :class:`Store`)."""
+        try:
+            with self._conn() as c:
+                c.execute("INSERT INTO games VALUES (%s, %s, %s, %s, %s, %s)",
+                          (game.id, _dump(game.config), game.created, game.hashes["white"],
+                           game.hashes["black"], game.hashes["arbiter"]))
+        except self._psycopg.Error as exc:
+            raise StoreError(f"cannot store game {game.id}: {exc}") from exc
+
+    def get_game(self, game_id: str) -> GameRecord | None:
+        """The stored game or ``None`` (see :class:`Store`)."""
+        with self._conn() as c:
+            row = c.execute("SELECT id, config, created, white_hash, black_hash, arbiter_hash "
+                            "FROM games WHERE id = %s", (game_id,)).fetchone()
+        return None if row is None else _record(row)
+
+    def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
+        """The game's events after number ``after`` (see :class:`Store`)."""
+        with self._conn() as c:
+            rows = c.execute("SELECT event FROM events WHERE game_id = %s AND seq > %s "
+                             "ORDER BY seq", (game_id, after)).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    def count(self, game_id: str) -> int:
+        """How many events the game has (see :class:`Store`)."""
+        with self._conn() as c:
+            row = c.execute("SELECT COUNT(*) FROM events WHERE game_id = %s",
+                            (game_id,)).fetchone()
+        return int(row[0])
+
+    def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
+        """Insert and commit (see :class:`Store`); PostgreSQL itself flushes
+        the commits of concurrent connections together (measured: a writer
+        thread batching them here was no faster)."""
+        try:
+            with self._conn() as c:
+                c.execute("INSERT INTO events (game_id, seq, event) VALUES (%s, %s, %s)",
+                          (game_id, seq, _dump(event)))
+        except self._psycopg.errors.UniqueViolation:
+            raise SeqTaken(f"game {game_id} already has event {seq}") from None
+
+    def game_ids(self) -> list[str]:
+        """Every stored game id (see :class:`Store`)."""
+        with self._conn() as c:
+            return [r[0] for r in c.execute("SELECT id FROM games ORDER BY id").fetchall()]
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        while True:
+            try:
+                self._pool.get_nowait().close()
+            except queue.Empty:
+                break
+
+
+def open_store(url: str) -> Store:
+    """Open the store a URL names: ``sqlite:///relative.db``,
+    ``sqlite:////absolute/path.db``, ``sqlite:///:memory:`` (optionally
+    ``?synchronous=normal``) or ``postgresql://user@host:port/dbname``.
+
+    >>> open_store("sqlite:///:memory:").url
+    'sqlite:///:memory:'
+    >>> open_store("mysql://x")
+    Traceback (most recent call last):
+    ...
+    ValueError: unsupported database URL 'mysql://x' (use sqlite:///FILE or postgresql://...)
+    """
+    parts = urlsplit(url)
+    if parts.scheme == "sqlite":
+        if not url.startswith("sqlite:///"):
+            raise ValueError(f"SQLite URL {url!r} must start with sqlite:/// "
+                             "(sqlite:///relative.db or sqlite:////absolute.db)")
+        path = parts.path[1:]
+        if not path:
+            raise ValueError(f"SQLite URL {url!r} names no file")
+        sync = parse_qs(parts.query).get("synchronous", ["FULL"])[0].upper()
+        if sync not in ("FULL", "NORMAL", "EXTRA"):
+            raise ValueError(f"synchronous={sync.lower()} in {url!r}: use full, normal or extra")
+        return SQLiteStore(path, synchronous=sync, url=url)
+    if parts.scheme in ("postgresql", "postgres"):
+        return PostgresStore(url)
+    raise ValueError(f"unsupported database URL {url!r} (use sqlite:///FILE or postgresql://...)")

@@ -1,0 +1,100 @@
+// The HTTP API of the remis service (/v1), JSON in and out. A refusal comes
+// back as {"detail": "..."}; it is thrown as an ApiError carrying that text.
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    public detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export async function call<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data: unknown = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const detail = (data as { detail?: unknown } | null)?.detail;
+    const text =
+      typeof detail === 'string' ? detail : detail ? JSON.stringify(detail) : `HTTP ${res.status}`;
+    throw new ApiError(res.status, text);
+  }
+  return data as T;
+}
+
+export type Color = 'white' | 'black';
+
+export interface Ruling {
+  message?: string;
+  params?: Record<string, unknown>;
+  explanation?: string;
+  article?: string;
+  result?: string;
+  termination?: string;
+  ply?: number;
+  player?: string;
+  kind?: string;
+  move?: string | null;
+  evidence?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface GameState {
+  over: boolean;
+  result: string | null;
+  termination?: string | null;
+  article?: string | null;
+  explanation?: string | null;
+  message?: string | null;
+  params?: Record<string, unknown>;
+  to_move: Color;
+  ply: number;
+  fen: string;
+  clocks?: Record<Color, number | null>;
+  pending_offer: Color | null;
+  claimable: Ruling[];
+  illegal_moves?: Record<Color, number>;
+  log: Ruling[];
+  [key: string]: unknown;
+}
+
+export interface Created {
+  id: string;
+  tokens: Record<Color | 'arbiter', string>;
+  state: GameState;
+}
+
+export interface PositionReport {
+  fen: string;
+  end: Ruling | null;
+  claims: Ruling[];
+  error?: { message: string } | null;
+  [key: string]: unknown;
+}
+
+export interface GameReport {
+  game: number;
+  headers: Record<string, string>;
+  plies: number;
+  end: Ruling | null;
+  claims: Ruling[];
+  error: { ply?: number; message: string } | null;
+  [key: string]: unknown;
+}

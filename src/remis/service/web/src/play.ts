@@ -1,0 +1,354 @@
+// The "Play" panel: a live game on the board, every action sent to the
+// arbiter as an event through the HTTP API; the arbiter's state drawn back.
+
+import { Chess, type Square } from 'chess.js';
+import { Chessground } from 'chessground';
+import type { Api } from 'chessground/api';
+import type { Dests, Key } from 'chessground/types';
+
+import { ApiError, call, type Color, type Created, type GameState } from './api';
+import { $, el } from './dom';
+import { sideName, t } from './i18n';
+import { clockText, rulingBox, rulingItem } from './views';
+
+type Who = Color | 'arbiter';
+
+interface Game {
+  id: string;
+  tokens: Partial<Record<Who, string>>;
+  state: GameState;
+  sans: string[];
+  receivedAt: number;
+  /** number of the last accepted event we have drawn */
+  event: number;
+  stream: EventSource | null;
+}
+
+let game: Game | null = null;
+let board: Api;
+let claimMode = false;
+let busy = false;
+
+const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+
+function dests(fen: string): Dests {
+  const out: Dests = new Map();
+  const chess = new Chess(fen);
+  for (const m of chess.moves({ verbose: true })) {
+    const list = out.get(m.from as Key) ?? [];
+    list.push(m.to as Key);
+    out.set(m.from as Key, list);
+  }
+  return out;
+}
+
+function acting(fallback: Color): Color {
+  const v = ($('acting') as HTMLSelectElement).value;
+  return v === 'white' || v === 'black' ? v : fallback;
+}
+
+function showError(text: string): void {
+  $('error').textContent = text ? t('ui.refused', { detail: text }) : '';
+}
+
+/** Post an event, trying the tokens in order (the next one on 403). */
+async function post(event: Record<string, unknown>, order: Who[]): Promise<boolean> {
+  if (!game || busy) return false;
+  busy = true;
+  showError('');
+  try {
+    let last: unknown = null;
+    for (const who of order.filter((w) => game?.tokens[w])) {
+      try {
+        const res = await call<{ state: GameState; event: number }>(
+          'POST',
+          `/v1/games/${game.id}/events`,
+          event,
+          game.tokens[who],
+        );
+        setState(res.state, res.event);
+        return true;
+      } catch (e) {
+        last = e;
+        if (e instanceof ApiError && e.status === 403) continue;
+        break;
+      }
+    }
+    showError(last === null ? t('ui.no_token') : last instanceof Error ? last.message : String(last));
+    render();
+    return false;
+  } finally {
+    busy = false;
+  }
+}
+
+/** Draw a new state (from our own event or from the stream) unless it is older than ours. */
+function setState(state: GameState, event: number): void {
+  if (!game || event < game.event) return;
+  const changed = event !== game.event;
+  game.event = event;
+  game.state = state;
+  game.receivedAt = performance.now();
+  render();
+  if (changed) void refreshMoves();
+}
+
+/**
+ * The move list: the accepted move events, cut to the arbiter's ply count (a
+ * move taken back after an illegal move is not shown). Display only.
+ */
+async function refreshMoves(): Promise<void> {
+  if (!game) return;
+  const g = game;
+  try {
+    const { events } = await call<{ events: { type: string; move?: string }[] }>(
+      'GET',
+      `/v1/games/${g.id}/events`,
+    );
+    const moves = events.filter((e) => e.type === 'move' && e.move).map((e) => e.move as string);
+    g.sans = moves.slice(0, Math.max(0, g.state.ply));
+    renderMoves();
+  } catch {
+    /* the list is a convenience; the state is what counts */
+  }
+}
+
+/** Follow the game's Server-Sent Events, so that every open page shows every event. */
+function follow(g: Game): void {
+  g.stream?.close();
+  const es = new EventSource(`/v1/games/${g.id}/stream`);
+  es.onmessage = (msg: MessageEvent<string>) => {
+    if (game !== g) return es.close();
+    setState(JSON.parse(msg.data) as GameState, Number(msg.lastEventId || 0));
+  };
+  g.stream = es;
+}
+
+function shareLinks(g: Game): void {
+  const box = $('share');
+  box.replaceChildren();
+  const roles: [Who, string][] = [
+    ['white', 'ui.link_white'],
+    ['black', 'ui.link_black'],
+    ['arbiter', 'ui.link_arbiter'],
+  ];
+  const links = roles
+    .filter(([who]) => g.tokens[who])
+    .map(([who, key]) => {
+      const url = `${location.origin}/#game=${g.id}&as=${who}&token=${g.tokens[who]}`;
+      return el('li', {}, el('a', { href: url, target: '_blank', 'data-role': who }, t(key)));
+    });
+  box.hidden = links.length === 0;
+  if (links.length) box.append(el('span', {}, t('ui.share')), el('ul', {}, ...links));
+}
+
+function start(g: Game): void {
+  game?.stream?.close();
+  game = g;
+  document.body.dataset.game = g.id;
+  setClaimMode(false);
+  render();
+  follow(g);
+  void refreshMoves();
+}
+
+/** Open a game from a link ``#game=ID&as=white&token=...`` (one player's or the arbiter's view). */
+async function join(hash: string): Promise<void> {
+  const q = new URLSearchParams(hash.replace(/^#/, ''));
+  const id = q.get('game');
+  const who = q.get('as') as Who | null;
+  const token = q.get('token');
+  if (!id) return;
+  try {
+    const view = await call<{ id: string; state: GameState }>('GET', `/v1/games/${id}`);
+    const tokens: Partial<Record<Who, string>> = {};
+    if (who && token && ['white', 'black', 'arbiter'].includes(who)) tokens[who] = token;
+    start({ id, tokens, state: view.state, sans: [], receivedAt: performance.now(), event: 0, stream: null });
+    if (who === 'black') board.set({ orientation: 'black' });
+  } catch (e) {
+    showError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+function onBoardMove(orig: Key, dest: Key): void {
+  if (!game) return;
+  const st = game.state;
+  const chess = new Chess(st.fen);
+  const piece = chess.get(orig as Square);
+  const promotion =
+    piece?.type === 'p' && (dest[1] === '8' || dest[1] === '1') ? 'q' : undefined;
+  let san: string;
+  try {
+    san = chess.move({ from: orig, to: dest, promotion }).san;
+  } catch {
+    render();
+    return;
+  }
+  const player = st.to_move;
+  if (claimMode) {
+    setClaimMode(false);
+    void post({ type: 'claim', player, kind: claimKind(san), move: san }, [player]);
+    render(); // the intended move is written, not played
+    return;
+  }
+  void post({ type: 'move', player, move: san }, [player]);
+}
+
+/** The claim's kind: that of a claimable draw with this move, else the one chosen. */
+function claimKind(move: string | null): string {
+  const match = game?.state.claimable.find((c) => (c.move ?? null) === move);
+  return match?.kind ?? ($('claim-kind') as HTMLSelectElement).value;
+}
+
+function setClaimMode(on: boolean): void {
+  claimMode = on;
+  $('claim-banner').hidden = !on;
+}
+
+export function render(): void {
+  if (!game) return;
+  const st = game.state;
+  document.body.dataset.ply = String(st.ply);
+  document.body.dataset.over = String(st.over);
+  const chess = new Chess(st.fen);
+  board.set({
+    fen: st.fen,
+    turnColor: st.to_move,
+    check: chess.inCheck() ? st.to_move : false,
+    movable: {
+      color: st.over || !game.tokens[st.to_move] ? undefined : st.to_move,
+      dests: st.over ? new Map() : dests(st.fen),
+    },
+  });
+  $('status').textContent = st.over ? '' : t('ui.to_move', { player: sideName(st.to_move) });
+  const offer = $('offer');
+  offer.hidden = !st.pending_offer;
+  offer.textContent = st.pending_offer ? t('ui.pending_offer', { player: sideName(st.pending_offer) }) : '';
+  const result = $('result');
+  result.replaceChildren();
+  if (st.over) {
+    result.append(
+      rulingBox(
+        {
+          result: st.result ?? undefined,
+          message: st.message ?? undefined,
+          params: st.params,
+          explanation: st.explanation ?? undefined,
+          article: st.article ?? undefined,
+        },
+        'over',
+      ),
+    );
+  } else {
+    result.append(el('div', { class: 'ruling' }, t('ui.game_goes_on')));
+  }
+  const claimable = $('claimable');
+  claimable.replaceChildren(
+    ...(st.claimable.length
+      ? st.claimable.map(rulingItem)
+      : [el('li', {}, t('ui.nothing_claimable'))]),
+  );
+  $('log').replaceChildren(...(st.log ?? []).map(rulingItem));
+  const illegal = st.illegal_moves;
+  if (illegal && (illegal.white || illegal.black)) {
+    $('status').append(el('div', { class: 'illegal' }, t('ui.illegal_moves', illegal)));
+  }
+  renderClocks();
+  renderMoves();
+  shareLinks(game);
+}
+
+function renderMoves(): void {
+  if (!game) return;
+  const items: HTMLElement[] = [];
+  for (let i = 0; i < game.sans.length; i += 2) {
+    items.push(el('li', {}, [game.sans[i], game.sans[i + 1] ?? ''].join(' ')));
+  }
+  $('moves').replaceChildren(...items);
+}
+
+function renderClocks(): void {
+  if (!game) return;
+  const st = game.state;
+  const elapsed = (performance.now() - game.receivedAt) / 1000;
+  for (const c of ['white', 'black'] as Color[]) {
+    const base = st.clocks?.[c];
+    const running = !st.over && st.to_move === c && typeof base === 'number';
+    const shown = running ? (base as number) - elapsed : base;
+    const node = $(`clock-${c}`);
+    node.textContent = clockText(shown);
+    node.classList.toggle('running', running);
+  }
+}
+
+async function newGame(ev: Event): Promise<void> {
+  ev.preventDefault();
+  const config: Record<string, unknown> = {
+    time_control: ($('tc') as HTMLInputElement).value.trim() || '-',
+    mode: ($('mode') as HTMLSelectElement).value,
+  };
+  const fen = ($('start-fen') as HTMLInputElement).value.trim();
+  if (fen) config.start_fen = fen;
+  showError('');
+  try {
+    const created = await call<Created>('POST', '/v1/games', { config });
+    history.replaceState(null, '', '/');
+    board.set({ orientation: 'white' });
+    start({
+      id: created.id,
+      tokens: created.tokens,
+      state: created.state,
+      sans: [],
+      receivedAt: performance.now(),
+      event: 0,
+      stream: null,
+    });
+  } catch (e) {
+    showError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+export function setupPlay(): void {
+  board = Chessground($('board'), {
+    movable: { free: false, showDests: true, events: { after: onBoardMove } },
+    draggable: { enabled: true },
+    animation: { enabled: true, duration: 150 },
+  });
+  $('newgame').addEventListener('submit', (ev) => void newGame(ev));
+  const toMove = (): Color => game?.state.to_move ?? 'white';
+  const justMoved = (): Color => other(toMove());
+  $('offer-draw').addEventListener('click', () => {
+    const p = acting(justMoved());
+    void post({ type: 'offer_draw', player: p }, [p]);
+  });
+  $('accept-draw').addEventListener('click', () => {
+    const p = acting(game?.state.pending_offer ? other(game.state.pending_offer) : toMove());
+    void post({ type: 'accept_draw', player: p }, [p]);
+  });
+  $('decline-draw').addEventListener('click', () => {
+    const p = acting(game?.state.pending_offer ? other(game.state.pending_offer) : toMove());
+    void post({ type: 'decline_draw', player: p }, [p]);
+  });
+  $('claim-move').addEventListener('click', () => setClaimMode(!claimMode && !!game));
+  $('claim-cancel').addEventListener('click', () => setClaimMode(false));
+  $('claim-now').addEventListener('click', () => {
+    const p = acting(toMove());
+    void post({ type: 'claim', player: p, kind: claimKind(null) }, [p]);
+  });
+  $('resign').addEventListener('click', () => {
+    const p = acting(toMove());
+    void post({ type: 'resign', player: p }, [p]);
+  });
+  // a flag is seen fallen, an illegal move completed: the arbiter's call, or the opponent's claim
+  $('flag').addEventListener('click', () => {
+    const p = acting(toMove());
+    void post({ type: 'flag', player: p }, ['arbiter', other(p), p]);
+  });
+  // the player on move completed an illegal move (not shown on this board, which takes legal moves only)
+  $('illegal').addEventListener('click', () => {
+    const p = acting(toMove());
+    void post({ type: 'illegal_move', player: p }, ['arbiter', other(p), p]);
+  });
+  window.setInterval(renderClocks, 200);
+  if (location.hash.includes('game=')) void join(location.hash);
+}

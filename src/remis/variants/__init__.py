@@ -1,0 +1,61 @@
+"""Shogi and xiangqi: the repetition rules (sennichite, perpetual check) on top
+of Fairy-Stockfish's move generation (``pyffish``, the ``variants`` extra).
+
+The names below are loaded on first use, so that ``remis.variants.options``
+(imported by the chess CLI) works without pyffish installed.
+
+>>> from remis.variants import VariantHistory
+>>> h = VariantHistory("xiangqi", repetitions=3)
+>>> for m in ["b1c3", "b10c8", "c3b1", "c8b10"] * 2:
+...     h.push(m)
+>>> h.end.termination, h.end.article
+('repetition', 'WXF repetition')
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from remis.variants.game import (
+        VariantGameRuling,
+        rule_on_line,
+        rule_on_lines,
+        rule_on_variant_position,
+    )
+    from remis.variants.history import GameOver, VariantError, VariantHistory
+    from remis.variants.messages import VariantRuling
+    from remis.variants.rules import SHOGI, VARIANTS, XIANGQI, VariantRules, rules_for
+
+_WHERE = {
+    "VariantGameRuling": "game", "rule_on_line": "game", "rule_on_lines": "game",
+    "rule_on_variant_position": "game",
+    "GameOver": "history", "VariantError": "history", "VariantHistory": "history",
+    "VariantRuling": "messages",
+    "SHOGI": "rules", "VARIANTS": "rules", "XIANGQI": "rules", "VariantRules": "rules",
+    "rules_for": "rules",
+}
+
+__all__ = [
+    "SHOGI",
+    "VARIANTS",
+    "XIANGQI",
+    "GameOver",
+    "VariantError",
+    "VariantGameRuling",
+    "VariantHistory",
+    "VariantRules",
+    "VariantRuling",
+    "rule_on_line",
+    "rule_on_lines",
+    "rule_on_variant_position",
+    "rules_for",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name from its module on first use."""
+    if name not in _WHERE:
+        raise AttributeError(f"module 'remis.variants' has no attribute {name!r}")
+    return getattr(import_module(f"remis.variants.{_WHERE[name]}"), name)

@@ -1,0 +1,177 @@
+"""Rule on variant games given one per line (``remis game --variant``) and on
+single positions (``remis position --variant``).
+
+A game line is a start position and its moves, like a USI ``position``
+command without the word ``position``::
+
+    startpos 2h3h 8b7b 3h2h 7b8b
+    sfen 8k/9/9/9/9/9/9/9/K8 b R2P 1 moves R*1b 1a2a ...
+    rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 ...
+
+``sfen``/``fen`` and ``moves`` are optional; blank lines and lines starting
+with ``#`` are skipped.  Errors name the line and the ply and never stop the
+file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from remis.variants.history import VariantError, VariantHistory
+from remis.variants.messages import VariantRuling
+from remis.variants.notation import xiangqi_notation
+from remis.variants.rules import rules_for
+
+_FEN_TAIL = re.compile(r"^(?:-|\d+)$")
+
+
+def split_game_line(text: str, variant: str) -> tuple[str, list[str]]:
+    """Split a game line into its start position (``"startpos"`` or the
+    SFEN/FEN) and its moves.
+
+    >>> split_game_line("startpos moves 7g7f 3c3d", "shogi")
+    ('startpos', ['7g7f', '3c3d'])
+    >>> split_game_line("sfen 8k/9/9/9/9/9/9/9/K8 b 2P 1 P*1b", "shogi")
+    ('8k/9/9/9/9/9/9/9/K8 b 2P 1', ['P*1b'])
+    >>> split_game_line("4k4/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1 e2e3", "xiangqi")
+    ('4k4/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1', ['e2e3'])
+    """
+    tokens = text.split()
+    if tokens and tokens[0] == "position":
+        tokens = tokens[1:]
+    if tokens and tokens[0] in ("sfen", "fen"):
+        tokens = tokens[1:]
+    if not tokens:
+        raise VariantError("empty game line")
+    if tokens[0] == "startpos":
+        start, rest = "startpos", tokens[1:]
+    elif "moves" in tokens:
+        i = tokens.index("moves")
+        start, rest = " ".join(tokens[:i]), tokens[i:]
+    else:
+        # SFEN: board, side, hand[, number]; FEN: board, side[, - - n n]
+        n = min(3 if variant == "shogi" else 2, len(tokens))
+        limit = 4 if variant == "shogi" else 6
+        while n < min(len(tokens), limit) and _FEN_TAIL.match(tokens[n]):
+            n += 1
+        start, rest = " ".join(tokens[:n]), tokens[n:]
+    if rest and rest[0] == "moves":
+        rest = rest[1:]
+    return start, rest
+
+
+@dataclass
+class VariantGameRuling:
+    """The ruling on one game line (see ``remis game --variant ... --json``).
+
+    >>> rule_on_line("startpos 7g7f", "shogi").plies
+    1
+    """
+
+    line: int
+    variant: str
+    start: str
+    plies: int
+    end: VariantRuling | None
+    error: dict[str, Any] | None
+    moves_after_end: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object printed by ``remis game --variant ... --json``.
+
+        >>> rule_on_line("startpos 7g7f", "shogi", line=3).to_json()["plies"]
+        1
+        """
+        return {
+            "line": self.line,
+            "variant": self.variant,
+            "start": self.start,
+            "plies": self.plies,
+            "end": None if self.end is None else self.end.to_json(),
+            "moves_after_end": self.moves_after_end,
+            "error": self.error,
+        }
+
+
+def _error(line: int, ply: int, message: str) -> dict[str, Any]:
+    return {"line": line, "ply": ply, "message": message}
+
+
+def rule_on_line(text: str, variant: str, *, line: int = 1, repetitions: int | None = None,
+                 notation: str | None = None) -> VariantGameRuling:
+    """Replay one game line and rule on it; a bad position or move is
+    reported in ``error`` (with the line and ply), keeping what came before.
+    Moves after the end of the game are counted, not played.
+
+    >>> g = rule_on_line("startpos " + "2h3h 8b7b 3h2h 7b8b " * 3, "shogi")
+    >>> g.end.termination, g.end.ply, g.error
+    ('repetition', 12, None)
+    >>> rule_on_line("startpos 7g7f 7g7f", "shogi", line=5).error
+    {'line': 5, 'ply': 2, 'message': 'illegal move 7g7f for Gote'}
+    """
+    try:
+        start, moves = split_game_line(text, variant)
+    except VariantError as exc:
+        return VariantGameRuling(line, variant, text, 0, None, _error(line, 0, str(exc)))
+    if notation is None and variant == "xiangqi":
+        notation = xiangqi_notation(moves)
+    try:
+        h = VariantHistory(rules_for(variant, repetitions), start, notation=notation)
+    except VariantError as exc:
+        return VariantGameRuling(line, variant, start, 0, None, _error(line, 0, str(exc)))
+    error = None
+    try:
+        played = h.extend(moves)
+    except VariantError as exc:
+        error = _error(line, exc.ply, str(exc))
+        played = h.ply
+    after = len(moves) - played if error is None else 0
+    return VariantGameRuling(line, variant, start, h.ply, h.end, error, after)
+
+
+def rule_on_lines(lines: Iterable[str], variant: str, *, repetitions: int | None = None,
+                  notation: str | None = None) -> Iterator[VariantGameRuling]:
+    """Rule on every game line (1-based line numbers; blank and ``#`` lines
+    are skipped).
+
+    >>> [g.plies for g in rule_on_lines(["# two games", "startpos 7g7f", "", "startpos"],
+    ...                                   "shogi")]
+    [1, 0]
+    """
+    for n, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        yield rule_on_line(text, variant, line=n, repetitions=repetitions, notation=notation)
+
+
+def rule_on_variant_position(text: str, variant: str, *, repetitions: int | None = None,
+                             notation: str | None = None) -> dict[str, Any]:
+    """The ``remis position --variant --json`` object: the position (and
+    moves, if given) replayed, its automatic end, check and legal move count.
+
+    >>> out = rule_on_variant_position("R3k4/R8/9/9/9/9/9/9/9/3K5 b", "xiangqi")
+    >>> out["end"]["termination"], out["end"]["result"]
+    ('checkmate', '1-0')
+    """
+    g = rule_on_line(text, variant, repetitions=repetitions, notation=notation)
+    if g.error is not None:
+        raise ValueError(g.error["message"] if g.error["ply"] == 0
+                         else f"ply {g.error['ply']}: {g.error['message']}")
+    start, moves = split_game_line(text, variant)
+    h = VariantHistory(rules_for(variant, repetitions), start,
+                       notation=notation or (xiangqi_notation(moves) if variant == "xiangqi"
+                                             else None))
+    h.extend(moves[:g.plies])
+    return {
+        "variant": variant,
+        "position": h.position,
+        "side_to_move": h.side_to_move,
+        "in_check": h.is_check(),
+        "legal_moves": len(h.legal_moves()),
+        "occurrences": list(h.occurrences()),
+        "end": None if h.end is None else h.end.to_json(),
+    }

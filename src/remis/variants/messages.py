@@ -1,0 +1,66 @@
+"""English explanations of variant rulings, keyed by message id (the same
+scheme as :mod:`remis.messages`), and :class:`VariantRuling`, a
+:class:`remis.ruling.Ruling` that renders from these templates."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from remis.ruling import Ruling
+
+MESSAGES: dict[str, str] = {
+    "variant_repetition_draw": "The same position ({identity}) has appeared {count} times "
+    "(plies {plies}) and neither side gave check with every move of the cycle: the game is "
+    "drawn ({article}).{note}",
+    "variant_mutual_perpetual_check": "The same position ({identity}) has appeared {count} "
+    "times (plies {plies}) and both sides gave check with every move of the cycle: neither "
+    "alone is at fault, the game is drawn ({article}).{note}",
+    "variant_perpetual_check": "The same position ({identity}) has appeared {count} times "
+    "(plies {plies}) and {loser} gave check with each of its {checks} moves of the cycle "
+    "(plies {check_plies}): perpetual check is forbidden, {loser} loses and {winner} wins "
+    "({article}).",
+    "variant_checkmate": "{loser} is in check and has no legal move: {winner} wins "
+    "({article}).",
+    "variant_no_legal_move": "{loser} has no legal move; in {game} a player without a legal "
+    "move loses, even when not in check: {winner} wins ({article}).",
+}
+
+#: appended to xiangqi repetition draws: the part of the rules we do not judge
+NO_CHASE_NOTE = (" Perpetual chase was not analysed (remis does not judge chases), so a "
+                 "repetition caused by a perpetual chase is also ruled a draw here.")
+
+
+def render(key: str, params: Mapping[str, object]) -> str:
+    """Render the English explanation for variant message ``key``.
+
+    >>> render("variant_checkmate", {"loser": "Gote", "winner": "Sente",
+    ...                              "article": "JSA checkmate"})
+    'Gote is in check and has no legal move: Sente wins (JSA checkmate).'
+    """
+    return MESSAGES[key].format_map(dict(params))
+
+
+@dataclass(frozen=True)
+class VariantRuling(Ruling):
+    """A :class:`remis.ruling.Ruling` whose message id is one of
+    :data:`MESSAGES`; ``article`` cites the variant rule (e.g. ``"JSA
+    sennichite"``).  ``1-0`` means the first player (sente, red) wins.
+
+    >>> r = VariantRuling(ply=7, result="1-0", termination="checkmate",
+    ...     article="WXF checkmate", plies=(7,), message="variant_checkmate",
+    ...     params={"loser": "Black", "winner": "Red", "article": "WXF checkmate"})
+    >>> r.to_json()["explanation"]
+    'Black is in check and has no legal move: Red wins (WXF checkmate).'
+    """
+
+    @property
+    def explanation(self) -> str:
+        """The English one-sentence explanation.
+
+        >>> VariantRuling(0, "1-0", "no_legal_move", "JSA no legal move", (0,),
+        ...     "variant_no_legal_move", {"loser": "Gote", "winner": "Sente", "game": "shogi",
+        ...     "article": "JSA no legal move"}).explanation.split(";")[0]
+        'Gote has no legal move'
+        """
+        return render(self.message, self.params)

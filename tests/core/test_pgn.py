@@ -1,0 +1,102 @@
+"""PGN reading: compression, encodings, game boundaries, bad input."""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+from pathlib import Path
+
+import pytest
+import zstandard
+
+from remis.game import rule_on_pgn_file
+from remis.pgn import parse_game, read_games, split_games
+
+FOOLS = b'[Event "x"]\n[White "A"]\n[Black "B"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n'
+
+
+@pytest.mark.parametrize("suffix,compress", [
+    (".pgn", lambda b: b),
+    (".pgn.gz", gzip.compress),
+    (".pgn.bz2", bz2.compress),
+    (".pgn.zst", lambda b: zstandard.ZstdCompressor().compress(b)),
+])
+def test_compressed_inputs(tmp_path: Path, suffix: str, compress) -> None:  # type: ignore[no-untyped-def]
+    p = tmp_path / f"g{suffix}"
+    p.write_bytes(compress(FOOLS * 3))
+    rulings = list(rule_on_pgn_file(p))
+    assert [r.index for r in rulings] == [1, 2, 3]
+    assert all(r.end is not None and r.end.termination == "checkmate" for r in rulings)
+
+
+def test_latin1_names_survive(tmp_path: Path) -> None:
+    p = tmp_path / "latin.pgn"
+    p.write_bytes('[White "Kasparov, Gárry"]\n\n1. e4 *\n'.encode("latin-1"))
+    (g,) = read_games(p)
+    assert g.headers["White"] == "Kasparov, Gárry"
+
+
+def test_offsets_point_at_each_game() -> None:
+    data = FOOLS * 2 + b"1. e4 e5 *\n"
+    games = list(split_games(io.BytesIO(data)))
+    assert [g.offset for g in games] == [0, len(FOOLS), 2 * len(FOOLS)]
+    for g in games:
+        assert data[g.offset:].decode().startswith(g.text[:10])
+
+
+def test_byte_range_split_covers_each_game_once() -> None:
+    data = FOOLS * 5
+    cut = len(FOOLS) * 2 + 7  # inside game 3
+    first = list(split_games(io.BytesIO(data), end=cut))
+    stream = io.BytesIO(data)
+    # a worker starting mid-file skips to the next game boundary (the caller's job);
+    # here we start at the boundary after the cut
+    start = len(FOOLS) * 3
+    stream.seek(start)
+    rest = list(split_games(stream, offset=start, first_index=4))
+    assert [g.index for g in first] == [1, 2, 3] and [g.index for g in rest] == [4, 5]
+
+
+def test_illegal_move_is_reported_and_next_game_read(tmp_path: Path) -> None:
+    p = tmp_path / "bad.pgn"
+    p.write_bytes(b"1. e4 e5 2. Ke3 Nc6 *\n\n" + FOOLS)
+    first, second = rule_on_pgn_file(p)
+    assert first.plies == 2 and first.error is not None and first.error.ply == 3
+    assert "Ke3" in first.error.message
+    assert second.error is None and second.end is not None
+
+
+def test_non_standard_variant_is_refused(test_data: Path) -> None:
+    (g,) = rule_on_pgn_file(test_data / "pgn" / "saturs-jannlee-zh-lichess.pgn")
+    assert g.plies == 0 and g.error is not None and "Crazyhouse" in g.error.message
+
+
+def test_chess960_games_replay(test_data: Path) -> None:
+    games = list(rule_on_pgn_file(test_data / "pgn" / "cutechess-fischerrandom.pgn"))
+    assert games and all(g.error is None and g.variant == "chess960" for g in games)
+    # every game of this file ends in mate, as its Result says
+    assert all(g.end is not None and g.end.result == g.headers["Result"] for g in games)
+
+
+def test_uci_movetext_and_variations(test_data: Path) -> None:
+    (g,) = rule_on_pgn_file(test_data / "pgn" / "uci-moves.pgn")
+    assert g.error is None and g.plies > 100
+    (v,) = rule_on_pgn_file(test_data / "pgn" / "games_variations-nags-and-comments.pgn")
+    assert v.error is None and v.plies == 13
+
+
+def test_empty_line_inside_headers(test_data: Path) -> None:
+    (g,) = rule_on_pgn_file(test_data / "pgn" / "chessbase-empty-line.pgn")
+    assert g.headers["White"] == "Stockfish 8" and g.plies == 134 and g.error is None
+
+
+def test_bad_fen_header_is_an_error() -> None:
+    g = parse_game_text('[FEN "8/8/8/8/8/8/8/K7 w - - 0 1"]\n\n1. Ka2 *\n')
+    assert g.board is None or g.error is not None
+
+
+def parse_game_text(text: str):  # type: ignore[no-untyped-def]
+    from remis.pgn import GameText
+
+    return parse_game(GameText(1, 0, text))

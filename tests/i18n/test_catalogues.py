@@ -1,0 +1,131 @@
+"""The gettext catalogues: complete, in step with the English sources, and
+safe to render (same placeholders as the English)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from remis.i18n import catalogue, negotiate, translate, translate_param
+from remis.i18n.catalog import LANGUAGES, po_path
+from remis.i18n.sources import placeholders, ruling_templates, source_texts
+from remis.i18n.update import template
+from remis.messages import MESSAGES
+
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def read(lang: str):  # type: ignore[no-untyped-def]
+    with po_path(lang).open("rb") as f:
+        return read_po(f, locale=lang, domain="remis")
+
+
+def test_languages() -> None:
+    assert LANGUAGES == ("en", "cs", "pl")
+
+
+def test_every_ruling_template_is_a_source() -> None:
+    texts = source_texts()
+    for key, english in MESSAGES.items():
+        assert texts[key] == english
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_msgid_translated(lang: str) -> None:
+    catalog = read(lang)
+    assert not catalog.fuzzy, f"{po_path(lang)}: header is fuzzy (pybabel compile skips it)"
+    for key, english in source_texts().items():
+        msg = catalog.get(english, context=key)
+        assert msg is not None, f"{lang}: {key!r} missing or its English changed: run " \
+            "python -m remis.i18n.update and translate it"
+        assert msg.string, f"{lang}: {key!r} untranslated"
+        assert not msg.fuzzy, f"{lang}: {key!r} is fuzzy"
+        assert msg.string != english, f"{lang}: {key!r} is still English"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_stale_entries(lang: str) -> None:
+    texts = source_texts()
+    for msg in read(lang):
+        if not msg.id:
+            continue
+        assert msg.context in texts, f"{lang}: {msg.context!r} is not a source text any more"
+        assert texts[msg.context] == msg.id
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_placeholders_preserved(lang: str) -> None:
+    catalog = read(lang)
+    for key, english in source_texts().items():
+        msg = catalog.get(english, context=key)
+        assert msg is not None
+        assert placeholders(msg.string) == placeholders(english), (lang, key)
+        # no stray braces that would break str.format
+        assert re.sub(r"\{\w+\}", "", msg.string).count("{") == 0, (lang, key)
+
+
+def test_template_matches_sources() -> None:
+    pot = template()
+    texts = source_texts()
+    assert len([m for m in pot if m.id]) == len(texts)
+    for key, english in texts.items():
+        msg = pot.get(english, context=key)
+        assert msg is not None
+        assert ("python-brace-format" in msg.flags) == bool(placeholders(english))
+
+
+def sample_params(template_text: str) -> dict[str, object]:
+    values: dict[str, object] = {"player": "White", "winner": "Black", "loser": "White",
+                                 "article": "9.2.2", "count": 3, "plies": "0, 4, 8",
+                                 "move": "Nf3", "nth": "3rd", "penalty": "2 minutes",
+                                 "must_play": ", and Nf3 must be played", "move_note": "",
+                                 "material": "K v K", "reason": "K v K",
+                                 "termination": "checkmate"}
+    return {name: values.get(name, f"<{name}>") for name in placeholders(template_text)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_ruling_renders(lang: str) -> None:
+    for key, english in ruling_templates().items():
+        params = sample_params(english)
+        text = translate(key, params, lang)
+        assert "9.2.2" in text or "{article}" not in english, (lang, key)
+        assert "{" not in text, (lang, key, text)
+        if lang == "en":
+            assert text == english.format_map(params)
+        else:
+            assert text != english.format_map(params), (lang, key)
+
+
+def test_params_translated() -> None:
+    cs = translate("claim_threefold_incorrect",
+                   {"count": 2, "plies": "0, 4", "article": "9.2.1", "penalty": "2 minutes",
+                    "must_play": ", and Nf3 must be played"}, "cs")
+    assert "2 minuty" in cs and "Nf3" in cs and "must" not in cs
+    assert translate_param("Black", "pl") == "Czarne"
+    assert translate_param("4th", "pl") == "po raz 4."
+    assert translate_param("K+B v K+B", "cs") == "K+B v K+B"
+
+
+def test_catalogue_is_complete_per_language() -> None:
+    keys = set(source_texts())
+    for lang in LANGUAGES:
+        assert set(catalogue(lang)) == keys
+    assert catalogue("cs")["ui.claim_now"] != catalogue("pl")["ui.claim_now"]
+
+
+def test_unknown_language_and_message() -> None:
+    with pytest.raises(ValueError, match="unknown language 'de'"):
+        catalogue("de")
+    with pytest.raises(KeyError):
+        translate("no_such_message", {}, "cs")
+
+
+@pytest.mark.parametrize(("header", "lang"), [
+    ("cs-CZ,cs;q=0.9", "cs"), ("en-GB,pl;q=0.5", "en"), ("fr, pl;q=0.3, cs;q=0.2", "pl"),
+    ("", "en"), ("*", "en"), ("pl;q=bad, cs;q=0.1", "cs"),
+])
+def test_negotiate(header: str, lang: str) -> None:
+    assert negotiate(header) == lang

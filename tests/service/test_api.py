@@ -1,0 +1,339 @@
+"""The HTTP API against a real ``remis serve`` (uvicorn) process, over SQLite
+and PostgreSQL: games, tokens, bad input, the stream, the OpenAPI schema."""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+import httpx
+from service_procs import Server
+
+REPEAT = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
+
+
+def new_game(url: str, config: dict[str, Any] | None = None) -> tuple[str, dict[str, str]]:
+    r = httpx.post(f"{url}/v1/games", json={"config": config or {"time_control": "300+2"}})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    assert set(body) == {"id", "tokens", "state"} and set(body["tokens"]) == {
+        "white", "black", "arbiter"}
+    assert body["state"]["ply"] == 0 and body["state"]["over"] is False
+    return body["id"], body["tokens"]
+
+
+def post(url: str, gid: str, token: str | None, event: dict[str, Any]) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return httpx.post(f"{url}/v1/games/{gid}/events", json=event, headers=headers)
+
+
+def play(url: str, gid: str, tokens: dict[str, str], sans: list[str], start: float = 0.0,
+         first: str = "white") -> dict[str, Any]:
+    player = first
+    state: dict[str, Any] = {}
+    for i, san in enumerate(sans):
+        r = post(url, gid, tokens[player], {"type": "move", "player": player, "move": san,
+                                            "at": start + i + 1})
+        assert r.status_code == 200, r.text
+        state = r.json()["state"]
+        player = "black" if player == "white" else "white"
+    return state
+
+
+def log_of(url: str, gid: str) -> list[dict[str, Any]]:
+    r = httpx.get(f"{url}/v1/games/{gid}/events")
+    assert r.status_code == 200
+    return list(r.json()["events"])
+
+
+def test_a_game_to_a_threefold_claim(server: Server) -> None:
+    url = server.url
+    gid, tokens = new_game(url)
+    state = play(url, gid, tokens, REPEAT)
+    assert state["ply"] == 7 and state["to_move"] == "black"
+    r = post(url, gid, tokens["black"], {"type": "claim", "player": "black",
+                                         "kind": "threefold_repetition", "move": "Ng8",
+                                         "at": 8.0})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["event"] == 8
+    assert body["state"]["over"] and body["state"]["result"] == "1/2-1/2"
+    assert body["state"]["article"] == "9.2.1"
+    assert body["state"]["explanation"] and body["state"]["message"]
+    got = httpx.get(f"{url}/v1/games/{gid}").json()
+    assert got["id"] == gid and got["config"] == {"time_control": "300+2"}
+    assert got["state"] == body["state"]
+    events = log_of(url, gid)
+    assert [e.get("move") for e in events] == [*REPEAT, "Ng8"]
+    assert all(e["at"] == i + 1 for i, e in enumerate(events))
+    # the game is over: any further event is refused and changes nothing
+    r = post(url, gid, tokens["white"], {"type": "move", "player": "white", "move": "e4",
+                                         "at": 9})
+    assert r.status_code == 422 and "over" in r.json()["detail"], r.text
+    assert len(log_of(url, gid)) == 8
+
+
+def test_missing_at_is_server_time_since_creation(server: Server) -> None:
+    gid, tokens = new_game(server.url)
+    r = post(server.url, gid, tokens["white"], {"type": "move", "player": "white",
+                                                "move": "e4"})
+    assert r.status_code == 200
+    at = log_of(server.url, gid)[0]["at"]
+    assert 0 <= at < 30
+
+
+def test_tokens(server_factory: Any, sqlite_url: str) -> None:
+    url = server_factory(sqlite_url).url
+    gid, tokens = new_game(url)
+    _other, other_tokens = new_game(url)
+    e4 = {"type": "move", "player": "white", "move": "e4", "at": 1}
+    checks = [
+        (None, e4, 401, "missing token"),
+        ("nonsense", e4, 401, "not valid"),
+        (other_tokens["white"], e4, 401, "not valid"),          # a token of another game
+        (tokens["black"], e4, 403, "cannot move for white"),
+        (tokens["arbiter"], e4, 403, "only the player may move"),
+        (tokens["black"], {"type": "resign", "player": "white"}, 403, "resign for white"),
+        (tokens["black"], {"type": "claim", "player": "white", "kind": "fifty_moves"}, 403,
+         "claim for white"),
+        (tokens["white"], {"type": "offer_draw", "player": "black"}, 403, "offer draw"),
+        (tokens["white"], {"type": "flag", "player": "white"}, 403, "only of the opponent"),
+        (tokens["white"], {"type": "arbiter", "decision": "accept"}, 403, "arbiter token"),
+    ]
+    for token, event, status, words in checks:
+        r = post(url, gid, token, event)
+        assert r.status_code == status, (event, r.text)
+        assert words in r.json()["detail"], (words, r.text)
+    assert log_of(url, gid) == []                   # nothing changed
+    headers = {"Authorization": "Basic abc"}
+    r = httpx.post(f"{url}/v1/games/{gid}/events", json=e4, headers=headers)
+    assert r.status_code == 401
+    assert post(url, gid, tokens["white"], e4).status_code == 200
+    # flag claimed by the opponent: refused by the Laws (the clock is not at zero) -> 422
+    r = post(url, gid, tokens["white"], {"type": "flag", "player": "black", "at": 5})
+    assert r.status_code == 422, r.text
+    r = post(url, gid, tokens["arbiter"], {"type": "flag", "player": "black", "at": 400})
+    assert r.status_code == 200 and r.json()["state"]["over"], r.text
+    assert r.json()["state"]["result"] == "1-0"
+    # the database holds only hashes of the tokens
+    import hashlib
+    import sqlite3
+
+    with sqlite3.connect(sqlite_url.removeprefix("sqlite:///")) as db:
+        stored = " ".join(str(c) for row in db.execute("SELECT * FROM games") for c in row)
+    for token in tokens.values():
+        assert token not in stored
+        assert hashlib.sha256(token.encode()).hexdigest() in stored
+
+
+def test_bad_input_is_4xx_and_changes_nothing(server_factory: Any, sqlite_url: str) -> None:
+    server = server_factory(sqlite_url)
+    url = server.url
+    gid, tokens = new_game(url)
+    play(url, gid, tokens, ["e4"])
+    auth = {"Authorization": f"Bearer {tokens['black']}",
+            "Content-Type": "application/json"}
+    ev = f"{url}/v1/games/{gid}/events"
+    cases: list[tuple[bytes, int, str]] = [
+        (b"{not json", 400, "malformed JSON"),
+        (b"", 422, "missing JSON body"),
+        (b"[1, 2]", 422, "body"),
+        (b'{"type": "move", "player": "black", "move": "e5", "colour": 1}', 422,
+         "unknown field 'colour'"),
+        (b'{"type": "castle", "player": "black"}', 422, "type"),
+        (b'{"type": "move", "player": "black", "move": "e5", "at": "soon"}', 422, "at"),
+        (b'{"type": "move", "player": "black", "move": "e5", "at": -1}', 422, "at"),
+        (b'{"type": "move", "player": "black", "move": "Ke7e5"}', 422, "event 2 refused"),
+        (b'{"type": "move", "player": "black", "move": "Qh4"}', 422, "event 2 refused"),
+        (b'{"type": "move", "player": "black", "move": "e5", "at": 0.5}', 422,
+         "event 2 refused"),
+        (b'{"type": "move", "player": "black", "move": "e5", "expected_ply": 0}', 409,
+         "expected ply 0"),
+        (b'{"type": "move", "player": "black", "move": "' + b"x" * 70_000 + b'"}', 413,
+         "over 64 KiB"),
+    ]
+    for body, status, words in cases:
+        r = httpx.post(ev, content=body, headers=auth)
+        assert r.status_code == status, (body[:80], r.text)
+        assert words in r.json()["detail"], (words, r.text)
+
+    def chunks() -> Any:
+        for _ in range(100):
+            yield b" " * 1024
+
+    r = httpx.post(ev, content=chunks(), headers=auth)       # chunked, no Content-Length
+    assert r.status_code == 413, r.text
+    r = httpx.post(f"{url}/v1/games/nope/events", json={"type": "resign", "player": "black"},
+                   headers=auth)
+    assert r.status_code == 404 and "no game" in r.json()["detail"]
+    assert httpx.get(f"{url}/v1/games/nope").status_code == 404
+    r = httpx.post(f"{url}/v1/games", json={"config": {"time_control": "ten minutes"}})
+    assert r.status_code == 422 and r.json()["detail"].startswith("config:")
+    r = httpx.post(f"{url}/v1/games", json={"config": {}, "white": "me"})
+    assert r.status_code == 422
+    assert [e["move"] for e in log_of(url, gid)] == ["e4"]
+    log = server.log.read_text() if server.log else ""
+    assert "Traceback" not in log
+
+
+def test_expected_ply_serialises_racing_clients(server_factory: Any, sqlite_url: str) -> None:
+    """Twelve clients post White's first move at once, each expecting ply 0:
+    exactly one is accepted, the others get 409 (or 422), the log has one move."""
+    url = server_factory(sqlite_url).url
+    gid, tokens = new_game(url)
+    results: list[int] = []
+    lock = threading.Lock()
+    moves = ["e4", "d4", "c4", "Nf3", "g3", "b3", "e3", "d3", "c3", "a3", "h3", "f4"]
+
+    def one(san: str) -> None:
+        r = post(url, gid, tokens["white"], {"type": "move", "player": "white", "move": san,
+                                             "at": 1, "expected_ply": 0})
+        with lock:
+            results.append(r.status_code)
+
+    threads = [threading.Thread(target=one, args=(m,)) for m in moves]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert results.count(200) == 1 and set(results) <= {200, 409, 422}, results
+    assert len(log_of(url, gid)) == 1
+
+
+def test_two_instances_share_one_database(server_factory: Any, db_url: str) -> None:
+    """Two service instances on one database (as behind a load balancer):
+    moves alternate between them and racing posts never double-apply."""
+    a, b = server_factory(db_url), server_factory(db_url)
+    gid, tokens = new_game(a.url)
+    for i, san in enumerate(["e4", "e5", "Nf3", "Nc6"]):
+        player = "white" if i % 2 == 0 else "black"
+        srv = a if i % 2 == 0 else b
+        r = post(srv.url, gid, tokens[player], {"type": "move", "player": player, "move": san,
+                                                "at": i + 1})
+        assert r.status_code == 200, r.text
+        assert r.json()["event"] == i + 1
+    assert httpx.get(f"{a.url}/v1/games/{gid}").json()["state"]["ply"] == 4
+    results: list[int] = []
+
+    def one(srv: Server, san: str) -> None:
+        r = post(srv.url, gid, tokens["white"], {"type": "move", "player": "white",
+                                                 "move": san, "at": 6, "expected_ply": 4})
+        results.append(r.status_code)
+
+    threads = [threading.Thread(target=one, args=(srv, san)) for srv in (a, b)
+               for san in ("Bb5", "Bc4", "d4", "c3")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert results.count(200) == 1, results
+    log_a, log_b = log_of(a.url, gid), log_of(b.url, gid)
+    assert log_a == log_b and len(log_a) == 5
+    assert httpx.get(f"{a.url}/v1/games/{gid}").json() == httpx.get(
+        f"{b.url}/v1/games/{gid}").json()
+
+
+def test_stream_sends_the_state_then_each_event(server_factory: Any, sqlite_url: str) -> None:
+    url = server_factory(sqlite_url).url
+    gid, tokens = new_game(url)
+    play(url, gid, tokens, ["e4"])
+    received: list[dict[str, Any]] = []
+    ready = threading.Event()
+
+    def listen() -> None:
+        with httpx.stream("GET", f"{url}/v1/games/{gid}/stream", timeout=20) as r:
+            assert r.headers["content-type"].startswith("text/event-stream")
+            for line in r.iter_lines():
+                if line.startswith("data: "):
+                    received.append(json.loads(line[6:]))
+                    ready.set()
+                    if len(received) == 3:
+                        return
+
+    t = threading.Thread(target=listen)
+    t.start()
+    assert ready.wait(20)
+    play(url, gid, tokens, ["e5", "Nf3"], start=1, first="black")
+    t.join(20)
+    assert [s["ply"] for s in received] == [1, 2, 3]
+    assert received[-1]["fen"] == httpx.get(f"{url}/v1/games/{gid}").json()["state"]["fen"]
+    assert httpx.get(f"{url}/v1/games/nope/stream").status_code == 404
+
+
+def test_openapi_schema(server_factory: Any, sqlite_url: str) -> None:
+    url = server_factory(sqlite_url).url
+    schema = httpx.get(f"{url}/openapi.json").json()
+    assert schema["openapi"].startswith("3.")
+    paths = schema["paths"]
+    expected = {
+        "/v1/games": {"post"}, "/v1/games/{game_id}": {"get"},
+        "/v1/games/{game_id}/events": {"get", "post"}, "/v1/games/{game_id}/stream": {"get"},
+        "/v1/position": {"post"}, "/v1/pgn": {"post"}, "/v1/claim": {"post"},
+        "/v1/i18n/{lang}": {"get"},
+    }
+    for path, methods in expected.items():
+        assert methods <= set(paths[path]), path
+    schemas = schema["components"]["schemas"]
+    for name in ("Event", "CreateGame", "PositionRequest", "PgnRequest", "ClaimRequest"):
+        assert schemas[name].get("additionalProperties") is False, name
+    assert set(schemas["Event"]["properties"]["type"]["enum"]) >= {"move", "claim", "flag",
+                                                                   "resign", "arbiter"}
+    post_event = paths["/v1/games/{game_id}/events"]["post"]
+    assert {"200", "401", "403", "409", "422"} <= set(post_event["responses"])
+    assert paths["/v1/games"]["post"]["responses"]["201"]
+    assert httpx.get(f"{url}/docs").status_code == 200
+
+
+def test_page_and_static(server_factory: Any, sqlite_url: str) -> None:
+    url = server_factory(sqlite_url).url
+    r = httpx.get(url + "/")
+    assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+    r = httpx.get(url + "/static/no-such-file.js")
+    assert r.status_code == 404
+    r = httpx.get(url + "/v1/i18n/xx")
+    assert r.status_code == 404 and "no translations" in r.json()["detail"]
+    for lang in ("en", "cs", "pl"):
+        r = httpx.get(url + f"/v1/i18n/{lang}")
+        assert r.status_code == 200
+        assert "{article}" in r.json()["checkmate"]
+
+
+def test_stream_sees_events_posted_to_another_instance(server_factory: Any,
+                                                       sqlite_url: str) -> None:
+    a, b = server_factory(sqlite_url), server_factory(sqlite_url)
+    gid, tokens = new_game(a.url)
+    received: list[dict[str, Any]] = []
+    ready = threading.Event()
+
+    def listen() -> None:
+        with httpx.stream("GET", f"{b.url}/v1/games/{gid}/stream", timeout=20) as r:
+            for line in r.iter_lines():
+                if line.startswith("data: "):
+                    received.append(json.loads(line[6:]))
+                    ready.set()
+                    if len(received) == 2:
+                        return
+
+    t = threading.Thread(target=listen)
+    t.start()
+    assert ready.wait(20)
+    play(a.url, gid, tokens, ["d4"])
+    t.join(20)
+    assert [s["ply"] for s in received] == [0, 1]
+
+
+def test_serve_refuses_a_database_it_cannot_open(tmp_path: Any) -> None:
+    import subprocess
+    import sys
+
+    code = "import sys; from remis.cli import main; sys.exit(main(sys.argv[1:]))"
+    for db, status, words in [("mysql://localhost/x", 2, "unsupported database URL"),
+                              ("postgresql://postgres@127.0.0.1:1/none", 1,
+                               "cannot open the database"),
+                              (f"sqlite:///{tmp_path}/no/such/dir/x.db", 1,
+                               "cannot open the database")]:
+        out = subprocess.run([sys.executable, "-c", code, "serve", "--db", db],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == status, out.stderr
+        assert words in out.stderr and "Traceback" not in out.stderr, out.stderr

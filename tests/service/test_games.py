@@ -1,0 +1,112 @@
+"""The games layer in process: two ``Games`` on one database behave like two
+service instances (stale caches never show), and a failed store leaves the
+game as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from remis.service.games import Games, ServiceError
+from remis.service.store import SQLiteStore, StoreError, open_store
+
+
+def move(player: str, san: str, at: float) -> dict[str, Any]:
+    return {"type": "move", "player": player, "move": san, "at": at}
+
+
+@pytest.fixture
+def two(tmp_path: Path) -> tuple[Games, Games]:
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    return Games(open_store(url)), Games(open_store(url))
+
+
+def test_stale_cache_never_refuses_a_valid_event(two: tuple[Games, Games]) -> None:
+    a, b = two
+    gid, tokens, _ = a.create({"time_control": "600+5"})
+    a.post(gid, tokens["white"], move("white", "e4", 1))
+    b.post(gid, tokens["black"], move("black", "c5", 2))     # a's cache is now behind
+    state, n = a.post(gid, tokens["white"], move("white", "Nf3", 3))
+    assert n == 3 and state["ply"] == 3
+    state, n = a.post(gid, tokens["black"], move("black", "d6", 4), expected_ply=3)
+    assert n == 4
+    b.post(gid, tokens["white"], move("white", "d4", 5), expected_ply=4)  # b was behind too
+    assert a.state(gid)[1] == b.state(gid)[1]
+    assert [e["move"] for e in a.events(gid)] == ["e4", "c5", "Nf3", "d6", "d4"]
+
+
+def test_refusals_are_checked_against_the_stored_game(two: tuple[Games, Games]) -> None:
+    a, b = two
+    gid, tokens, _ = a.create({})
+    a.post(gid, tokens["white"], move("white", "e4", 1))
+    b.post(gid, tokens["black"], move("black", "e5", 2))
+    with pytest.raises(ServiceError) as err:                 # really refused, not stale
+        a.post(gid, tokens["black"], move("black", "d5", 3))
+    assert err.value.status == 422 and "event 3 refused" in err.value.detail
+    with pytest.raises(ServiceError) as err:
+        a.post(gid, tokens["white"], move("white", "Nf3", 3), expected_ply=1)
+    assert err.value.status == 409 and "at ply 2" in err.value.detail
+
+
+class FailingStore(SQLiteStore):
+    """Stores the game but refuses every event."""
+
+    def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
+        raise StoreError("disk full")
+
+
+def test_a_failed_append_changes_nothing() -> None:
+    games = Games(FailingStore(":memory:"))
+    gid, tokens, _ = games.create({})
+    with pytest.raises(StoreError, match="disk full"):
+        games.post(gid, tokens["white"], move("white", "e4", 1))
+    assert games.state(gid)[1]["ply"] == 0 and games.events(gid) == []
+
+
+def test_unknown_game_and_bad_config() -> None:
+    games = Games(open_store("sqlite:///:memory:"))
+    with pytest.raises(ServiceError) as err:
+        games.post("nope", "t", move("white", "e4", 1))
+    assert err.value.status == 404
+    with pytest.raises(ServiceError) as err:
+        games.create({"mode": "bullet-ish"})
+    assert err.value.status == 422 and err.value.detail.startswith("config:")
+
+
+def test_a_failing_database_is_503_not_500() -> None:
+    import asyncio
+
+    import httpx
+
+    from remis.service.app import create_app
+
+    app = create_app(FailingStore(":memory:"))
+
+    async def go() -> tuple[httpx.Response, httpx.Response]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as c:
+            created = (await c.post("/v1/games", json={"config": {}})).json()
+            r = await c.post(f"/v1/games/{created['id']}/events",
+                             json=move("white", "e4", 1),
+                             headers={"Authorization": f"Bearer {created['tokens']['white']}"})
+            return r, await c.get(f"/v1/games/{created['id']}")
+
+    r, view = asyncio.run(go())
+    assert r.status_code == 503 and "disk full" in r.json()["detail"]
+    assert view.json()["state"]["ply"] == 0
+
+
+def test_variant_games_go_through_unchanged(tmp_path: Path) -> None:
+    """The service has no rules of its own: a xiangqi game (the arbiter's
+    variant support) is stored and rebuilt like any other."""
+    pytest.importorskip("pyffish", reason="the variants extra is not installed")
+    url = f"sqlite:///{tmp_path / 'v.db'}"
+    games = Games(open_store(url))
+    gid, tokens, state = games.create({"variant": "xiangqi"})
+    for i, (player, mv) in enumerate([("white", "a1a2"), ("black", "a10a9")]):
+        state, n = games.post(gid, tokens[player], move(player, mv, i + 1.0))
+        assert n == i + 1
+    again = Games(open_store(url))                       # a restart: rebuilt from the log
+    assert again.state(gid)[1] == state and state["ply"] == 2

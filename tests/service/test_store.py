@@ -1,0 +1,128 @@
+"""The stores: what is appended is what is read back, in order, once; an
+event number is never stored twice, whichever thread or connection (as
+several service instances would) tries."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from remis.service.store import GameRecord, SeqTaken, SQLiteStore, Store, StoreError, open_store
+
+HASHES = {"white": "w", "black": "b", "arbiter": "a"}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Store:
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 's.db'}"
+    else:
+        url = str(request.getfixturevalue("pg_url"))
+    s = open_store(url)
+    request.addfinalizer(s.close)
+    return s
+
+
+def test_round_trip(store: Store) -> None:
+    store.create_game(GameRecord("g1", {"time_control": "300+2"}, 12.5, HASHES))
+    assert store.count("g1") == 0
+    store.append("g1", 1, {"type": "move", "player": "white", "move": "e4", "at": 1.5})
+    store.append("g1", 2, {"type": "move", "player": "black", "move": "é5?", "at": 2})
+    rec = store.get_game("g1")
+    assert rec is not None and rec.config == {"time_control": "300+2"} and rec.created == 12.5
+    assert rec.hashes == HASHES
+    assert store.count("g1") == 2
+    assert [e["move"] for e in store.events("g1")] == ["e4", "é5?"]
+    assert [e["move"] for e in store.events("g1", after=1)] == ["é5?"]
+    assert store.get_game("nope") is None and store.game_ids() == ["g1"]
+
+
+def test_an_event_number_is_stored_once(store: Store) -> None:
+    store.create_game(GameRecord("g", {}, 0.0, HASHES))
+    store.append("g", 1, {"type": "resign", "player": "white"})
+    with pytest.raises(SeqTaken, match="already has event 1"):
+        store.append("g", 1, {"type": "resign", "player": "black"})
+    assert store.events("g") == [{"type": "resign", "player": "white"}]
+
+
+def test_duplicate_game_id_is_a_store_error(store: Store) -> None:
+    store.create_game(GameRecord("g", {}, 0.0, HASHES))
+    with pytest.raises(StoreError, match="cannot store game g"):
+        store.create_game(GameRecord("g", {}, 0.0, HASHES))
+
+
+def _append_next(s: Store, event: dict[str, object]) -> int:
+    """Append as the next event, retrying when another writer was first."""
+    for _ in range(1000):
+        seq = s.count("g") + 1
+        try:
+            s.append("g", seq, event)
+            return seq
+        except SeqTaken:
+            continue
+    raise AssertionError("never got an event number")
+
+
+def test_concurrent_appends_are_serialised(store: Store) -> None:
+    """16 threads append 20 events each: the numbers 1..320 are each stored
+    once and every event is there exactly once."""
+    store.create_game(GameRecord("g", {}, 0.0, HASHES))
+    got: list[int] = []
+
+    def worker(t: int) -> None:
+        for i in range(20):
+            got.append(_append_next(store, {"t": t, "i": i}))
+
+    threads = [threading.Thread(target=worker, args=(t,)) for t in range(16)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(60)
+    events = store.events("g")
+    assert sorted(got) == list(range(1, 321)) and store.count("g") == 320
+    assert sorted((e["t"], e["i"]) for e in events) == [(t, i) for t in range(16)
+                                                         for i in range(20)]
+
+
+def test_two_sqlite_connections_do_not_double_append(tmp_path: Path) -> None:
+    """Two stores on one file (as two processes would be) append in turn."""
+    url = f"sqlite:///{tmp_path / 'two.db'}"
+    a, b = open_store(url), open_store(url)
+    a.create_game(GameRecord("g", {}, 0.0, HASHES))
+    got: list[int] = []
+
+    def worker(s: Store, name: str) -> None:
+        for i in range(30):
+            got.append(_append_next(s, {"by": name, "i": i}))
+
+    ts = [threading.Thread(target=worker, args=(s, n)) for s, n in ((a, "a"), (b, "b"))]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join(60)
+    assert sorted(got) == list(range(1, 61))
+    assert sorted((e["by"], e["i"]) for e in b.events("g")) == [
+        (n, i) for n in "ab" for i in range(30)]
+    a.close()
+    b.close()
+
+
+def test_sqlite_is_wal_and_synchronous_full(tmp_path: Path) -> None:
+    s = open_store(f"sqlite:///{tmp_path / 'w.db'}")
+    assert isinstance(s, SQLiteStore)
+    assert s._writer.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert s._writer.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    s.close()
+
+
+@pytest.mark.parametrize("url, message", [
+    ("sqlite://relative.db", "must start with sqlite:///"),
+    ("sqlite:///", "names no file"),
+    ("sqlite:///x.db?synchronous=off", "synchronous=off"),
+    ("redis://localhost", "unsupported database URL"),
+])
+def test_bad_urls(url: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        open_store(url)

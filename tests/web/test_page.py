@@ -1,0 +1,244 @@
+"""The web page in a real browser against a real service: a game played by
+clicking to a threefold-repetition claim, a dead position pasted into the
+analysis panel, and the switch to Czech (and Polish)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+
+
+def shot(page: Any, name: str) -> None:
+    """Save a screenshot as a test artefact."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def click_square(page: Any, board: str, square: str) -> None:
+    """Click the centre of ``square`` on a board seen from White's side."""
+    box = page.locator(f"#{board} cg-board").bounding_box()
+    size = box["width"] / 8
+    file, rank = ord(square[0]) - ord("a"), int(square[1]) - 1
+    page.mouse.click(box["x"] + (file + 0.5) * size, box["y"] + (7 - rank + 0.5) * size)
+
+
+def play(page: Any, orig: str, dest: str, ply: int) -> None:
+    """Make a move by two clicks and wait until the arbiter has accepted it."""
+    click_square(page, "board", orig)
+    click_square(page, "board", dest)
+    page.wait_for_selector(f"body[data-ply='{ply}']")
+
+
+KNIGHT_DANCE = [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8"),
+                ("g1", "f3"), ("g8", "f6"), ("f3", "g1")]
+
+
+def test_threefold_claim_by_clicking(page: Any) -> None:
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    assert page.inner_text("#status") == "White to move"
+    for ply, (orig, dest) in enumerate(KNIGHT_DANCE, start=1):
+        play(page, orig, dest, ply)
+    assert page.inner_text("#moves").split() == ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
+    # Black may claim with the intended move Ng8: the claimable list says so, with its article
+    claimable = page.inner_text("#claimable")
+    assert "Ng8" in claimable and "9.2" in claimable
+    shot(page, "threefold-before-claim")
+    # claim mode: the next move made on the board is the intended move, written, not played
+    page.click("#claim-move")
+    assert page.is_visible("#claim-banner")
+    click_square(page, "board", "f6")
+    click_square(page, "board", "g8")
+    page.wait_for_selector("body[data-over='true']")
+    result = page.inner_text("#result")
+    assert result.startswith("1/2-1/2")
+    assert "threefold" in result.lower() or "appear" in result
+    assert re.search(r"Article 9\.2(\.\d)*", result), result
+    assert page.locator("#result [data-testid=article]").count() == 1
+    assert not page.is_visible("#claim-banner")
+    shot(page, "threefold-claimed")
+    # the page shows what the service says
+    game_id = page.evaluate("document.body.dataset.game")
+    server = page.url.rstrip("/")
+    with urllib.request.urlopen(f"{server}/v1/games/{game_id}") as r:
+        state = json.load(r)["state"]
+    assert state["over"] and state["result"] == "1/2-1/2"
+    assert f"Article {state['article']}" in result
+    assert state["ply"] == 7  # the intended move was not played
+    # the same ruling in Czech and Polish
+    page.select_option("#lang", "cs")
+    page.wait_for_selector("body[data-lang='cs']")
+    assert "článek 9.2" in page.inner_text("#result")
+    assert "Černý smí zapsat tah Ng8" in page.inner_text("#result")
+    page.select_option("#lang", "pl")
+    page.wait_for_selector("body[data-lang='pl']")
+    assert "Artykuł 9.2" in page.inner_text("#result")
+    assert page.inner_text("#share a[data-role=black]") == "Szachownica czarnych"
+    shot(page, "threefold-claimed-pl")
+
+
+def test_refused_move_is_explained(page: Any) -> None:
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    page.click("#accept-draw")  # no offer pending: refused by the arbiter
+    page.wait_for_selector("#error:not(:empty)")
+    assert page.inner_text("#error").startswith("Refused:")
+    assert page.evaluate("document.body.dataset.over") == "false"
+
+
+DEAD_FEN = "8/8/4k3/8/8/2BK4/8/8 w - - 0 1"  # K+B v K
+
+
+def analyse(page: Any, text: str) -> None:
+    page.click("#tab-analyse")
+    page.fill("#analyse-input", text)
+    page.click("#analyse-go")
+    page.wait_for_selector("#analysis > *")
+
+
+def test_dead_position_fen(page: Any) -> None:
+    analyse(page, DEAD_FEN)
+    text = page.inner_text("#analysis")
+    assert "dead position" in text and "Article 5.2.2" in text
+    assert "K+B v K" in text
+    shot(page, "dead-position-en")
+
+
+def test_pgn_claims_per_ply(page: Any) -> None:
+    pgn = ('[Event "t"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n'
+           "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n")
+    analyse(page, pgn)
+    rows = page.locator("#analysis [data-testid=claims] tbody tr")
+    assert rows.count() >= 1
+    first = rows.nth(0).inner_text()
+    assert "Ng8" in first and "9.2" in first
+    # a row shows its position on the board: after 7 plies, Black to move
+    rows.nth(0).click()
+    fen = page.get_attribute("#analysis-board", "data-fen")
+    assert fen == "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 7 4"
+    shot(page, "pgn-claims")
+
+
+def test_switch_to_czech(page: Any) -> None:
+    analyse(page, DEAD_FEN)
+    page.select_option("#lang", "cs")
+    page.wait_for_selector("body[data-lang='cs']")
+    page.wait_for_function(
+        "document.querySelector('#analysis').innerText.includes('mrtvá pozice')")
+    text = page.inner_text("#analysis")
+    assert "článek 5.2.2" in text and "K+B v K" in text
+    assert page.inner_text("#tab-play") == "Hra"
+    assert page.inner_text("#analyse-go") == "Analyzovat"
+    shot(page, "dead-position-cs")
+    # the choice is remembered and Polish works too
+    page.reload()
+    page.wait_for_selector("body[data-lang='cs']")
+    page.select_option("#lang", "pl")
+    page.wait_for_selector("body[data-lang='pl']")
+    assert page.inner_text("#tab-play") == "Gra"
+
+
+def test_browser_language_chooses_czech(browser: Any, server: str) -> None:
+    context = browser.new_context(locale="cs-CZ")
+    try:
+        pg = context.new_page()
+        pg.goto(f"{server}/")
+        pg.wait_for_selector("body[data-lang='cs']")
+        assert pg.inner_text("#new-game") == "Nová partie"
+    finally:
+        context.close()
+
+
+def test_flag_fall_verdicts_and_helpmate_line(page: Any) -> None:
+    """The panel for "can the opponent still checkmate?" (the can_checkmate and
+    helpmate fields of `remis position --json`), here added to the real
+    service's answer, since the engine that computes them is another branch."""
+
+    def add_verdicts(route: Any) -> None:
+        response = route.fetch()
+        data = response.json()
+        data["can_checkmate"] = {"white": True, "black": False}
+        data["helpmate"] = {"white": ["a1a8"], "black": None}
+        route.fulfill(response=response, json=data)
+
+    page.route("**/v1/position", add_verdicts)
+    analyse(page, "7k/8/6K1/8/8/8/8/R7 w - - 0 1")
+    panel = page.locator("[data-testid=can-checkmate]")
+    assert "Article 6.9" in panel.inner_text()
+    white = panel.locator("[data-side=white]").inner_text()
+    black = panel.locator("[data-side=black]").inner_text()
+    assert "White can still checkmate" in white and "Ra8#" in white
+    assert "Black cannot checkmate" in black
+    panel.locator("[data-testid=play-line]").click()
+    page.wait_for_selector("#analysis-board square.last-move")
+    shot(page, "helpmate-line")
+
+
+def test_second_board_follows_the_game(page: Any, browser: Any) -> None:
+    """Black plays from a second browser through the link with Black's token;
+    each page sees the other's moves through the event stream."""
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    link = page.get_attribute("#share a[data-role=black]", "href")
+    assert link and "token=" in link
+    other = browser.new_context(locale="en-GB", viewport={"width": 1200, "height": 900})
+    try:
+        black = other.new_page()
+        black.goto(link)
+        black.wait_for_selector("body[data-ply='0']")
+        play(page, "e2", "e4", 1)
+        black.wait_for_selector("body[data-ply='1']")
+        # Black's board is seen from Black's side: e7 is on the second row from the top, mirrored
+        box = black.locator("#board cg-board").bounding_box()
+        size = box["width"] / 8
+        for file, row in ((4, 1), (4, 3)):  # e7 then e5, seen from Black
+            black.mouse.click(box["x"] + (7 - file + 0.5) * size, box["y"] + (7 - row + 0.5) * size)
+        black.wait_for_selector("body[data-ply='2']")
+        page.wait_for_selector("body[data-ply='2']")
+        page.wait_for_function("document.querySelector('#moves').innerText.includes('e5')")
+        assert page.inner_text("#moves").split() == ["e4", "e5"]
+        # Black's page holds only Black's token: it cannot resign for White
+        black.select_option("#acting", "white")
+        black.click("#resign")
+        black.wait_for_selector("#error:not(:empty)")
+        assert page.evaluate("document.body.dataset.over") == "false"
+        shot(black, "black-board")
+    finally:
+        other.close()
+
+
+def test_flag_fall_against_a_bare_knight_is_a_draw(page: Any) -> None:
+    """White's flag falls, but Black (king and knight) cannot mate: a draw, and why (6.9)."""
+    page.fill("#tc", "1+0")
+    page.fill("#start-fen", "8/8/4k3/8/8/3K4/8/6n1 w - - 0 1")
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    page.wait_for_timeout(1300)  # White's second runs out
+    page.click("#flag")
+    page.wait_for_selector("body[data-over='true']")
+    result = page.inner_text("#result")
+    assert result.startswith("1/2-1/2"), result
+    assert "cannot checkmate" in result and "Article 6.9" in result
+    shot(page, "flag-fall-draw")
+
+
+def test_illegal_move_called(page: Any) -> None:
+    """Black, on move, completes an illegal move (the board only takes legal ones, so the
+    button stands for it): the arbiter's ruling and the count are shown."""
+    page.select_option("#mode", "standard")
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    play(page, "e2", "e4", 1)
+    page.click("#illegal")
+    page.wait_for_function("document.querySelector('#log').innerText.includes('illegal')")
+    log = page.inner_text("#log")
+    assert re.search(r"Article (7\.5|A\.|B\.)", log), log
+    assert "Illegal moves: White 0, Black 1" in page.inner_text("#status")
+    assert page.evaluate("document.body.dataset.ply") == "1"
+    assert page.inner_text("#moves").split() == ["e4"]
+    shot(page, "illegal-move")
