@@ -6,7 +6,7 @@ the article of the FIDE Laws of Chess (2023) it rests on.
 >>> import remis, chess
 >>> h = remis.History()
 >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]:
-...     h.push_san(san)
+...     _ = h.push_san(san)
 >>> remis.rule_on_claim(h).article
 '9.2.2'
 """

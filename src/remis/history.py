@@ -20,6 +20,7 @@ from remis.identity import PositionKey, position_key
 
 _WHITE = chess.WHITE
 _BLACK = chess.BLACK
+_PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
 
 
 class History:
@@ -30,7 +31,7 @@ class History:
 
     >>> h = History()
     >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]:
-    ...     h.push_san(san)
+    ...     _ = h.push_san(san)
     >>> h.occurrences()
     (0, 4, 8)
     >>> h.ply, h.board.halfmove_clock
@@ -58,18 +59,25 @@ class History:
         """Number of plies played since the start position."""
         return len(self._keys) - 1
 
-    def push(self, move: chess.Move) -> None:
-        """Play ``move`` (which must be legal) and update the bookkeeping in O(1).
+    def push(self, move: chess.Move) -> int:
+        """Play ``move`` (which must be legal), update the bookkeeping in O(1)
+        and return how often the new position has now appeared.
 
         >>> h = History()
         >>> h.push(chess.Move.from_uci("e2e4"))
+        1
         >>> h.board.fen()
         'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
         """
         b = self.board
         b.push(move)
         ep = b.ep_square
-        if ep is not None and not b.has_legal_en_passant():
+        # an en passant right counts only if a capture is legal (9.2.3.1); most double
+        # steps have no enemy pawn beside them, which one table lookup shows
+        if ep is not None and not (
+            _PAWN_ATTACKS[not b.turn][ep] & b.pawns & b.occupied_co[b.turn]
+            and b.has_legal_en_passant()
+        ):
             ep = None
         k = (
             b.pawns,
@@ -92,36 +100,40 @@ class History:
             # irreversible: nothing from before can ever appear again
             self._windows.append(ply)
             if self._doubles:
-                self._doubles = []
+                self._doubles.clear()
             occ = self._occ.get(k)
             if occ is None:  # always, since material, pawns or rights changed
                 self._occ[k] = [ply]
-            else:
-                occ.append(ply)
-            return
+                return 1
+            occ.append(ply)
+            return len(occ)
         occ = self._occ.get(k)
         if occ is None:
             self._occ[k] = [ply]
-        else:
-            occ.append(ply)
-            if len(occ) == 2:
-                self._doubles.append(k)
+            return 1
+        occ.append(ply)
+        n = len(occ)
+        if n == 2:
+            self._doubles.append(k)
+        return n
 
-    def push_san(self, san: str) -> None:
-        """Parse ``san`` in the current position and play it.
+    def push_san(self, san: str) -> int:
+        """Parse ``san`` in the current position, play it, and return how often
+        the new position has now appeared.
 
         >>> h = History()
         >>> h.push_san("e4")
+        1
         >>> h.ply
         1
         """
-        self.push(self.board.parse_san(san))
+        return self.push(self.board.parse_san(san))
 
     def pop(self) -> chess.Move:
         """Take back the last move and restore the bookkeeping.
 
         >>> h = History()
-        >>> h.push_san("e4")
+        >>> _ = h.push_san("e4")
         >>> h.pop().uci(), h.ply
         ('e2e4', 0)
         """
@@ -137,7 +149,7 @@ class History:
         if self._windows[-1] == ply:
             self._windows.pop()
         start = self._windows[-1]
-        self._doubles = [
+        self._doubles[:] = [
             key
             for key, plies in self._occ.items()
             if len(plies) >= 2 and plies[0] >= start
@@ -179,7 +191,7 @@ class History:
         """Ply of the last irreversible move (capture, pawn move or change of
         castling rights); no position before it can appear again.
 
-        >>> h = History(); h.push_san("Nf3"); h.push_san("e5")
+        >>> h = History(); _ = h.push_san("Nf3"); _ = h.push_san("e5")
         >>> h.window_start()
         2
         """
@@ -192,14 +204,52 @@ class History:
 
         >>> h = History()
         >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
-        ...     h.push_san(san)
+        ...     _ = h.push_san(san)
         >>> h.may_repeat_after_move()
         True
         """
-        if not self._doubles:
+        if not self._doubles:  # the usual case: nothing has appeared twice lately
             return False
         opp = int(not self.board.turn)
         return any(k[8] == opp for k in self._doubles)
+
+    def repeating_moves(self) -> list[tuple[chess.Move, tuple[int, ...]]]:
+        """Every legal move after which the position would stand on the board
+        for at least the third time (a 9.2.1 claim), with the plies of its
+        earlier occurrences.
+
+        Such a move is reversible, so the target is a position seen twice in the
+        current window, with the opponent's pieces where they are now and the
+        mover's pieces differing on exactly two squares: the move is read off
+        that difference instead of trying every legal move.
+
+        >>> h = History()
+        >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
+        ...     _ = h.push_san(san)
+        >>> [(m.uci(), plies) for m, plies in h.repeating_moves()]
+        [('f6g8', (0, 4))]
+        """
+        if not self._doubles:
+            return []
+        b = self.board
+        cur = self._keys[-1]
+        opp = int(not b.turn)
+        mine, theirs = (6, 7) if b.turn == _WHITE else (7, 6)
+        found: list[tuple[chess.Move, tuple[int, ...]]] = []
+        for k in self._doubles:
+            if k[8] != opp or k[theirs] != cur[theirs] or k[9] != cur[9] or k[10] != -1:
+                continue
+            before, after = cur[mine], k[mine]
+            src, dst = before & ~after, after & ~before
+            if chess.popcount(src) != 1 or chess.popcount(dst) != 1:
+                continue
+            move = chess.Move(chess.lsb(src), chess.lsb(dst))
+            if not b.is_legal(move):
+                continue
+            plies = self.occurrences_after(move)
+            if len(plies) >= 2:
+                found.append((move, plies))
+        return found
 
     def occurrences_after(self, move: chess.Move) -> tuple[int, ...]:
         """Plies at which the position after ``move`` already stood (empty if it
@@ -207,7 +257,7 @@ class History:
 
         >>> h = History()
         >>> for san in ["Nf3", "Nf6", "Ng1"]:
-        ...     h.push_san(san)
+        ...     _ = h.push_san(san)
         >>> h.occurrences_after(h.board.parse_san("Ng8"))
         (0,)
         """

@@ -109,24 +109,21 @@ def replay(
         add(claimable(h))
     error: GameError | None = None
     push = h.push
+    may_repeat = h.may_repeat_after_move
     for move in moves:
         if not validated and not b.is_legal(move):
             error = GameError(h.ply + 1, f"illegal move {move.uci()} in {b.fen()}")
             break
-        push(move)
+        n = push(move)
         if end is not None:
             continue
         # cheap conditions first; the full (mate-first) order when one holds
-        if (
-            h.count() >= 5
-            or b.halfmove_clock >= 150
-            or dead_test(b) is not None
-        ):
+        if n >= 5 or b.halfmove_clock >= 150 or dead_test(b) is not None:
             end = end_rule(h, dead_test)
             if end is not None:
                 continue
         if collect:
-            if h.count() >= 3 or h.may_repeat_after_move():
+            if n >= 3 or may_repeat():
                 add(threefold_claims(h))
             if b.halfmove_clock >= 99:
                 add(fifty_claims(h))

@@ -43,6 +43,8 @@ def material_dead_test(board: chess.Board) -> DeadVerdict | None:
     >>> material_dead_test(chess.Board()) is None
     True
     """
+    if board.pawns or board.rooks or board.queens:  # the usual case, decided at once
+        return None
     if insufficient_material(board):
         return DeadVerdict("insufficient_material", describe_material(board), {})
     return None
@@ -65,7 +67,7 @@ def checkmate_or_stalemate(history: History) -> Ruling | None:
 
     >>> h = History()
     >>> for san in ["f3", "e5", "g4", "Qh4#"]:
-    ...     h.push_san(san)
+    ...     _ = h.push_san(san)
     >>> checkmate_or_stalemate(h).result
     '0-1'
     """
@@ -85,7 +87,7 @@ def dead_position(history: History, dead_test: DeadTest = material_dead_test) ->
     """Ruling for a dead position (5.2.2) proven by ``dead_test``, else None.
 
     >>> h = History(chess.Board("8/8/8/4k3/8/2n5/8/K2R4 b - - 0 1"))
-    >>> h.push_san("Nxd1")
+    >>> _ = h.push_san("Nxd1")
     >>> dead_position(h).termination
     'insufficient_material'
     """
@@ -106,7 +108,7 @@ def fivefold(history: History) -> Ruling | None:
     >>> h = History()
     >>> for _ in range(4):
     ...     for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
-    ...         h.push_san(san)
+    ...         _ = h.push_san(san)
     >>> fivefold(h).plies
     (0, 4, 8, 12, 16)
     """
@@ -122,7 +124,7 @@ def seventyfive_moves(history: History) -> Ruling | None:
     :func:`checkmate_or_stalemate`, which takes precedence (F10).
 
     >>> h = History(chess.Board("8/8/4k3/8/8/3K4/8/6R1 w - - 149 100"))
-    >>> h.push_san("Rg2")
+    >>> _ = h.push_san("Rg2")
     >>> seventyfive_moves(h).article
     '9.6.2'
     """
@@ -139,7 +141,7 @@ def automatic_end(history: History, dead_test: DeadTest = material_dead_test) ->
     order of precedence: 5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2.
 
     >>> h = History(chess.Board("k7/8/1K6/8/8/8/8/7R w - - 149 100"))
-    >>> h.push_san("Rh8#")
+    >>> _ = h.push_san("Rh8#")
     >>> automatic_end(h).termination    # mate on the 150th ply prevails (F10)
     'checkmate'
     """
@@ -158,7 +160,7 @@ def position_end(history: History, dead_test: DeadTest = material_dead_test) -> 
     >>> h = History()
     >>> for _ in range(4):
     ...     for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
-    ...         h.push_san(san)
+    ...         _ = h.push_san(san)
     >>> position_end(h) is None, automatic_end(h).article
     (True, '9.6.1')
     """
@@ -172,7 +174,7 @@ def threefold_claims(history: History) -> list[Claim]:
 
     >>> h = History()
     >>> for san in "e4 e5 Nf3 Nc6 Bc4 Be7 Ke2 Nf6 Ke1 Ng8 Ke2 Nf6 Ke1 Ng8".split():
-    ...     h.push_san(san)
+    ...     _ = h.push_san(san)
     >>> [(c.article, c.move) for c in threefold_claims(h)]    # R02c
     [('9.2.1', 'Ke2')]
     """
@@ -184,11 +186,7 @@ def threefold_claims(history: History) -> list[Claim]:
     if len(occ) >= 3:
         out.append(_threefold_claim(ply, player, "9.2.2", None, occ))
     if history.may_repeat_after_move():
-        found = []
-        for move in board.generate_legal_moves():
-            after = history.occurrences_after(move)
-            if len(after) >= 2:
-                found.append((board.san(move), after))
+        found = [(board.san(move), after) for move, after in history.repeating_moves()]
         for san, after in sorted(found):
             out.append(_threefold_claim(ply, player, "9.2.1", san, (*after, ply + 1)))
     return out
@@ -245,7 +243,7 @@ def claimable(history: History) -> list[Claim]:
 
     >>> h = History()
     >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]:
-    ...     h.push_san(san)
+    ...     _ = h.push_san(san)
     >>> [(c.article, c.move) for c in claimable(h)]    # R03, and Nf3 would repeat too
     [('9.2.2', None), ('9.2.1', 'Nf3')]
     """
@@ -288,7 +286,7 @@ def rule_on_claim(
 
     >>> h = History()
     >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
-    ...     h.push_san(san)
+    ...     _ = h.push_san(san)
     >>> rule_on_claim(h, move="Ng8").valid           # R04
     True
     >>> rule_on_claim(h).valid                       # R06

@@ -133,3 +133,20 @@ def test_replay_claims_match_per_ply_reference(fen: str, picks: list[int]) -> No
     assert [c.to_json() for c in report.claims] == [c.to_json() for c in ref_claims]
     assert (report.end.to_json() if report.end else None) == (
         ref_end.to_json() if ref_end else None)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(STARTS), choices)
+def test_repeating_moves_equal_trying_every_move(fen: str, picks: list[int]) -> None:
+    """The 9.2.1 shortcut (reading the move off a doubled position) finds
+    exactly the moves that trying every legal move finds."""
+    start, moves = random_game(fen, picks)
+    h = History(start)
+    for m in [None, *moves]:
+        if m is not None:
+            h.push(m)
+        brute = sorted(
+            (mv.uci(), h.occurrences_after(mv)) for mv in h.board.legal_moves
+            if len(h.occurrences_after(mv)) >= 2)
+        fast = sorted((mv.uci(), plies) for mv, plies in h.repeating_moves())
+        assert fast == brute
