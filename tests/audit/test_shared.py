@@ -67,16 +67,18 @@ def test_houAYIfd_draw_on_time_with_full_material_is_a_finding(shared_data: Path
     board = a.board
     assert board is not None and a.plies == 26 and a.end is None  # 13 moves each
     verdict = can_checkmate(board, not board.turn)
-    if verdict.value is None:
-        pytest.xfail("remis.unwinnable.can_checkmate does not decide this position yet "
-                     "(material only); the full engine (branch unwin) proves the helpmate")
+    assert verdict.value is True  # the engine proves a helpmate for the side with time left
+    mate = board.copy()
+    for uci in verdict.line:
+        mate.push_uci(uci)
+    assert mate.is_checkmate() and mate.turn == board.turn
     f = audit_game(a)
     assert f is not None and f.check == "time_forfeit" and f.article == "6.9"
     assert f.recorded_result == "1/2-1/2"
     assert f.result_under_laws == ("0-1" if board.turn == chess.WHITE else "1-0")
 
 
-def test_houAYIfd_is_a_finding_once_the_engine_proves_the_helpmate(
+def test_houAYIfd_finding_rests_on_the_verdict_and_never_on_an_undecided_one(
         shared_data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check's side of houAYIfd, with the engine's answer replaced by the
     helpmate 14.Qxh6 Qd6 15.Qg7 Qxh2# (checked here move by move)."""
