@@ -22,6 +22,7 @@ import chess
 
 from remis.pgn import read_games
 from remis.replay import replay
+from remis.unwinnable.deadtest import engine_dead_test
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "masters"
 
@@ -54,6 +55,13 @@ def push_outcome(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
 
 
 def remis_full(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
+    """What ``remis game`` does: every claim, and the engine's dead-position test."""
+    for start, moves in games:
+        replay(moves, start, claims="all", validated=True, dead_test=engine_dead_test)
+
+
+def remis_material(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
+    """The same with the material-only dead-position test."""
     for start, moves in games:
         replay(moves, start, claims="all", validated=True)
 
@@ -84,16 +92,19 @@ def main() -> int:
     print(f"{len(games)} games, {plies} plies from {DATA}")
     a = timed(push_only, games, args.repeat)
     c = timed(remis_full, games, args.repeat)
+    m = timed(remis_material, games, args.repeat)
     a_slow = timed(push_only, slow, args.repeat)
     b_slow = timed(push_outcome, slow, max(1, args.repeat // 2))
     c_slow = timed(remis_full, slow, args.repeat)
-    rate = {"a": plies / a, "c": plies / c, "b": slow_plies / b_slow}
+    rate = {"a": plies / a, "c": plies / c, "m": plies / m, "b": slow_plies / b_slow}
     print(f"(a) python-chess push only          {rate['a']:>12,.0f} plies/s  "
           f"{1e6 / rate['a']:6.2f} us/ply")
     print(f"(b) push + outcome(claim_draw=True) {rate['b']:>12,.0f} plies/s  "
           f"{1e6 / rate['b']:6.2f} us/ply  (first {len(slow)} games)")
     print(f"(c) remis, full tracking + claims   {rate['c']:>12,.0f} plies/s  "
-          f"{1e6 / rate['c']:6.2f} us/ply")
+          f"{1e6 / rate['c']:6.2f} us/ply  (engine dead-position test, as remis game)")
+    print(f"    ... material-only dead test     {rate['m']:>12,.0f} plies/s  "
+          f"{1e6 / rate['m']:6.2f} us/ply  ({m / a:.2f}x (a))")
     print(f"cost (c)/(a) = {a and c / a:.2f}x   (target <= 1.5x)")
     print(f"on the first {len(slow)} games: (b)/(a) = {b_slow / a_slow:.1f}x, "
           f"(c)/(a) = {c_slow / a_slow:.2f}x, (c) is {b_slow / c_slow:.1f}x faster than (b) "

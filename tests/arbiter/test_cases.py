@@ -431,3 +431,13 @@ def test_witness_mates_end_a_game_started_there(fen, result, case):
     assert (s["over"], s["result"], s["article"]) == (True, result, "5.1.1"), case
     with pytest.raises(RefusedEvent, match="game is over"):
         a.apply({"type": "resign", "player": "white"})
+
+
+def test_locked_pawns_end_the_game_at_once_in_the_arbiter() -> None:
+    """5.2.2 beyond material: the move that locks the last pawn makes the
+    position dead (CASES S06), and the arbiter ends the game there."""
+    a = Arbiter({"time_control": "300+2", "mode": "blitz",
+                 "start_fen": "8/8/4k3/1p1p1p1p/1P1P1P2/4K2P/8/8 w - - 0 1"})
+    s = a.apply({"type": "move", "player": "white", "move": "h4", "at": 1.0})
+    assert s["over"] and s["result"] == "1/2-1/2"
+    assert (s["termination"], s["article"]) == ("dead_position", "5.2.2")

@@ -21,8 +21,9 @@ from remis.arbiter.events import Event, RefusedEvent, parse_event
 from remis.arbiter.fen import fast_fen
 from remis.arbiter.illegal import IllegalMoves
 from remis.arbiter.quickplay import QuickplayFinish
-from remis.rules import DeadTest, claimable, material_dead_test, rule_on_claim
+from remis.rules import DeadTest, claimable, rule_on_claim
 from remis.ruling import DRAW, color_name
+from remis.unwinnable.deadtest import engine_dead_test
 
 
 class Arbiter(IllegalMoves, QuickplayFinish):
@@ -40,7 +41,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
     remis.arbiter.events.RefusedEvent: the game is over (checkmate, Article 5.1.1)
     """
 
-    def __new__(cls, config: Any = None, *, dead_test: DeadTest = material_dead_test,
+    def __new__(cls, config: Any = None, *, dead_test: DeadTest = engine_dead_test,
                 ) -> Arbiter:
         """A shogi or xiangqi config (``"variant"``) gives a
         :class:`remis.arbiter.variant.VariantArbiter`."""
@@ -52,7 +53,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
 
     @classmethod
     def from_log(cls, config: Any, events: Iterable[dict[str, Any]], *,
-                 dead_test: DeadTest = material_dead_test) -> Arbiter:
+                 dead_test: DeadTest = engine_dead_test) -> Arbiter:
         """Rebuild an arbiter from its configuration and accepted events.
 
         >>> a = Arbiter({})

@@ -20,11 +20,11 @@ from remis.rules import (
     DeadTest,
     automatic_end,
     checkmate_or_stalemate,
-    material_dead_test,
     rule_on_claim,
 )
 from remis.ruling import DRAW, color_name, win_for
 from remis.unwinnable import can_checkmate
+from remis.unwinnable.deadtest import engine_dead_test
 
 _QUICKPLAY_LIMIT = 120.0  # Guidelines III.4/III.5: less than two minutes
 _III_EXTRA = 120.0  # III.4/III.5: the opponent's two extra minutes
@@ -48,7 +48,7 @@ class ArbiterBase:
     0
     """
 
-    def __init__(self, config: Any = None, *, dead_test: DeadTest = material_dead_test) -> None:
+    def __init__(self, config: Any = None, *, dead_test: DeadTest = engine_dead_test) -> None:
         self.config = Config.from_dict(config)
         self.dead_test = dead_test
         self.history = History(self.config.board())

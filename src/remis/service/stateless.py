@@ -12,7 +12,7 @@ from remis.game import rule_on_parsed
 from remis.history import History
 from remis.pgn import parse_game, split_games
 from remis.position import rule_on_position
-from remis.rules import material_dead_test, rule_on_claim
+from remis.rules import rule_on_claim
 from remis.ruling import FIFTY, THREEFOLD
 
 #: claim kinds accepted by ``remis claim --kind`` and ``/v1/claim``
@@ -27,17 +27,14 @@ class InputError(ValueError):
 
 
 def position_json(fen: str, *, quick: bool = False) -> dict[str, Any]:
-    """``remis position --json`` for one FEN; ``quick`` restricts the dead
-    position test to material (the fast test); a bad FEN raises
-    :class:`InputError`.
+    """``remis position --json`` (``--quick`` when ``quick``) for one FEN; a bad
+    FEN raises :class:`InputError`.
 
     >>> position_json("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")["end"]["termination"]
     'stalemate'
     """
     try:
-        if quick:
-            return rule_on_position(fen, dead_test=material_dead_test)
-        return rule_on_position(fen)
+        return rule_on_position(fen, mode="quick" if quick else "full")
     except ValueError as exc:
         raise InputError(f"fen: {exc}") from None
 
