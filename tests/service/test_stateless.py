@@ -97,3 +97,18 @@ def test_claim_equals_cli(server: Server, tmp_path: Path, options: dict[str, Any
 def test_claim_errors(server: Server, options: dict[str, Any], words: str) -> None:
     r = httpx.post(f"{server.url}/v1/claim", json={"pgn": PGN, **options})
     assert r.status_code == 422 and words in r.json()["detail"], r.text
+
+
+def test_position_quick_and_time_bound_equal_cli(server: Server) -> None:
+    """``quick`` and ``max_seconds`` reach the engine as ``--quick`` and
+    ``--max-seconds`` do; an unbounded or negative bound is refused."""
+    fen = "8/8/8/4k3/8/2n5/P7/K7 w - - 0 1"  # CASES T02: Black can mate (K+N v K+P)
+    r = httpx.post(f"{server.url}/v1/position", json={"fen": fen, "quick": True})
+    assert r.status_code == 200 and r.json() == cli("position", "--json", "--quick", fen)[0]
+    r = httpx.post(f"{server.url}/v1/position", json={"fen": fen, "max_seconds": 2})
+    body = r.json()
+    assert body == cli("position", "--json", "--max-seconds", "2", fen)[0]
+    assert body["can_checkmate"] == {"white": True, "black": True}  # the pawn may promote
+    for bad in (0, -1, 31):
+        r = httpx.post(f"{server.url}/v1/position", json={"fen": fen, "max_seconds": bad})
+        assert r.status_code == 422

@@ -98,6 +98,9 @@ class PositionRequest(_Strict):
 
     fen: str = Field(max_length=200)
     quick: bool = False
+    #: bound on the unwinnability search per side (``remis position --max-seconds``):
+    #: a verdict not reached in time is null, never a guess
+    max_seconds: float = Field(default=5.0, gt=0, le=30)
 
 
 class PgnRequest(_Strict):
@@ -365,7 +368,7 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     @app.post("/v1/position", responses=_ERRORS)
     def position(body: PositionRequest) -> dict[str, Any]:
         """The same JSON as ``remis position --json``."""
-        return _input(position_json, body.fen, quick=body.quick)
+        return _input(position_json, body.fen, quick=body.quick, max_seconds=body.max_seconds)
 
     @app.post("/v1/pgn", response_model=PgnRulings, responses=_ERRORS)
     def pgn(body: PgnRequest) -> dict[str, Any]:

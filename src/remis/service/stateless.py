@@ -26,7 +26,8 @@ class InputError(ValueError):
     """Input the endpoint cannot rule on; the message says where."""
 
 
-def position_json(fen: str, *, quick: bool = False) -> dict[str, Any]:
+def position_json(fen: str, *, quick: bool = False,
+                  max_seconds: float | None = None) -> dict[str, Any]:
     """``remis position --json`` (``--quick`` when ``quick``) for one FEN; a bad
     FEN raises :class:`InputError`.
 
@@ -34,7 +35,7 @@ def position_json(fen: str, *, quick: bool = False) -> dict[str, Any]:
     'stalemate'
     """
     try:
-        return rule_on_position(fen, mode="quick" if quick else "full")
+        return rule_on_position(fen, mode="quick" if quick else "full", max_seconds=max_seconds)
     except ValueError as exc:
         raise InputError(f"fen: {exc}") from None
 
