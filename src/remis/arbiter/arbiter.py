@@ -114,13 +114,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         end = self._end
         over = end is not None
         out: dict[str, Any] = {
-            "over": over,
-            "result": end["result"] if end else None,
-            "termination": end["termination"] if end else None,
-            "article": end["article"] if end else None,
-            "explanation": end["explanation"] if end else None,
-            "message": end["message"] if end else None,
-            "params": dict(end["params"]) if end else None,
+            **self._end_fields(),
             "to_move": color_name(board.turn),
             "ply": self.history.ply,
             "fen": fast_fen(board),

@@ -52,8 +52,18 @@ class ArbiterBase:
         self.config = Config.from_dict(config)
         self.dead_test = dead_test
         self.history = History(self.config.board())
-        self._start_turn: chess.Color = self.history.board.turn
-        self._clock = Clock(self.config.time_controls, self._start_turn)
+        self._start_game(self.history.board.turn)
+        # a start position without a legal move is over (5.1.1, 5.2.1); a dead
+        # position or a 9.6 count ends the game only when a move produces it
+        # (5.2.2, 9.6), so from a set-up position a flag still falls under 6.9
+        start_end = checkmate_or_stalemate(self.history)
+        if start_end is not None:
+            self._finish_ruling(None, 0.0, start_end)
+
+    def _start_game(self, start_turn: chess.Color) -> None:
+        """The bookkeeping every game starts with (chess and variants alike)."""
+        self._start_turn: chess.Color = start_turn
+        self._clock = Clock(self.config.time_controls, start_turn)
         self._events: list[dict[str, Any]] = []
         self._log: list[dict[str, Any]] = []
         self._end: dict[str, Any] | None = None
@@ -69,12 +79,15 @@ class ArbiterBase:
         self._quickplay: dict[str, Any] | None = None
         #: a Guidelines III.4 increment request awaiting the arbiter
         self._increment_request: chess.Color | None = None
-        # a start position without a legal move is over (5.1.1, 5.2.1); a dead
-        # position or a 9.6 count ends the game only when a move produces it
-        # (5.2.2, 9.6), so from a set-up position a flag still falls under 6.9
-        start_end = checkmate_or_stalemate(self.history)
-        if start_end is not None:
-            self._finish_ruling(None, 0.0, start_end)
+
+    def _end_fields(self) -> dict[str, Any]:
+        """The state's keys about the end of the game (all None while it goes on)."""
+        end = self._end
+        keys = ("result", "termination", "article", "explanation", "message")
+        out: dict[str, Any] = {"over": end is not None}
+        out.update({k: end[k] if end else None for k in keys})
+        out["params"] = dict(end["params"]) if end else None
+        return out
 
     def _name(self, color: chess.Color) -> str:
         """The player's name in rulings: White or Black (a variant game uses

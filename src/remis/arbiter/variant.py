@@ -52,7 +52,6 @@ import chess
 
 from remis.arbiter.arbiter import Arbiter
 from remis.arbiter.base import _secs
-from remis.arbiter.clock import Clock
 from remis.arbiter.config import Config
 from remis.arbiter.events import Event, RefusedEvent
 from remis.rules import DeadTest, material_dead_test
@@ -116,20 +115,7 @@ class VariantArbiter(Arbiter):
                                           notation=cfg.notation)
         except VariantError as exc:
             raise ValueError(f"config: start_fen {start!r}: {exc}") from None
-        self._start_turn: chess.Color = self._turn()
-        self._clock = Clock(cfg.time_controls, self._start_turn)
-        self._events: list[dict[str, Any]] = []
-        self._log: list[dict[str, Any]] = []
-        self._end: dict[str, Any] | None = None
-        self._pending_offer: chess.Color | None = None
-        self._touched: chess.Color | None = None
-        self._touch_square: int | None = None
-        self._intended: dict[bool, chess.Move] = {}
-        self._illegal: dict[bool, int] = {chess.WHITE: 0, chess.BLACK: 0}
-        self._moves_made: dict[bool, int] = {chess.WHITE: 0, chess.BLACK: 0}
-        self._last_at = 0.0
-        self._quickplay: dict[str, Any] | None = None
-        self._increment_request: chess.Color | None = None
+        self._start_game(self._turn())
         end = self.history.end  # a start position without a legal move
         if end is not None:
             self._finish_ruling(None, 0.0, end)
@@ -175,13 +161,7 @@ class VariantArbiter(Arbiter):
         end = self._end
         over = end is not None
         out: dict[str, Any] = {
-            "over": over,
-            "result": end["result"] if end else None,
-            "termination": end["termination"] if end else None,
-            "article": end["article"] if end else None,
-            "explanation": end["explanation"] if end else None,
-            "message": end["message"] if end else None,
-            "params": dict(end["params"]) if end else None,
+            **self._end_fields(),
             "to_move": color_name(self._turn()),
             "ply": self.history.ply,
             "fen": self._position(),
