@@ -39,6 +39,10 @@ from remis.rules import automatic_end, position_end
 from remis.ruling import DRAW, Ruling, win_for
 from remis.unwinnable import Verdict, can_checkmate
 
+#: time bound of one "can this side still mate?" search in the audit: an
+#: undecided verdict is never a finding, so a bound only costs completeness
+VERDICT_SECONDS = 2.0
+
 #: the checks, in the order they are tried on a game
 CHECKS = ("moves_after_end", "illegal_move", "result_after_end", "result_vs_position",
           "time_forfeit")
@@ -372,7 +376,7 @@ def check_result_vs_position(a: AuditedGame) -> Finding | None:
     if not a.laws.resignation_draw:
         return None
     winner = chess.WHITE if a.result == "1-0" else chess.BLACK
-    v = can_checkmate(board, winner, mode="full")
+    v = can_checkmate(board, winner, mode="full", max_seconds=VERDICT_SECONDS)
     if v.value is not False:
         return None
     text = (f"{a.result} is recorded, but in the final position {_title(winner)} cannot "
@@ -408,7 +412,7 @@ def check_time_forfeit(a: AuditedGame) -> Finding | None:
         flagged = chess.BLACK if a.result == "1-0" else chess.WHITE
         how = "the loser"
     other = not flagged
-    v = can_checkmate(board, other, mode="full")
+    v = can_checkmate(board, other, mode="full", max_seconds=VERDICT_SECONDS)
     if v.value is None:
         return None
     law = DRAW if v.value is False else win_for(other)
