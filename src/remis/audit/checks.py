@@ -43,6 +43,21 @@ from remis.unwinnable import Verdict, can_checkmate
 #: undecided verdict is never a finding, so a bound only costs completeness
 VERDICT_SECONDS = 2.0
 
+def _may_be_unable_to_mate(board: chess.Board, color: chess.Color) -> bool:
+    """Whether a full search for "``color`` cannot mate" is worth its cost
+    after quick mode left it open: not when ``color`` has a queen or a rook
+    (such a side is practically never proved unable to mate).  Skipping the
+    search only costs completeness: a finding needs a proof.
+
+    >>> _may_be_unable_to_mate(chess.Board(), chess.WHITE)
+    False
+    >>> _may_be_unable_to_mate(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"),
+    ...                        chess.WHITE)
+    True
+    """
+    return not (board.queens | board.rooks) & board.occupied_co[color]
+
+
 #: the checks, in the order they are tried on a game
 CHECKS = ("moves_after_end", "illegal_move", "result_after_end", "result_vs_position",
           "time_forfeit")
@@ -376,7 +391,9 @@ def check_result_vs_position(a: AuditedGame) -> Finding | None:
     if not a.laws.resignation_draw:
         return None
     winner = chess.WHITE if a.result == "1-0" else chess.BLACK
-    v = can_checkmate(board, winner, mode="full", max_seconds=VERDICT_SECONDS)
+    v = can_checkmate(board, winner, mode="quick")
+    if v.value is None and _may_be_unable_to_mate(board, winner):
+        v = can_checkmate(board, winner, mode="full", max_seconds=VERDICT_SECONDS)
     if v.value is not False:
         return None
     text = (f"{a.result} is recorded, but in the final position {_title(winner)} cannot "
