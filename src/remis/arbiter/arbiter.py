@@ -264,11 +264,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         if ev.square is not None and self._touch_square is None:
             self._touch_square = chess.parse_square(ev.square)
         self._note(index, at, "touched", {"player": self._name(color), "article": "9.4"})
-        if self._pending_offer == (not color):
-            self._pending_offer = None
-            self._note(index, at, "offer_lapsed_touch",
-                       {"player": self._name(color), "opponent": self._name(not color),
-                        "article": "9.1.2.1"})
+        self._touch_rejects_offer(color, at, index)
 
     def _on_claim(self, ev: Event, at: float, index: int) -> None:
         assert ev.color is not None

@@ -89,6 +89,14 @@ class ArbiterBase:
         out["params"] = dict(end["params"]) if end else None
         return out
 
+    def _touch_rejects_offer(self, color: chess.Color, at: float, index: int) -> None:
+        """A touch by ``color`` rejects the opponent's pending draw offer (9.1.2.1)."""
+        if self._pending_offer == (not color):
+            self._pending_offer = None
+            self._note(index, at, "offer_lapsed_touch",
+                       {"player": self._name(color), "opponent": self._name(not color),
+                        "article": "9.1.2.1"})
+
     def _name(self, color: chess.Color) -> str:
         """The player's name in rulings: White or Black (a variant game uses
         its own names, see :mod:`remis.arbiter.variant`)."""

@@ -271,11 +271,7 @@ class VariantArbiter(Arbiter):
         self._require_on_move(color, "touch a piece to move it")
         self._touched = color
         self._note(index, at, "variant_touched", {"player": self._name(color), "article": "4.3"})
-        if self._pending_offer == (not color):
-            self._pending_offer = None
-            self._note(index, at, "offer_lapsed_touch",
-                       {"player": self._name(color), "opponent": self._name(not color),
-                        "article": "9.1.2.1"})
+        self._touch_rejects_offer(color, at, index)
 
     def _on_arbiter(self, ev: Event, at: float, index: int) -> None:
         raise RefusedEvent("no claim or request awaits the arbiter's decision (the requests "
