@@ -185,10 +185,9 @@ def threefold_claims(history: History) -> list[Claim]:
     occ = history.occurrences()
     if len(occ) >= 3:
         out.append(_threefold_claim(ply, player, "9.2.2", None, occ))
-    if history.may_repeat_after_move():
-        found = [(board.san(move), after) for move, after in history.repeating_moves()]
-        for san, after in sorted(found):
-            out.append(_threefold_claim(ply, player, "9.2.1", san, (*after, ply + 1)))
+    found = [(board.san(move), after) for move, after in history.repeating_moves()]
+    for san, after in sorted(found):
+        out.append(_threefold_claim(ply, player, "9.2.1", san, (*after, ply + 1)))
     return out
 
 
