@@ -22,7 +22,7 @@ import chess
 
 from remis.pgn import read_games
 from remis.replay import replay
-from remis.unwinnable.deadtest import engine_dead_test
+from remis.unwinnable.deadtest import EngineDeadTest
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "masters"
 
@@ -57,7 +57,7 @@ def push_outcome(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
 def remis_full(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
     """What ``remis game`` does: every claim, and the engine's dead-position test."""
     for start, moves in games:
-        replay(moves, start, claims="all", validated=True, dead_test=engine_dead_test)
+        replay(moves, start, claims="all", validated=True, dead_test=EngineDeadTest())
 
 
 def remis_material(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:

@@ -15,7 +15,7 @@ from remis.pgn import ParsedGame, read_games
 from remis.replay import ClaimMode, GameError, replay
 from remis.rules import DeadTest
 from remis.ruling import Claim, Ruling
-from remis.unwinnable.deadtest import engine_dead_test
+from remis.unwinnable.deadtest import EngineDeadTest
 from remis.unwinnable.flag import flag_fall, flagged_player
 
 
@@ -49,9 +49,10 @@ class GameRuling:
 
 
 def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
-                   dead_test: DeadTest = engine_dead_test) -> GameRuling:
+                   dead_test: DeadTest | None = None) -> GameRuling:
     """Rule on one parsed game.  An unreadable move keeps what was replayed
-    before it and is reported as ``error``.
+    before it and is reported as ``error``.  The dead test defaults to a
+    fresh :class:`~remis.unwinnable.deadtest.EngineDeadTest` for the game.
 
     >>> import io
     >>> from remis.pgn import GameText, parse_game
@@ -67,6 +68,8 @@ def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
     if g.board is None:
         err = GameError(g.error[0], g.error[1]) if g.error else GameError(0, "unreadable game")
         return GameRuling(g.index, g.offset, g.headers, g.variant, 0, None, [], err)
+    if dead_test is None:
+        dead_test = EngineDeadTest()
     report = replay(g.moves, g.board, claims=claims, dead_test=dead_test, validated=True)
     error = report.error
     if error is None and g.error is not None:
@@ -85,7 +88,7 @@ def _time_forfeit(headers: dict[str, str]) -> bool:
 
 
 def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
-                 dead_test: DeadTest = engine_dead_test) -> GameRuling:
+                 dead_test: DeadTest | None = None) -> GameRuling:
     """Rule on a python-chess game (its mainline).
 
     >>> import io
@@ -100,7 +103,7 @@ def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
 
 
 def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
-                     dead_test: DeadTest = engine_dead_test) -> Iterator[GameRuling]:
+                     dead_test: DeadTest | None = None) -> Iterator[GameRuling]:
     """Rule on every game of a PGN file (plain or compressed, ``-`` = stdin).
 
     >>> import tempfile, os

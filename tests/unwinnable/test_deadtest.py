@@ -6,7 +6,8 @@ from pathlib import Path
 
 import chess
 
-from remis.unwinnable.deadtest import engine_dead_test, is_candidate
+from remis.unwinnable import can_checkmate, deadtest
+from remis.unwinnable.deadtest import EngineDeadTest, engine_dead_test, is_candidate
 
 
 def test_ordinary_positions_are_not_candidates() -> None:
@@ -45,3 +46,43 @@ def test_never_dead_where_a_vector_says_a_mate_exists(shared_data: Path) -> None
             assert code == "--", (code, fen, verdict.reason)
             dead_found += 1
     assert dead_found > 0
+
+
+# dead, but only full mode proves it (quick mode leaves a colour open)
+_FULL_ONLY_DEAD = "6k1/8/8/8/8/1p1p4/1P1P4/1KB5 w - - 0 1"
+
+
+def test_full_only_dead_position_needs_the_full_run() -> None:
+    board = chess.Board(_FULL_ONLY_DEAD)
+    assert is_candidate(board)
+    assert any(can_checkmate(board, c, mode="quick").value is None for c in chess.COLORS)
+    v = EngineDeadTest()(board)
+    assert v is not None and v.termination == "dead_position"
+
+
+def test_per_game_budget_does_not_depend_on_the_cache() -> None:
+    # a spent budget answers None for a position that needs a full run, whether
+    # or not another game already cached its answer; a fresh game proves it
+    board = chess.Board(_FULL_ONLY_DEAD)
+    deadtest._CACHE.clear()
+    spent = EngineDeadTest(full_runs_per_structure=0)
+    assert spent(board) is None
+    assert engine_dead_test(board) is not None  # now cached
+    assert EngineDeadTest(full_runs_per_structure=0)(board) is None
+    assert EngineDeadTest()(board) is not None
+
+
+def test_game_rulings_do_not_depend_on_earlier_games() -> None:
+    # the structure of _FULL_ONLY_DEAD with the white king outside its cage:
+    # live (it can take d3 and free the bishop), and only a full run says so
+    live = [f"{bk}/8/8/8/8/1p1p4/1P1P4/{rank1} w - - 0 1"
+            for bk, rank1 in (("6k1", "2B2K2"), ("7k", "2B1K3"), ("6k1", "2B3K1"))]
+    earlier = EngineDeadTest()
+    for fen in live:
+        board = chess.Board(fen)
+        assert deadtest._quick(board) is None and earlier(board) is None
+    dead = chess.Board(_FULL_ONLY_DEAD)
+    assert earlier(dead) is None  # that game's budget for the structure is spent
+    later = EngineDeadTest()  # ... but not the next game's
+    v = later(dead)
+    assert v is not None and v.termination == "dead_position"

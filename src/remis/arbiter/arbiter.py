@@ -23,7 +23,6 @@ from remis.arbiter.illegal import IllegalMoves
 from remis.arbiter.quickplay import QuickplayFinish
 from remis.rules import DeadTest, claimable, rule_on_claim
 from remis.ruling import DRAW, color_name
-from remis.unwinnable.deadtest import engine_dead_test
 
 
 class Arbiter(IllegalMoves, QuickplayFinish):
@@ -41,7 +40,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
     remis.arbiter.events.RefusedEvent: the game is over (checkmate, Article 5.1.1)
     """
 
-    def __new__(cls, config: Any = None, *, dead_test: DeadTest = engine_dead_test,
+    def __new__(cls, config: Any = None, *, dead_test: DeadTest | None = None,
                 ) -> Arbiter:
         """A shogi or xiangqi config (``"variant"``) gives a
         :class:`remis.arbiter.variant.VariantArbiter`."""
@@ -53,7 +52,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
 
     @classmethod
     def from_log(cls, config: Any, events: Iterable[dict[str, Any]], *,
-                 dead_test: DeadTest = engine_dead_test) -> Arbiter:
+                 dead_test: DeadTest | None = None) -> Arbiter:
         """Rebuild an arbiter from its configuration and accepted events.
 
         >>> a = Arbiter({})

@@ -24,7 +24,7 @@ from remis.rules import (
 )
 from remis.ruling import DRAW, color_name, win_for
 from remis.unwinnable import can_checkmate
-from remis.unwinnable.deadtest import engine_dead_test
+from remis.unwinnable.deadtest import EngineDeadTest
 
 _QUICKPLAY_LIMIT = 120.0  # Guidelines III.4/III.5: less than two minutes
 _III_EXTRA = 120.0  # III.4/III.5: the opponent's two extra minutes
@@ -48,9 +48,9 @@ class ArbiterBase:
     0
     """
 
-    def __init__(self, config: Any = None, *, dead_test: DeadTest = engine_dead_test) -> None:
+    def __init__(self, config: Any = None, *, dead_test: DeadTest | None = None) -> None:
         self.config = Config.from_dict(config)
-        self.dead_test = dead_test
+        self.dead_test = EngineDeadTest() if dead_test is None else dead_test
         self.history = History(self.config.board())
         self._start_game(self.history.board.turn)
         # a start position without a legal move is over (5.1.1, 5.2.1); a dead

@@ -12,6 +12,8 @@ quick mode cannot decide.  Answers are cached by position.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import chess
 
 from remis.material import describe_material, insufficient_material
@@ -23,13 +25,26 @@ _ALL = chess.BB_ALL
 #: Node budget of the full-mode check on a candidate position (per colour).
 DEAD_TEST_NODES = 5_000
 #: Full-mode runs per pawn structure (with the other non-king pieces) that
-#: may end without a proof; after that only the cheap stages run for it, so
-#: that a long game of king moves behind a locked but live structure stays
-#: cheap.  (Returning None is always safe: it only means "not proven dead".)
+#: may end without a proof in one game; after that only the cheap stages run
+#: for it in that game, so that a long game of king moves behind a locked but
+#: live structure stays cheap.  (Returning None is always safe: it only means
+#: "not proven dead".)
 FULL_RUNS_PER_STRUCTURE = 3
-_CACHE: dict[Key, DeadVerdict | None] = {}
 _CACHE_SIZE = 4096
-_FULL_RUNS: dict[tuple[int, int, int], int] = {}
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """What the engine says about one position, whatever game it is in:
+    the verdict, and whether quick mode left a colour open (a full run was
+    needed)."""
+
+    verdict: DeadVerdict | None
+    needs_full: bool
+
+
+_CACHE: dict[Key, _Outcome] = {}
+Structure = tuple[int, int, int]
 
 
 def is_candidate(board: chess.Board) -> bool:
@@ -41,20 +56,32 @@ def is_candidate(board: chess.Board) -> bool:
     >>> is_candidate(chess.Board())
     False
     """
-    if board.queens or board.rooks or board.knights:
+    return _gate(board) is True
+
+
+def _gate(board: chess.Board) -> DeadVerdict | bool | None:
+    """The cheap part shared by both tests: a verdict for the material cases,
+    False when the position is no candidate, True when the engine must look."""
+    if board.queens or board.rooks:
         return False
     pawns = board.pawns
     if not pawns:
+        if insufficient_material(board):
+            return DeadVerdict("insufficient_material", describe_material(board), {})
+        return False
+    if board.knights:
         return False
     white = pawns & board.occupied_co[chess.WHITE]
     black = pawns & ~white
-    return not ((white << 8) & ~black & _ALL) and not ((black >> 8) & ~white)
+    return not ((white << 8) & ~black & _ALL or (black >> 8) & ~white)
 
 
 def engine_dead_test(board: chess.Board) -> DeadVerdict | None:
     """A :data:`~remis.rules.DeadTest` backed by the unwinnability engine:
     ``insufficient_material`` for the material cases, ``dead_position`` when
-    the engine proves that neither side can mate, else None.
+    the engine proves that neither side can mate, else None.  Stateless: the
+    answer depends on the position alone (see :class:`EngineDeadTest` for the
+    per-game variant that bounds the work spent on live locked structures).
 
     >>> engine_dead_test(chess.Board("8/8/8/4k3/8/8/8/K2n4 w - - 0 1")).termination
     'insufficient_material'
@@ -63,49 +90,87 @@ def engine_dead_test(board: chess.Board) -> DeadVerdict | None:
     >>> engine_dead_test(chess.Board()) is None
     True
     """
-    if board.queens or board.rooks:
-        return None
-    pawns = board.pawns
-    if not pawns:
-        if insufficient_material(board):
-            return DeadVerdict("insufficient_material", describe_material(board), {})
-        return None
-    if board.knights:
-        return None
-    white = pawns & board.occupied_co[chess.WHITE]
-    black = pawns & ~white
-    if (white << 8) & ~black & _ALL or (black >> 8) & ~white:
-        return None
+    gate = _gate(board)
+    if gate is not True:
+        return gate or None
+    return _outcome(board).verdict
+
+
+class EngineDeadTest:
+    """The dead test of one game (``remis game`` and the arbiter make one
+    per game): :func:`engine_dead_test`, except that once
+    :data:`FULL_RUNS_PER_STRUCTURE` positions of the same pawn structure
+    (with the same bishops) needed a full-mode run that did not prove them
+    dead (a helpmate found, or the node budget spent), later
+    positions of that structure that would need one are answered None (not
+    proven dead) at once.  The answers depend only on the game's positions
+    in order, never on what ran before in the process.
+
+    >>> test = EngineDeadTest()
+    >>> test(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1")).termination
+    'dead_position'
+    >>> test(chess.Board()) is None
+    True
+    """
+
+    def __init__(self, full_runs_per_structure: int = FULL_RUNS_PER_STRUCTURE) -> None:
+        self.limit = full_runs_per_structure
+        self._failed: dict[Structure, int] = {}
+
+    def __call__(self, board: chess.Board) -> DeadVerdict | None:
+        gate = _gate(board)
+        if gate is not True:
+            return gate or None
+        structure = (board.pawns, board.bishops, board.occupied_co[chess.WHITE] & ~board.kings)
+        failed = self._failed.get(structure, 0)
+        if failed >= self.limit and _quick(board) is None:
+            return None
+        outcome = _outcome(board)
+        if outcome.needs_full and outcome.verdict is None:
+            self._failed[structure] = failed + 1
+        return outcome.verdict
+
+
+def _outcome(board: chess.Board) -> _Outcome:
     key = position_key(board)
-    if key in _CACHE:
-        return _CACHE[key]
-    verdict = _decide(board)
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.clear()
-    _CACHE[key] = verdict
-    return verdict
+    outcome = _CACHE.get(key)
+    if outcome is None:
+        outcome = _decide(board)
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        _CACHE[key] = outcome
+    return outcome
 
 
-def _decide(board: chess.Board) -> DeadVerdict | None:
-    """Quick mode for both colours, then full mode; dead only on two proofs."""
-    verdicts: list[Verdict] = []
-    structure = (board.pawns, board.bishops, board.occupied_co[chess.WHITE] & ~board.kings)
+def _quick(board: chess.Board) -> bool | None:
+    """Quick mode for both colours: False when it proves the position dead,
+    True when it shows a side can mate, None when a full run is needed."""
+    cached = _CACHE.get(position_key(board))
+    if cached is not None:
+        return None if cached.needs_full else cached.verdict is None
     for color in (chess.WHITE, chess.BLACK):
         v = can_checkmate(board, color, mode="quick")
         if v.value is None:
-            runs = _FULL_RUNS.get(structure, 0)
-            if runs >= FULL_RUNS_PER_STRUCTURE:
-                return None
-            v = can_checkmate(board, color, mode="full", max_nodes=DEAD_TEST_NODES)
-            if v.value is not False:
-                if len(_FULL_RUNS) >= _CACHE_SIZE:
-                    _FULL_RUNS.clear()
-                _FULL_RUNS[structure] = runs + 1
-        if v.value is not False:
             return None
+        if v.value:
+            return True
+    return False
+
+
+def _decide(board: chess.Board) -> _Outcome:
+    """Quick mode for both colours, then full mode; dead only on two proofs."""
+    verdicts: list[Verdict] = []
+    needs_full = False
+    for color in (chess.WHITE, chess.BLACK):
+        v = can_checkmate(board, color, mode="quick")
+        if v.value is None:
+            needs_full = True
+            v = can_checkmate(board, color, mode="full", max_nodes=DEAD_TEST_NODES)
+        if v.value is not False:
+            return _Outcome(None, needs_full)
         verdicts.append(v)
     reason = "neither side can checkmate: " + "; ".join(
         f"{'White' if v.color else 'Black'}: {v.reason}" for v in verdicts)
     evidence: dict[str, object] = {
         "can_checkmate": {"white": verdicts[0].to_json(), "black": verdicts[1].to_json()}}
-    return DeadVerdict("dead_position", reason, evidence)
+    return _Outcome(DeadVerdict("dead_position", reason, evidence), needs_full)
