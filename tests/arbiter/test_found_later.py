@@ -229,3 +229,24 @@ def test_other_impossible_positions_cannot_stand(config, move, message):
     with pytest.raises(RefusedEvent, match=message):
         a.apply(unnoticed("white", move, 1))
     assert a.state()["ply"] == 0
+
+
+def test_a_clock_press_without_a_move_found_later(mv, arb):
+    a = arb(STANDARD, mv("e4"))
+    s = a.apply({"type": "illegal_move", "player": "black", "kind": "no_move",
+                 "called_by": "nobody", "at": 2})
+    assert s["to_move"] == "white" and s["ply"] == 2
+    a.apply({"type": "move", "player": "white", "move": "d4", "at": 3})
+    s = a.apply(found("black", 2, 4))
+    assert (s["ply"], s["to_move"]) == (1, "black") and s["log"][-2]["article"] == "7.5.3"
+    assert a.apply({"type": "move", "player": "black", "move": "c5", "at": 5})["ply"] == 2
+
+
+def test_a_pawn_that_cannot_promote_there_is_reinstated_not_queened():
+    # e7xd8 is no capture (d8 is empty): not a pawn move at all, so 7.5.1, not 7.5.2
+    config = {**BLITZ_PARTIAL, "start_fen": "r7/4P3/8/8/8/k7/8/4K3 w - - 0 1"}
+    a = Arbiter(config)
+    a.apply({**unnoticed("white", "e7d8", 1), "kind": "unpromoted_pawn"})
+    s = a.apply(found("white", 1, 2))
+    assert s["ply"] == 0 and s["log"][-2]["article"] == "7.5.1"
+    assert rebuilt(config, a) == a.state()

@@ -284,7 +284,9 @@ class ArbiterBase:
         legal position; only 5.1.1/5.2.1 and 9.6 in an illegal position (no
         dead-position proof there); only 9.6 after an illegal move."""
         history = self.history
-        if legal and not illegal_position(history.board):
+        # only an illegal move that stood can leave an illegal position, and
+        # one that stands is either a legal-looking position or an A.5.4 case
+        if legal and (self._a54 is None or not illegal_position(history.board)):
             return automatic_end(history, self.dead_test)
         return ((checkmate_or_stalemate(history) if legal else None)
                 or fivefold(history) or seventyfive_moves(history))

@@ -17,6 +17,16 @@ from remis.arbiter.events import Event, RefusedEvent
 from remis.ruling import color_name
 
 
+def _unpromoted(board: chess.Board, move: chess.Move) -> bool:
+    """True when ``move`` takes a pawn to its last rank without promoting it.
+
+    >>> _unpromoted(chess.Board("8/4P3/8/8/8/k7/8/4K3 w - - 0 1"), chess.Move.from_uci("e7e8"))
+    True
+    """
+    return (board.piece_type_at(move.from_square) == chess.PAWN and move.promotion is None
+            and chess.square_rank(move.to_square) == (7 if board.turn else 0))
+
+
 class IllegalMoves(ArbiterBase):
     """Illegal-move events of :class:`~remis.arbiter.Arbiter`.
 
@@ -136,9 +146,7 @@ class IllegalMoves(ArbiterBase):
             move = parsed
         else:
             move = self._standing_move(ev.move)
-            if kind == "unpromoted_pawn" and (
-                    board.piece_type_at(move.from_square) != chess.PAWN or move.promotion
-                    or chess.square_rank(move.to_square) != (7 if board.turn else 0)):
+            if kind == "unpromoted_pawn" and not _unpromoted(board, move):
                 raise RefusedEvent("an unpromoted pawn (7.5.2) needs 'move': the pawn's move to "
                                    "the last rank without promotion, e.g. 'e7e8'")
         if self.config.full_supervision:
@@ -148,6 +156,8 @@ class IllegalMoves(ArbiterBase):
             self._note(index, at, "illegal_stands", {**base, "move_text": move_text,
                                                      "article": "A.5.2"}, "A.5.2")
         if kind != "two_hands":
+            if kind == "move" and _unpromoted(board, move):
+                kind = "unpromoted_pawn"
             self._standing[self.history.ply + 1] = (color, kind, move)
         self._play(move, color, at, index, legal=kind == "two_hands")
         if self._end is None and illegal_position(self.history.board):
@@ -210,8 +220,12 @@ class IllegalMoves(ArbiterBase):
                                "(Article A.5.2)")
         _, kind, move = standing
         if kind == "unpromoted_pawn":
-            self._promote_later(move, color, at, index)
-            return
+            before = history.board.copy()
+            before.pop()
+            if before.is_legal(chess.Move(move.from_square, move.to_square, chess.QUEEN)):
+                self._promote_later(move, color, at, index)
+                return
+            kind = "move"  # not a pawn move either: 7.5.1
         cancelled = history.ply - ply
         while history.ply >= ply:
             history.pop()
