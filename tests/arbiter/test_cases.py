@@ -160,6 +160,7 @@ def test_i04_full_supervision_an_unnoticed_illegal_move_waits_to_be_found(mv, ar
     s = a.apply({"type": "illegal_move", "player": "white", "move": "e1e3",
                  "called_by": "nobody"})
     assert s["ply"] == 3 and s["log"][-1]["message"] == "illegal_unnoticed"
+    assert s["log"][-1]["params"]["ply"] == 3
     assert s["log"][-1]["article"] == "7.5.1"
     with pytest.raises(RefusedEvent, match="full supervision"):  # 7.5.4: acted on at once
         a.apply({"type": "illegal_move", "player": "black", "kind": "two_hands",

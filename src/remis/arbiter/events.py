@@ -5,6 +5,12 @@ or acceptor, the claimant, the player who touched a piece, whose flag fell,
 who completed an illegal move, who resigns).  ``at`` is seconds since the
 start of the game; it may be left out (then no time passes) and may never go
 back in time.
+
+An ``illegal_move`` with ``called_by: "nobody"`` is played on the board and
+stands; one that names ``ply`` alone (the state's ``ply`` right after that
+illegal move, also in its log entry's ``params``) is that illegal move found
+later: the position before it is reinstated (7.5.1), optionally with the
+``clocks`` the arbiter sets (``{"white": s, "black": s}``, 7.1).
 """
 
 from __future__ import annotations

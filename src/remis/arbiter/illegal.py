@@ -149,16 +149,18 @@ class IllegalMoves(ArbiterBase):
             if kind == "unpromoted_pawn" and not _unpromoted(board, move):
                 raise RefusedEvent("an unpromoted pawn (7.5.2) needs 'move': the pawn's move to "
                                    "the last rank without promotion, e.g. 'e7e8'")
+        # params["ply"]: the ply of the illegal move, as an event finding it names it
+        ply = self.history.ply + 1
         if self.config.full_supervision:
             self._note(index, at, "illegal_unnoticed", {**base, "move_text": move_text,
-                                                        "article": "7.5.1"}, "7.5.1")
+                                                        "ply": ply, "article": "7.5.1"}, "7.5.1")
         else:
             self._note(index, at, "illegal_stands", {**base, "move_text": move_text,
-                                                     "article": "A.5.2"}, "A.5.2")
+                                                     "ply": ply, "article": "A.5.2"}, "A.5.2")
         if kind != "two_hands":
             if kind == "move" and _unpromoted(board, move):
                 kind = "unpromoted_pawn"
-            self._standing[self.history.ply + 1] = (color, kind, move)
+            self._standing[ply] = (color, kind, move)
         self._play(move, color, at, index, legal=kind == "two_hands")
         if self._end is None and illegal_position(self.history.board):
             self._a54 = self.history.ply

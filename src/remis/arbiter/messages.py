@@ -49,8 +49,8 @@ MESSAGES: dict[str, str] = {
     "{article}).",
     "illegal_second_draw": "{player} completed a second illegal move, but {opponent} cannot "
     "checkmate by any series of legal moves ({reason}): the game is drawn (Article {article}).",
-    "illegal_stands": "Nobody called {player}'s illegal move{move_text} before {opponent}'s next "
-    "move: it stands and the game continues (Article {article}).",
+    "illegal_stands": "Nobody called {player}'s illegal move{move_text}: it stands and the game "
+    "continues, unless it is called before {opponent}'s next move (Article {article}).",
     "illegal_unnoticed": "Nobody called {player}'s illegal move{move_text}: it stays on the "
     "board until it is found; then the position before it is reinstated (Article {article}).",
     "illegal_found": "{player}'s illegal move of ply {ply} is found: the position before it is "
