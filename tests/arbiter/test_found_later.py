@@ -250,3 +250,10 @@ def test_a_pawn_that_cannot_promote_there_is_reinstated_not_queened():
     s = a.apply(found("white", 1, 2))
     assert s["ply"] == 0 and s["log"][-2]["article"] == "7.5.1"
     assert rebuilt(config, a) == a.state()
+
+
+def test_calling_a_standing_move_without_its_ply_says_how(mv, arb):
+    a = arb(BLITZ_PARTIAL, mv("e4 e5"))
+    a.apply(unnoticed("white", "e1e3", 3))
+    with pytest.raises(RefusedEvent, match="name it with 'ply': 3"):
+        a.apply({"type": "illegal_move", "player": "white", "move": "e1e3", "at": 4})

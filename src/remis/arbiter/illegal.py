@@ -45,6 +45,11 @@ class IllegalMoves(ArbiterBase):
         if ev.ply is not None:
             self._found_later(ev, color, caller, at, index)
             return
+        last = self._standing.get(self.history.ply)
+        if last is not None and last[0] == color and color != self.history.board.turn:
+            raise RefusedEvent(f"{color_name(color)}'s illegal move stands on the board: to "
+                               f"correct it, name it with 'ply': {self.history.ply} (Article "
+                               "7.5.1)")
         self._require_on_move(color, "complete a move")
         kind = ev.kind or "move"
         move_text = f" ({ev.move})" if ev.move else ""
