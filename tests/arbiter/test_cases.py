@@ -155,11 +155,16 @@ def test_i04_without_full_supervision_an_uncalled_illegal_move_stands(mv, arb):
     assert not a.apply({"type": "move", "player": "black", "move": "Nf6", "at": 4})["over"]
 
 
-def test_i04_full_supervision_cannot_let_an_illegal_move_stand(mv, arb):
+def test_i04_full_supervision_an_unnoticed_illegal_move_waits_to_be_found(mv, arb):
     a = arb({"time_control": "600", "mode": "blitz"}, mv("e4 e5"))
-    with pytest.raises(RefusedEvent, match="full supervision"):
-        a.apply({"type": "illegal_move", "player": "white", "move": "e1e3",
+    s = a.apply({"type": "illegal_move", "player": "white", "move": "e1e3",
                  "called_by": "nobody"})
+    assert s["ply"] == 3 and s["log"][-1]["message"] == "illegal_unnoticed"
+    assert s["log"][-1]["params"]["ply"] == 3
+    assert s["log"][-1]["article"] == "7.5.1"
+    with pytest.raises(RefusedEvent, match="full supervision"):  # 7.5.4: acted on at once
+        a.apply({"type": "illegal_move", "player": "black", "kind": "two_hands",
+                 "move": "Nf6", "called_by": "nobody"})
 
 
 def test_i05_clock_pressed_without_a_move(mv, arb):
@@ -212,8 +217,10 @@ def test_d02_agreement_after_one_move_each(mv, arb):
 
 def test_d02_sofia_no_agreement_before_move_n(mv, arb):
     a = arb(cfg(no_agreement_before_move=3), mv("e4 e5 Nf3 Nc6"))
-    with pytest.raises(RefusedEvent, match=re.escape("9.1.1")):
-        a.apply({"type": "offer_draw", "player": "white"})
+    s = a.apply({"type": "offer_draw", "player": "white"})  # 9.1.1: to the arbiter first
+    assert s["awaiting_arbiter"] == {"kind": "draw_offer", "player": "white",
+                                     "article": "9.1.1"}
+    assert a.apply({"type": "arbiter", "decision": "reject"})["awaiting_arbiter"] is None
     a.apply(mv("Bc4 Bc5", start=10)[0])
     a.apply(mv("Bc4 Bc5", start=10)[1])
     a.apply({"type": "offer_draw", "player": "white"})

@@ -22,6 +22,9 @@ CONFIGS: list[dict[str, Any]] = [
     {"time_control": "30", "start_fen": "8/8/8/4k3/8/2n5/P7/K7 w - - 0 1",
      "no_agreement_before_move": 2},
     {"time_control": "90", "start_fen": "8/8/4k3/8/8/3K4/8/6R1 w - - 97 80"},
+    {"time_control": "60", "draw_agreement": "arbiter_only"},
+    {"time_control": "300", "mode": "blitz", "supervision": "partial",
+     "start_fen": "r3r3/3k1P2/8/8/8/8/4B3/4K3 w - - 0 1"},
 ]
 
 maybe = st.none() | st.just("junk")
@@ -29,12 +32,15 @@ random_event = st.fixed_dictionaries(
     {"type": st.sampled_from([*TYPES, *TYPES, "dance"])},
     optional={
         "move": st.sampled_from(["e4", "Nf3", "Ng1", "e1e3", "Ke3", "O-O", "zz", "e7e8", "a1a8",
-                                 "Kb2", "Rg2", "e2c4", ""]),
+                                 "Kb2", "Rg2", "e2c4", "e2g4", "f7f8", "e8e7", "f6f4", ""]),
         "kind": st.sampled_from([*CLAIM_KINDS, *ILLEGAL_KINDS]) | maybe,
         "called_by": st.sampled_from(CALLERS) | maybe,
         "decision": st.sampled_from(DECISIONS) | maybe,
         "seconds": st.sampled_from([0, 30, 120.5, -1, 1e9, True]),
         "square": st.sampled_from(["g1", "z9", None]),
+        "ply": st.sampled_from([1, 2, 3, 4, 0, "3"]),
+        "clocks": st.sampled_from([{"white": 10, "black": 20.5}, {"white": -1, "black": 0},
+                                   None]),
         "bogus": st.just(1),
     })
 

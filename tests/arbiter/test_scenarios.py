@@ -120,3 +120,52 @@ def test_stdin_and_bad_input(capsys, monkeypatch):
     assert "mode must be one of" in capsys.readouterr().err
     assert main(["arbitrate", str(DATA / "missing.json")]) == 1
     assert "missing.json" in capsys.readouterr().err
+
+
+def test_illegal_moves_found_later_in_standard_play(capsys):
+    lines, status = run(capsys, "illegal_found_later_standard.json")
+    assert status == 1
+    assert lines[3]["log"][-1]["message"] == "illegal_unnoticed"     # ply 4: Nb8-d6
+    found = lines[7]                            # the arbiter finds it three plies later
+    assert (found["ply"], found["to_move"]) == (3, "black")
+    assert found["fen"] == lines[2]["fen"]
+    assert found["illegal_moves"]["black"] == 1
+    # the clocks stay (Black's ran 5 s since White's d4); White gets 2 minutes (7.5.5)
+    assert found["clocks"] == {"white": lines[6]["clocks"]["white"] + 120,
+                               "black": lines[6]["clocks"]["black"] - 5}
+    assert [e["article"] for e in found["log"][-2:]] == ["7.5.1", "7.5.5"]
+    assert lines[8] == {"error": "the touched piece on b8 must be moved (Article 4.3.1)",
+                        "event": 8}
+    end = lines[13]                             # a second one, found by the opponent
+    assert (end["result"], end["termination"], end["article"]) == ("1-0", "illegal_move",
+                                                                   "7.5.5")
+    assert end["ply"] == 5 and end["clocks"] == {"white": 5400, "black": 5400}   # set, 7.1
+    assert [e["article"] for e in end["log"][-3:]] == ["7.5.1", "7.1", "7.5.5"]
+
+
+def test_a54_pawn_left_on_the_last_rank_in_blitz(capsys):
+    lines, status = run(capsys, "a54_pawn_blitz_partial.json")
+    assert status == 1
+    assert [e["message"] for e in lines[0]["log"]] == ["illegal_stands", "a54_observed"]
+    assert lines[0]["fen"].startswith("1P4k1/")
+    assert "not an illegal move by black" in lines[1]["error"]
+    end = lines[2]                              # the next move is completed: still illegal
+    assert (end["result"], end["termination"], end["article"]) == (
+        "1/2-1/2", "illegal_position", "A.5.4")
+    assert lines[3]["error"].startswith("the game is over (illegal_position, Article A.5.4)")
+
+
+def test_sofia_rules_draw_with_the_arbiters_consent(capsys):
+    lines, status = run(capsys, "sofia_arbiter_consent.json")
+    assert status == 1
+    assert lines[2]["awaiting_arbiter"] == {"kind": "draw_offer", "player": "white",
+                                            "article": "9.1.1"}
+    assert "awaits the arbiter's decision (Article 9.1.1)" in lines[3]["error"]
+    assert lines[4]["awaiting_arbiter"] is None and lines[4]["pending_offer"] is None
+    assert lines[4]["clocks"] == lines[2]["clocks"]            # stopped from 25 s to 60 s
+    assert lines[8]["pending_offer"] == "white"
+    end = lines[9]
+    assert (end["result"], end["termination"], end["article"]) == ("1/2-1/2", "agreement",
+                                                                   "5.2.3")
+    assert [e["message"] for e in end["log"][-3:]] == ["draw_consent_asked",
+                                                       "draw_consent_given", "draw_agreed"]

@@ -10,6 +10,8 @@ from typing import Any
 import httpx
 from service_procs import Server
 
+from remis.arbiter import Arbiter
+
 REPEAT = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
 
 
@@ -337,3 +339,26 @@ def test_serve_refuses_a_database_it_cannot_open(tmp_path: Any) -> None:
                              capture_output=True, text=True, timeout=60)
         assert out.returncode == status, out.stderr
         assert words in out.stderr and "Traceback" not in out.stderr, out.stderr
+
+
+def test_an_illegal_move_found_later_is_stored_and_replayed(server_factory: Any,
+                                                            sqlite_url: str) -> None:
+    """The ``ply`` and ``clocks`` fields of an illegal move found later (7.5.1,
+    7.1) pass the service's event model and rebuild from the stored log."""
+    server = server_factory(sqlite_url)
+    gid, tokens = new_game(server.url, {"time_control": "5400"})
+    play(server.url, gid, tokens, ["e4", "e5"])
+    r = post(server.url, gid, tokens["arbiter"], {"type": "illegal_move", "player": "white",
+                                                  "move": "e1e3", "called_by": "nobody",
+                                                  "at": 3})
+    assert r.status_code == 200, r.text
+    play(server.url, gid, tokens, ["Nf6"], start=3, first="black")
+    r = post(server.url, gid, tokens["arbiter"], {
+        "type": "illegal_move", "player": "white", "ply": 3, "at": 9,
+        "clocks": {"white": 5000, "black": 5100}})
+    assert r.status_code == 200, r.text
+    state = r.json()["state"]
+    assert state["ply"] == 2 and state["clocks"] == {"white": 5000, "black": 5220}
+    rebuilt = Arbiter.from_log({"time_control": "5400"}, log_of(server.url, gid))
+    assert rebuilt.state()["fen"] == state["fen"]
+    assert rebuilt.state()["clocks"] == state["clocks"]

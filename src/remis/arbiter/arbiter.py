@@ -143,9 +143,11 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         awaiting = self._awaiting()
         if awaiting is not None and ev.type not in ("arbiter", "resign", "accept_draw",
                                                     "decline_draw"):
+            art = awaiting["article"]
+            where = f"Article {art}" if art[0].isdigit() else f"Guidelines {art}"
             raise RefusedEvent(f"the clocks are stopped: {awaiting['player']}'s "
                                f"{awaiting['kind']} request awaits the arbiter's decision "
-                               f"(Guidelines {awaiting['article']})")
+                               f"({where})")
         if self.config.mode == "online" and self._online_flag(ev, at, index):
             return
         handler = getattr(self, f"_on_{ev.type}")
@@ -217,14 +219,21 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         assert ev.color is not None
         color = ev.color
         barred = self._agreement_barred()
-        if barred:
+        if barred and (self.config.mode == "online" or self.config.variant != "chess"):
             raise RefusedEvent(barred)
         if self._pending_offer == color:
             raise RefusedEvent(f"{color_name(color)}'s draw offer is already pending")
         if self._pending_offer is not None:
             raise RefusedEvent(f"{color_name(not color)}'s draw offer is pending: accept or "
                                "decline it")
+        if barred:  # 9.1.1: the offer goes to the arbiter first; the clocks stop (6.11.2)
+            self._consent = color
+            self._clock.pause(at)
+            self._note(index, at, "draw_consent_asked", {"player": self._name(color),
+                                                         "article": "9.1.1"})
+            return
         self._pending_offer = color
+        self._consented = None
         self._note(index, at, "draw_offered",
                    {"player": self._name(color), "opponent": self._name(not color),
                     "article": "9.1.2"})
@@ -238,7 +247,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
             raise RefusedEvent("a draw can be agreed only after both players have made at "
                                "least one move (Article 5.2.3)")
         barred = self._agreement_barred()
-        if barred:
+        if barred and self._consented != (not color):
             raise RefusedEvent(barred)
         if self._increment_request == (not color):
             self._increment_request = None

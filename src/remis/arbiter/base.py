@@ -20,7 +20,9 @@ from remis.rules import (
     DeadTest,
     automatic_end,
     checkmate_or_stalemate,
+    fivefold,
     rule_on_claim,
+    seventyfive_moves,
 )
 from remis.ruling import DRAW, color_name, win_for
 from remis.unwinnable import can_checkmate
@@ -30,6 +32,22 @@ _QUICKPLAY_LIMIT = 120.0  # Guidelines III.4/III.5: less than two minutes
 _III_EXTRA = 120.0  # III.4/III.5: the opponent's two extra minutes
 _III_INCREMENT = 5.0  # III.4: five seconds a move
 _UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
+
+
+def illegal_position(board: chess.Board) -> bool:
+    """True when ``board`` shows a position no series of legal moves reaches
+    (3.10.3) in one of the ways an illegal move that stood can leave: a pawn
+    on the rank furthest from its start, or the side that just moved in check.
+
+    >>> illegal_position(chess.Board("4P3/8/8/8/8/k7/8/4K3 b - - 0 1"))
+    True
+    >>> illegal_position(chess.Board())
+    False
+    """
+    white_pawns = board.pawns & board.occupied_co[chess.WHITE]
+    black_pawns = board.pawns & board.occupied_co[chess.BLACK]
+    return bool(white_pawns & chess.BB_RANK_8 or black_pawns & chess.BB_RANK_1) \
+        or board.was_into_check()
 
 
 def _title(color: chess.Color) -> str:
@@ -79,6 +97,15 @@ class ArbiterBase:
         self._quickplay: dict[str, Any] | None = None
         #: a Guidelines III.4 increment request awaiting the arbiter
         self._increment_request: chess.Color | None = None
+        #: illegal moves on the board that nobody called yet: ply -> (player, kind, move)
+        self._standing: dict[int, tuple[chess.Color, str, chess.Move]] = {}
+        #: A.5.4: the ply after which the arbiter saw an illegal position (both
+        #: kings in check, a pawn on the last rank) and waits for the next move
+        self._a54: int | None = None
+        #: 9.1.1: a draw offer awaiting the arbiter's consent
+        self._consent: chess.Color | None = None
+        #: 9.1.1: the player whose pending draw offer has the arbiter's consent
+        self._consented: chess.Color | None = None
 
     def _end_fields(self) -> dict[str, Any]:
         """The state's keys about the end of the game (all None while it goes on)."""
@@ -107,13 +134,14 @@ class ArbiterBase:
                 dict(self._intended),
                 dict(self._illegal), dict(self._moves_made), len(self._log), self._end,
                 None if self._quickplay is None else dict(self._quickplay),
-                self._increment_request, self.history.ply)
+                self._increment_request, self.history.ply, dict(self._standing), self._a54,
+                self._consent, self._consented)
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
         (self._clock, self._pending_offer, self._touched, self._touch_square, self._intended,
          self._illegal,
          self._moves_made, nlog, self._end, self._quickplay, self._increment_request,
-         ply) = saved
+         ply, self._standing, self._a54, self._consent, self._consented) = saved
         del self._log[nlog:]
         while self.history.ply > ply:
             self.history.pop()
@@ -125,6 +153,9 @@ class ArbiterBase:
         if self._increment_request is not None:
             return {"kind": "increment", "player": color_name(self._increment_request),
                     "article": "III.4"}
+        if self._consent is not None:
+            return {"kind": "draw_offer", "player": color_name(self._consent),
+                    "article": "9.1.1"}
         return None
 
     def _note(self, index: int | None, at: float, message: str, params: dict[str, Any],
@@ -140,6 +171,7 @@ class ArbiterBase:
         self._pending_offer = None
         self._quickplay = None
         self._increment_request = None
+        self._consent = None
         self._end = {"result": result, "termination": termination, "article": article,
                      "message": message, "params": params,
                      "explanation": render(message, params), "evidence": evidence or {}}
@@ -178,10 +210,15 @@ class ArbiterBase:
                                "move")
 
     def _agreement_barred(self) -> str | None:
+        """Why the event regulations forbid a draw offer or agreement now
+        without the arbiter's consent (9.1.1), or None."""
+        if self.config.arbiter_only:
+            return ("the event regulations allow draw offers and agreements only with the "
+                    "arbiter's consent (Article 9.1.1)")
         n = self.config.no_agreement_before_move
         if n and min(self._moves_made.values()) < n:
             return (f"the event regulations forbid draw offers and agreements before both "
-                    f"players have made {n} moves (Article 9.1.1)")
+                    f"players have made {n} moves without the arbiter's consent (Article 9.1.1)")
         return None
 
     def _parse_move(self, text: str) -> chess.Move | None:
@@ -210,8 +247,10 @@ class ArbiterBase:
     # Guidelines III ------------------------------------------------------
 
     def _play(self, move: chess.Move, color: chess.Color, at: float, index: int, *,
-              increment: bool = True) -> None:
-        """Complete ``move`` (pressing the clock) and apply the automatic ends."""
+              increment: bool = True, legal: bool = True) -> None:
+        """Complete ``move`` (pressing the clock) and apply the automatic ends;
+        an illegal move that stands (``legal=False``) ends nothing under 5.1.1,
+        5.2.1 or 5.2.2, whose provisos ask for a move in accordance with Article 3."""
         if self._pending_offer == (not color):
             self._pending_offer = None
             self._note(index, at, "offer_lapsed_move",
@@ -223,10 +262,14 @@ class ArbiterBase:
         self._touched = None
         self._touch_square = None
         self._intended.pop(color, None)
-        end = automatic_end(self.history, self.dead_test)
+        end = self._automatic_end(legal)
         if end is not None:
             self._finish_ruling(index, at, end)
             return
+        if self._a54 is not None and self.history.ply > self._a54:
+            self._a54_decide(index, at)
+            if self._end is not None:
+                return
         mover = self.history.board.turn
         if mover in self.config.auto_claim_threefold and self.history.count() >= 3:
             claim = rule_on_claim(self.history, player=mover, kind="threefold_repetition",
@@ -235,6 +278,28 @@ class ArbiterBase:
                 self._note(index, at, "online_auto_claim", {"player": self._name(mover)}, "9.2.2")
                 self._finish(index, at, DRAW, claim.kind, claim.article, claim.message,
                              dict(claim.params))
+
+    def _automatic_end(self, legal: bool) -> Any:
+        """The automatic end after a move: all of them after a legal move in a
+        legal position; only 5.1.1/5.2.1 and 9.6 in an illegal position (no
+        dead-position proof there); only 9.6 after an illegal move."""
+        history = self.history
+        # only an illegal move that stood can leave an illegal position, and
+        # one that stands is either a legal-looking position or an A.5.4 case
+        if legal and (self._a54 is None or not illegal_position(history.board)):
+            return automatic_end(history, self.dead_test)
+        return ((checkmate_or_stalemate(history) if legal else None)
+                or fivefold(history) or seventyfive_moves(history))
+
+    def _a54_decide(self, index: int, at: float) -> None:
+        """A.5.4: the next move after the arbiter saw an illegal position is
+        completed; the game is drawn if an illegal position is still on the board."""
+        self._a54 = None
+        if illegal_position(self.history.board):
+            self._finish(index, at, DRAW, "illegal_position", "A.5.4", "a54_draw",
+                         {"article": "A.5.4"})
+        else:
+            self._note(index, at, "a54_cleared", {"article": "A.5.4"})
 
     def _flag_ruling(self, color: chess.Color, fell: float, index: int, at: float) -> None:
         cfg = self.config

@@ -223,6 +223,36 @@ class Clock:
         self._base[color] += seconds
         return True
 
+    def reinstate(self, running: chess.Color, moves: dict[bool, int], at: float,
+                  times: dict[bool, float] | None = None) -> None:
+        """An earlier position is reinstated at time ``at`` (7.5.1): the times
+        stay as they are (or become ``times``, the arbiter's judgement, 7.1),
+        the move counters become ``moves`` and ``running``'s clock runs.
+        Periods already entered are kept.
+
+        >>> c = Clock(_both("60"))
+        >>> c.press(chess.WHITE, 10.0); c.press(chess.BLACK, 15.0)
+        >>> c.reinstate(chess.BLACK, {chess.WHITE: 0, chess.BLACK: 0}, 20.0)
+        >>> c.running, c.remaining(chess.WHITE, 20.0), c.remaining(chess.BLACK, 30.0)
+        (False, 45.0, 45.0)
+        >>> c.reinstate(chess.WHITE, {chess.WHITE: 0, chess.BLACK: 0}, 30.0, {True: 50, False: 9})
+        >>> c.to_json(30.0)
+        {'white': 50.0, 'black': 9.0}
+        """
+        if self.clocked:
+            fell = self.fell_at(self.running, at)
+            if not self.paused:
+                self._base[self.running] = self.remaining(self.running, at)
+            if fell is not None:
+                self._fell[self.running] = fell
+            for color in chess.COLORS:
+                self._moves[color] = moves[color]
+                if times is not None:
+                    self._base[color] = float(times[color])
+                    self._fell[color] = None if times[color] > 0 else at
+        self.running = running
+        self.since = at
+
     def next_period(self, color: chess.Color, at: float) -> None:
         """Move ``color`` into the next period with a fresh allowance (both
         flags down in an earlier period, Guidelines III.3.1.1).

@@ -29,6 +29,7 @@ Supervision = Literal["full", "partial"]
 MODES: tuple[str, ...] = ("standard", "rapid", "blitz", "online")
 SUPERVISIONS: tuple[str, ...] = ("full", "partial")
 
+_FORBIDDEN_BEFORE = re.compile(r"^forbidden_before\((\d+)\)$")
 _PERIOD = re.compile(
     r"^(?:(?P<moves>\d+)/)?(?P<base>\d+(?:\.\d+)?)"
     r"(?:\+(?P<inc>\d+(?:\.\d+)?))?(?:d(?P<delay>\d+(?:\.\d+)?))?$"
@@ -140,6 +141,7 @@ _DEFAULTS: dict[str, Any] = {
     "supervision": "full",
     "armageddon": False,
     "no_agreement_before_move": 0,
+    "draw_agreement": "allowed",
     "quickplay_finish": False,
     "start_fen": None,
     "auto_claim_threefold": [],
@@ -179,6 +181,8 @@ class Config:
     repetitions: int | None = None
     #: xiangqi move notation: ``uci`` or ``iccs`` (None: uci)
     notation: str | None = None
+    #: 9.1.1 Sofia rules: every draw offer or agreement needs the arbiter's consent
+    arbiter_only: bool = False
 
     @classmethod
     def from_dict(cls, config: Any) -> Config:
@@ -213,6 +217,7 @@ class Config:
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError("config: no_agreement_before_move must be a whole number >= 0, "
                              f"not {n!r}")
+        n, arbiter_only = _draw_agreement(c["draw_agreement"], n)
         tc = c["time_control"]
         if isinstance(tc, dict):
             bad = sorted(str(k) for k in tc if k not in ("white", "black"))
@@ -270,7 +275,8 @@ class Config:
             raise ValueError("config: auto_claim_threefold is a server convention, only in "
                              "online mode")
         return cls(tcs, mode, sup, c["armageddon"], n, c["quickplay_finish"], fen,
-                   frozenset(p == "white" for p in auto), dict(config))
+                   frozenset(p == "white" for p in auto), dict(config),
+                   arbiter_only=arbiter_only)
 
     @classmethod
     def _variant(cls, c: dict[str, Any], tcs: dict[bool, TimeControl], mode: str, sup: str,
@@ -300,7 +306,7 @@ class Config:
             raise ValueError(f"config: start_fen must be a {variant} position "
                              f"({'SFEN' if variant == 'shogi' else 'FEN'}), 'startpos' or null")
         return cls(tcs, mode, sup, c["armageddon"], n, False, fen, frozenset(), raw,
-                   variant, reps, notation)
+                   variant, reps, notation, c["draw_agreement"] == "arbiter_only")
 
     @property
     def penalty_seconds(self) -> int:
@@ -339,3 +345,27 @@ class Config:
         True
         """
         return chess.Board(self.start_fen) if self.start_fen else chess.Board()
+
+
+def _draw_agreement(value: Any, before: int) -> tuple[int, bool]:
+    """``draw_agreement`` (9.1.1) with ``no_agreement_before_move``: the move
+    before which offers need the arbiter's consent, and whether all do.
+
+    >>> _draw_agreement("forbidden_before(30)", 0), _draw_agreement("arbiter_only", 0)
+    ((30, False), (0, True))
+    >>> _draw_agreement("forbidden_before(30)", 20)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: config: draw_agreement 'forbidden_before(30)' contradicts no_agreement_before...
+    """
+    if value in ("allowed", "arbiter_only"):
+        return before, value == "arbiter_only"
+    m = _FORBIDDEN_BEFORE.match(value) if isinstance(value, str) else None
+    if m is None:
+        raise ValueError("config: draw_agreement must be 'allowed', 'arbiter_only' or "
+                         f"'forbidden_before(N)', not {value!r}")
+    n = int(m[1])
+    if before and before != n:
+        raise ValueError(f"config: draw_agreement {value!r} contradicts "
+                         f"no_agreement_before_move {before}")
+    return n, False

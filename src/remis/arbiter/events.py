@@ -5,6 +5,12 @@ or acceptor, the claimant, the player who touched a piece, whose flag fell,
 who completed an illegal move, who resigns).  ``at`` is seconds since the
 start of the game; it may be left out (then no time passes) and may never go
 back in time.
+
+An ``illegal_move`` with ``called_by: "nobody"`` is played on the board and
+stands; one that names ``ply`` alone (the state's ``ply`` right after that
+illegal move, also in its log entry's ``params``) is that illegal move found
+later: the position before it is reinstated (7.5.1), optionally with the
+``clocks`` the arbiter sets (``{"white": s, "black": s}``, 7.1).
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ _FIELDS: dict[str, frozenset[str]] = {
     "claim": frozenset({"kind", "move"}),
     "touch": frozenset({"square"}),
     "flag": frozenset(),
-    "illegal_move": frozenset({"move", "kind", "called_by"}),
+    "illegal_move": frozenset({"move", "kind", "called_by", "ply", "clocks"}),
     "resign": frozenset(),
     "arbiter": frozenset({"decision", "seconds"}),
 }
@@ -68,6 +74,10 @@ class Event:
     decision: str | None = None
     seconds: float | None = None
     square: str | None = None
+    #: ``illegal_move``: the ply (from 1) of an illegal move found later (7.5.1)
+    ply: int | None = None
+    #: ``illegal_move`` with ``ply``: the clock times the arbiter sets (7.1)
+    clocks: dict[bool, float] | None = None
 
 
 def _str_field(raw: dict[str, Any], key: str, choices: tuple[str, ...] | None = None,
@@ -137,4 +147,31 @@ def parse_event(raw: Any) -> Event:
     square = _str_field(raw, "square")
     if square is not None and square not in chess.SQUARE_NAMES:
         raise RefusedEvent(f"'square' must be a square name like 'g1', not {square!r}")
-    return Event(etype, color, at, move, kind, called_by, decision, seconds, square)
+    ply, clocks = _found_later(raw)
+    if ply is not None and called_by == "nobody":
+        raise RefusedEvent("an illegal move found later ('ply') is called by the arbiter or the "
+                           "opponent, not by 'nobody'")
+    return Event(etype, color, at, move, kind, called_by, decision, seconds, square, ply, clocks)
+
+
+def _found_later(raw: dict[str, Any]) -> tuple[int | None, dict[bool, float] | None]:
+    """The ``ply`` and ``clocks`` fields of an illegal move found later (7.5.1, 7.1)."""
+    ply = raw.get("ply")
+    if ply is not None and ("move" in raw or "kind" in raw):
+        raise RefusedEvent("an illegal move found later is named by 'ply' alone (its move and "
+                           "kind were given when it was completed)")
+    if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply < 1):
+        raise RefusedEvent(f"'ply' must be a whole number >= 1 (the illegal move's ply), "
+                           f"not {ply!r}")
+    clocks = raw.get("clocks")
+    if clocks is None:
+        return ply, None
+    if ply is None:
+        raise RefusedEvent("'clocks' may be set only with 'ply' (an illegal move found later, "
+                           "Article 7.1)")
+    if not isinstance(clocks, dict) or sorted(clocks) != ["black", "white"] or any(
+            isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v)
+            or v < 0 or v > 36000 for v in clocks.values()):
+        raise RefusedEvent("'clocks' must be {\"white\": SECONDS, \"black\": SECONDS}, each "
+                           "from 0 to 36000")
+    return ply, {chess.WHITE: float(clocks["white"]), chess.BLACK: float(clocks["black"])}

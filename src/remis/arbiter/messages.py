@@ -49,8 +49,26 @@ MESSAGES: dict[str, str] = {
     "{article}).",
     "illegal_second_draw": "{player} completed a second illegal move, but {opponent} cannot "
     "checkmate by any series of legal moves ({reason}): the game is drawn (Article {article}).",
-    "illegal_stands": "Nobody called {player}'s illegal move{move_text} before {opponent}'s next "
-    "move: it stands and the game continues (Article {article}).",
+    "illegal_stands": "Nobody called {player}'s illegal move{move_text}: it stands and the game "
+    "continues, unless it is called before {opponent}'s next move (Article {article}).",
+    "illegal_unnoticed": "Nobody called {player}'s illegal move{move_text}: it stays on the "
+    "board until it is found; then the position before it is reinstated (Article {article}).",
+    "illegal_found": "{player}'s illegal move of ply {ply} is found: the position before it is "
+    "reinstated and the {cancelled} later plies are cancelled (Article {article}).",
+    "clocks_set": "The arbiter sets the clocks: White {white} s, Black {black} s (Article "
+    "{article}).",
+    "a54_observed": "An illegal position is on the board (both kings in check, or a pawn on the "
+    "last rank): the arbiter waits for the next completed move (Article {article}).",
+    "a54_draw": "The illegal position is still on the board after the next completed move: the "
+    "game is drawn (Article {article}).",
+    "a54_cleared": "The next move is completed and the position on the board is no longer "
+    "illegal: the game continues (Article {article}).",
+    "draw_consent_asked": "{player} offers a draw; the event regulations require the arbiter's "
+    "consent first, and the clocks are stopped (Article {article}).",
+    "draw_consent_given": "The arbiter consents: {player}'s draw offer stands until {opponent} "
+    "accepts or rejects it (Article {article}).",
+    "draw_consent_refused": "The arbiter does not consent to {player}'s draw offer; the game "
+    "continues (Article {article}).",
     "quickplay_claimed": "{player} claims a draw with {time} s left (opponent cannot win by "
     "normal means or makes no effort to); the clocks are stopped for the arbiter's decision "
     "(Guidelines {article}).",

@@ -54,12 +54,16 @@ class QuickplayFinish(ArbiterBase):
         else:
             self._increment_request = color
             self._pending_offer = color
+            self._consented = None
             self._note(index, at, "increment_requested",
                        {"player": _title(color), "seconds": int(_III_INCREMENT),
                         "article": "III.4"})
 
     def _on_arbiter(self, ev: Event, at: float, index: int) -> None:
         decision = ev.decision
+        if self._consent is not None:
+            self._consent_decision(decision, at, index)
+            return
         extra = _III_EXTRA if ev.seconds is None else ev.seconds
         if self._increment_request is not None:
             requester = self._increment_request
@@ -104,6 +108,25 @@ class QuickplayFinish(ArbiterBase):
             self._note(index, at, "quickplay_rejected", params, "III.5")
             self._penalise(not claimant, at, index, "III.5", extra)
             self._clock.resume(at)
+
+    def _consent_decision(self, decision: str | None, at: float, index: int) -> None:
+        """9.1.1: the arbiter consents to a draw offer (it then stands as any
+        offer, 9.1.2.1) or does not (the game continues)."""
+        offerer = self._consent
+        assert offerer is not None
+        self._consent = None
+        params = {"player": _title(offerer), "opponent": _title(not offerer),
+                  "article": "9.1.1"}
+        if decision == "accept":
+            self._pending_offer = offerer
+            self._consented = offerer
+            self._note(index, at, "draw_consent_given", params)
+        elif decision == "reject":
+            self._note(index, at, "draw_consent_refused", params)
+        else:
+            raise RefusedEvent("the arbiter consents to a draw offer (accept) or not (reject) "
+                               "under Article 9.1.1; it is not postponed")
+        self._clock.resume(at)
 
     def _both_flags(self, at: float, index: int) -> None:
         clock = self._clock

@@ -245,8 +245,10 @@ class VariantArbiter(Arbiter):
         if self.config.mode == "online":
             raise RefusedEvent("online, illegal moves are rejected by the server and never "
                                "completed")
-        if ev.kind != "move":
-            raise self._chess_only(f"the illegal_move kind {ev.kind!r} (FIDE Article 7.5)")
+        if ev.kind != "move" or ev.ply is not None:
+            what = "an illegal move found later ('ply', FIDE Article 7.5.1)" if ev.ply \
+                else f"the illegal_move kind {ev.kind!r} (FIDE Article 7.5)"
+            raise self._chess_only(what)
         if ev.called_by == "nobody":
             raise RefusedEvent("in shogi an illegal move loses when it is pointed out (JSA); "
                                "remis does not rule on one nobody called")

@@ -19,8 +19,10 @@ from remis.cli.common import emit_json, warn
 _EPILOG = """\
 config (all optional): time_control ("5400+30", "40/5400:1800+30", "300d5" = 5 s delay,
   "-" = no clock, or {"white": "300", "black": "240"}), mode (standard|rapid|blitz|online),
-  supervision (full|partial), armageddon, no_agreement_before_move, quickplay_finish,
-  start_fen, auto_claim_threefold (online: ["white", "black"]), variant (chess|shogi|xiangqi).
+  supervision (full|partial), armageddon, no_agreement_before_move, draw_agreement
+  (allowed|arbiter_only|forbidden_before(N): offers need the arbiter's consent, 9.1.1),
+  quickplay_finish, start_fen, auto_claim_threefold (online: ["white", "black"]),
+  variant (chess|shogi|xiangqi).
 shogi/xiangqi: start_fen = SFEN / FEN / "startpos", moves in USI / UCI (xiangqi
   "notation": "iccs" for ICCS), xiangqi "repetitions": 4 (default) or 3; "white" = the
   first player (sente, red); claims and Guidelines III are chess-only; illegal_move:
@@ -28,8 +30,9 @@ shogi/xiangqi: start_fen = SFEN / FEN / "startpos", moves in USI / UCI (xiangqi
 events: move, offer_draw, accept_draw, decline_draw, claim (kind: threefold_repetition,
   fifty_moves, quickplay, increment; optional move), touch (optional square), flag
   (player = whose flag fell, or "both"), illegal_move (kind: move, no_move, two_hands,
-  unpromoted_pawn; called_by: arbiter, opponent, nobody), resign, arbiter (decision:
-  accept, postpone, reject). "at" = seconds since the start of the game.
+  unpromoted_pawn; called_by: arbiter, opponent, nobody; or "ply": N alone, an illegal
+  move that stood found later, 7.5.1, with optional "clocks": {"white": s, "black": s}),
+  resign, arbiter (decision: accept, postpone, reject). "at" = seconds since the start of the game.
 A refused event prints {"error": ..., "event": n}; exit status 1 if any was refused."""
 
 

@@ -79,6 +79,11 @@ class Event(_Strict):
     kind: str | None = Field(default=None, max_length=32)
     square: str | None = Field(default=None, max_length=3)
     called_by: Literal["arbiter", "opponent", "nobody"] | None = None
+    ply: int | None = Field(default=None, ge=1, description="illegal_move: the ply of an "
+                            "illegal move that stood, found later (Article 7.5.1)")
+    clocks: dict[Literal["white", "black"], float] | None = Field(
+        default=None, description="illegal_move with ply: the clock times the arbiter sets "
+                                  "(Article 7.1)")
     decision: Literal["accept", "postpone", "reject"] | None = None
     seconds: float | None = Field(default=None, ge=0, le=3600)
     id: str | int | None = Field(default=None, description="the client's own event id")
