@@ -158,7 +158,7 @@ async def _play(urls: list[str], events: list[Event], think: float, deadline: fl
         acked.append(ev)
     for conn in conns:
         await conn.close()
-    return {"id": gid, "acked": acked}
+    return {"id": gid, "acked": acked, "reader": tokens["spectator"]}
 
 
 async def load(urls: list[str], games: list[list[Event]], think: float, duration: float,
@@ -176,7 +176,8 @@ async def load(urls: list[str], games: list[list[Event]], think: float, duration
     lost = dup = 0
     http = Http(urls[-1])
     for res in results:  # compare the stored logs with what was acknowledged
-        _, body = await http.request("GET", f"/v1/games/{res['id']}/events")
+        _, body = await http.request("GET", f"/v1/games/{res['id']}/events",
+                                     token=res["reader"])
         stored = body["events"]
         acked = res["acked"]
         lost += sum(1 for ev in acked if ev not in stored)

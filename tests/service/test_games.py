@@ -88,10 +88,10 @@ def test_a_failing_database_is_503_not_500() -> None:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://t") as c:
             created = (await c.post("/v1/games", json={"config": {}})).json()
+            auth = {"Authorization": f"Bearer {created['tokens']['white']}"}
             r = await c.post(f"/v1/games/{created['id']}/events",
-                             json=move("white", "e4", 1),
-                             headers={"Authorization": f"Bearer {created['tokens']['white']}"})
-            return r, await c.get(f"/v1/games/{created['id']}")
+                             json=move("white", "e4", 1), headers=auth)
+            return r, await c.get(f"/v1/games/{created['id']}", headers=auth)
 
     r, view = asyncio.run(go())
     assert r.status_code == 503 and "disk full" in r.json()["detail"]
