@@ -284,3 +284,27 @@ def test_spectator_link_watches_without_acting(page: Any, browser: Any) -> None:
         stranger.wait_for_selector("#error:not(:empty)")
         assert "missing token" in stranger.inner_text("#error")
         shot(watcher, "spectator")
+
+
+def test_touch_rejects_the_pending_offer(page: Any) -> None:
+    """White moves and offers a draw; Black, on move, touches a piece: the offer is
+    rejected (9.1.2.1) and Black may not claim this turn (9.4), each with its article."""
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    play(page, "e2", "e4", 1)
+    page.click("#offer-draw")
+    page.wait_for_selector("#offer:not([hidden])")
+    assert page.inner_text("#offer") == "White has offered a draw."
+    shot(page, "touch-offer-pending")
+    page.click("#touch")
+    page.wait_for_selector("#offer[hidden]", state="attached")
+    log = page.inner_text("#log")
+    assert "Black touched a piece: White's draw offer is rejected (Article 9.1.2.1)" in log, log
+    assert re.search(r"Black touched a piece and may not claim .*Article 9\.4", log), log
+    assert service_state(page)["pending_offer"] is None
+    # the touch cost Black the right to claim this turn
+    page.click("#claim-now")
+    page.wait_for_selector("#error:not(:empty)")
+    assert "touched a piece" in page.inner_text("#error")
+    assert page.evaluate("document.body.dataset.over") == "false"
+    shot(page, "touch-offer-rejected")

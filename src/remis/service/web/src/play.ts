@@ -363,6 +363,12 @@ export function setupPlay(): void {
     const p = acting(toMove());
     void post({ type: 'illegal_move', player: p }, ['arbiter', other(p), p]);
   });
+  // the player on move touched a piece (9.4: no claim under 9.2/9.3 this turn; 9.1.2.1: the
+  // opponent's pending offer is rejected): reported by that player, or seen by the arbiter
+  $('touch').addEventListener('click', () => {
+    const p = acting(toMove());
+    void post({ type: 'touch', player: p }, [p, 'arbiter']);
+  });
   window.setInterval(renderClocks, 200);
 }
 
