@@ -206,7 +206,7 @@ class Games:
             for _attempt in range(5):
                 live = self._live(rec)
                 if expected_ply is not None:
-                    ply = live.arbiter.state().get("ply")
+                    ply = live.arbiter.history.ply  # not state(): that builds the whole answer
                     if ply != expected_ply:
                         if not self._fresh(live):
                             continue
@@ -215,16 +215,15 @@ class Games:
                 if "at" not in ev:
                     ev["at"] = round(self._clock() - rec.created, 3)
                 seq = live.applied + 1
-                before = len(live.arbiter.events())
                 try:
                     state = live.arbiter.apply(ev)
                 except RefusedEvent as exc:  # the arbiter left its state unchanged
                     if not self._fresh(live):
                         continue
                     raise ServiceError(422, f"event {seq} refused: {_message(exc)}") from None
-                log = live.arbiter.events()
                 try:
-                    self.store.append(game_id, seq, log[-1] if len(log) > before else ev)
+                    # what the arbiter logged: the event as given (events() would copy the log)
+                    self.store.append(game_id, seq, ev)
                 except SeqTaken:
                     # another instance stored event ``seq`` first: reload, check again
                     self._forget(game_id)
