@@ -179,13 +179,16 @@ _BEARER = HTTPBearer(auto_error=False, scheme_name="gameToken",
                                  "arbiter, or spectator (read only)")
 
 
-def _token(request: Request,
-           _declared: Annotated[HTTPAuthorizationCredentials | None, Security(_BEARER)] = None,
-           ) -> str | None:
-    """The bearer token of the request, if any.
+async def _token(request: Request,
+                 _declared: Annotated[HTTPAuthorizationCredentials | None,
+                                      Security(_BEARER)] = None) -> str | None:
+    """The bearer token of the request, if any (``async``: FastAPI runs it on
+    the event loop, where a plain function would cost a trip to the thread pool).
 
+    >>> import asyncio
     >>> from starlette.requests import Request
-    >>> _token(Request({"type": "http", "headers": [(b"authorization", b"Bearer t1")]}))
+    >>> asyncio.run(_token(Request({"type": "http",
+    ...                             "headers": [(b"authorization", b"Bearer t1")]})))
     't1'
     """
     return bearer(request.headers.get("authorization"))
