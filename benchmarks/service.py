@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -277,7 +278,9 @@ def main() -> None:
                 targets.append(("postgresql", pg.url))
     try:
         for name, url in targets:
+            load_before = os.getloadavg()[0]
             out = run_one(url, games, args)
+            load_after = os.getloadavg()[0]
             lat = out["latencies"]
             if not lat:
                 print(f"{name}: no events")
@@ -295,6 +298,8 @@ def main() -> None:
                 f"{kind} {len(ts)}: p50 {pct(ts, 0.5) * 1e3:.1f} ms, "
                 f"p99 {pct(ts, 0.99) * 1e3:.1f} ms"
                 for kind, ts in sorted(by_kind.items())))
+            print(f"  load average (1 min) {load_before:.1f} before, {load_after:.1f} after: "
+                  "latency on a shared machine follows it")
             for e in out["errors"]:
                 print(f"  error: {e}")
     finally:
