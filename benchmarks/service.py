@@ -11,10 +11,11 @@ moves are posted alternately with the white and black tokens and
 ``--think`` seconds (uniform 0..2x) between events; ``--think 0`` saturates.
 No event is sent after ``--duration`` seconds.
 
-Printed per database: events/s, p50/p99/max latency of an event, the number
-of lost or duplicated events (stored logs compared with what was
-acknowledged), and the ratio of the p50 to the baseline measured in this
-process: the same events through ``Arbiter.apply`` alone (no HTTP, no
+Printed per database: events/s, p50/p99/max latency of an event (and per
+event type: a resignation asks the rules whether the winner can still mate,
+5.1.2), the number of lost or duplicated events (stored logs compared with
+what was acknowledged), and the ratio of the p50 to the baseline measured in
+this process: the same events through ``Arbiter.apply`` alone (no HTTP, no
 database).  PostgreSQL uses a throw-away cluster from Debian's package (see
 tests/service/service_procs.py) or ``--pg-url``.
 """
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -129,7 +131,8 @@ class Http:
 
 
 async def _play(urls: list[str], events: list[Event], think: float, deadline: float,
-                rng: random.Random, lat: list[float], errors: list[str]) -> dict[str, Any]:
+                rng: random.Random, lat: list[float], kinds: list[str],
+                errors: list[str]) -> dict[str, Any]:
     conns = [Http(url) for url in urls]  # one per instance: each request goes to the next
     http = conns[0]
     status, body = await http.request("POST", "/v1/games",
@@ -149,6 +152,7 @@ async def _play(urls: list[str], events: list[Event], think: float, deadline: fl
         status, body = await http.request("POST", f"/v1/games/{gid}/events", payload,
                                           tokens[ev["player"]])
         lat.append(time.perf_counter() - t0)
+        kinds.append(ev["type"])
         if status != 200:
             errors.append(f"{gid} event {ply + 1}: {status} {str(body)[:120]}")
             break
@@ -158,7 +162,7 @@ async def _play(urls: list[str], events: list[Event], think: float, deadline: fl
         acked.append(ev)
     for conn in conns:
         await conn.close()
-    return {"id": gid, "acked": acked}
+    return {"id": gid, "acked": acked, "reader": tokens["white"]}  # any token reads
 
 
 async def load(urls: list[str], games: list[list[Event]], think: float, duration: float,
@@ -167,16 +171,19 @@ async def load(urls: list[str], games: list[list[Event]], think: float, duration
     the comparison with the stored logs."""
     rng = random.Random(seed)
     lat: list[float] = []
+    kinds: list[str] = []
     errors: list[str] = []
     start = time.monotonic()
     results = await asyncio.gather(*[
-        _play(urls, g, think, start + duration, random.Random(rng.random()), lat, errors)
+        _play(urls, g, think, start + duration, random.Random(rng.random()), lat, kinds,
+              errors)
         for g in games])
     elapsed = time.monotonic() - start
     lost = dup = 0
     http = Http(urls[-1])
     for res in results:  # compare the stored logs with what was acknowledged
-        _, body = await http.request("GET", f"/v1/games/{res['id']}/events")
+        _, body = await http.request("GET", f"/v1/games/{res['id']}/events",
+                                     token=res["reader"])
         stored = body["events"]
         acked = res["acked"]
         lost += sum(1 for ev in acked if ev not in stored)
@@ -184,7 +191,7 @@ async def load(urls: list[str], games: list[list[Event]], think: float, duration
         if stored[:len(acked)] != acked:
             errors.append(f"{res['id']}: stored log differs from the acknowledged events")
     await http.close()
-    return {"latencies": lat, "elapsed": elapsed, "events": len(lat), "lost": lost,
+    return {"latencies": lat, "kinds": kinds, "elapsed": elapsed, "events": len(lat), "lost": lost,
             "duplicated": dup, "errors": errors[:10], "error_count": len(errors)}
 
 
@@ -271,7 +278,9 @@ def main() -> None:
                 targets.append(("postgresql", pg.url))
     try:
         for name, url in targets:
+            load_before = os.getloadavg()[0]
             out = run_one(url, games, args)
+            load_after = os.getloadavg()[0]
             lat = out["latencies"]
             if not lat:
                 print(f"{name}: no events")
@@ -282,6 +291,15 @@ def main() -> None:
                   f"{p50 * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms, max {max(lat) * 1e3:.1f} ms; "
                   f"p50/baseline {p50 / base:.0f}x; lost {out['lost']}, duplicated "
                   f"{out['duplicated']}, errors {out['error_count']}")
+            by_kind: dict[str, list[float]] = {}
+            for kind, t in zip(out["kinds"], lat, strict=True):
+                by_kind.setdefault(kind, []).append(t)
+            print("  by event type: " + "; ".join(
+                f"{kind} {len(ts)}: p50 {pct(ts, 0.5) * 1e3:.1f} ms, "
+                f"p99 {pct(ts, 0.99) * 1e3:.1f} ms"
+                for kind, ts in sorted(by_kind.items())))
+            print(f"  load average (1 min) {load_before:.1f} before, {load_after:.1f} after: "
+                  "latency on a shared machine follows it")
             for e in out["errors"]:
                 print(f"  error: {e}")
     finally:

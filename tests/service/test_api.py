@@ -20,7 +20,8 @@ def new_game(url: str, config: dict[str, Any] | None = None) -> tuple[str, dict[
     assert r.status_code == 201, r.text
     body = r.json()
     assert set(body) == {"id", "tokens", "state"} and set(body["tokens"]) == {
-        "white", "black", "arbiter"}
+        "white", "black", "arbiter", "spectator"}
+    assert len(set(body["tokens"].values())) == 4
     assert body["state"]["ply"] == 0 and body["state"]["over"] is False
     return body["id"], body["tokens"]
 
@@ -43,10 +44,20 @@ def play(url: str, gid: str, tokens: dict[str, str], sans: list[str], start: flo
     return state
 
 
-def log_of(url: str, gid: str) -> list[dict[str, Any]]:
-    r = httpx.get(f"{url}/v1/games/{gid}/events")
-    assert r.status_code == 200
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def log_of(url: str, gid: str, token: str) -> list[dict[str, Any]]:
+    r = httpx.get(f"{url}/v1/games/{gid}/events", headers=bearer(token))
+    assert r.status_code == 200, r.text
     return list(r.json()["events"])
+
+
+def view(url: str, gid: str, token: str) -> dict[str, Any]:
+    r = httpx.get(f"{url}/v1/games/{gid}", headers=bearer(token))
+    assert r.status_code == 200, r.text
+    return dict(r.json())
 
 
 def test_a_game_to_a_threefold_claim(server: Server) -> None:
@@ -63,17 +74,17 @@ def test_a_game_to_a_threefold_claim(server: Server) -> None:
     assert body["state"]["over"] and body["state"]["result"] == "1/2-1/2"
     assert body["state"]["article"] == "9.2.1"
     assert body["state"]["explanation"] and body["state"]["message"]
-    got = httpx.get(f"{url}/v1/games/{gid}").json()
+    got = view(url, gid, tokens["spectator"])
     assert got["id"] == gid and got["config"] == {"time_control": "300+2"}
     assert got["state"] == body["state"]
-    events = log_of(url, gid)
+    events = log_of(url, gid, tokens["white"])
     assert [e.get("move") for e in events] == [*REPEAT, "Ng8"]
     assert all(e["at"] == i + 1 for i, e in enumerate(events))
     # the game is over: any further event is refused and changes nothing
     r = post(url, gid, tokens["white"], {"type": "move", "player": "white", "move": "e4",
                                          "at": 9})
     assert r.status_code == 422 and "over" in r.json()["detail"], r.text
-    assert len(log_of(url, gid)) == 8
+    assert len(log_of(url, gid, tokens["spectator"])) == 8
 
 
 def test_missing_at_is_server_time_since_creation(server: Server) -> None:
@@ -81,7 +92,7 @@ def test_missing_at_is_server_time_since_creation(server: Server) -> None:
     r = post(server.url, gid, tokens["white"], {"type": "move", "player": "white",
                                                 "move": "e4"})
     assert r.status_code == 200
-    at = log_of(server.url, gid)[0]["at"]
+    at = log_of(server.url, gid, tokens["arbiter"])[0]["at"]
     assert 0 <= at < 30
 
 
@@ -107,7 +118,7 @@ def test_tokens(server_factory: Any, sqlite_url: str) -> None:
         r = post(url, gid, token, event)
         assert r.status_code == status, (event, r.text)
         assert words in r.json()["detail"], (words, r.text)
-    assert log_of(url, gid) == []                   # nothing changed
+    assert log_of(url, gid, tokens["spectator"]) == []          # nothing changed
     headers = {"Authorization": "Basic abc"}
     r = httpx.post(f"{url}/v1/games/{gid}/events", json=e4, headers=headers)
     assert r.status_code == 401
@@ -127,6 +138,52 @@ def test_tokens(server_factory: Any, sqlite_url: str) -> None:
     for token in tokens.values():
         assert token not in stored
         assert hashlib.sha256(token.encode()).hexdigest() in stored
+
+
+READS = ["", "/events", "/stream"]
+
+
+def test_reading_a_game_needs_one_of_its_tokens(server_factory: Any, sqlite_url: str) -> None:
+    """State, event log and stream: 401 without a token or with one that is not
+    of this game (another game's, garbage, another scheme); 200 with any of the
+    game's four tokens; the spectator token reads but never posts."""
+    url = server_factory(sqlite_url).url
+    gid, tokens = new_game(url)
+    _other, other_tokens = new_game(url)
+    play(url, gid, tokens, ["e4"])
+    refused: list[tuple[dict[str, str], str]] = [
+        ({}, "missing token"),
+        ({"Authorization": "Basic abc"}, "missing token"),
+        (bearer("nonsense"), "not valid"),
+        (bearer(other_tokens["spectator"]), "not valid"),   # a token of another game
+        (bearer(other_tokens["arbiter"]), "not valid"),
+    ]
+    for path in READS:
+        for headers, words in refused:
+            r = httpx.get(f"{url}/v1/games/{gid}{path}", headers=headers, timeout=10)
+            assert r.status_code == 401, (path, headers, r.text)
+            assert words in r.json()["detail"], (path, r.text)
+            assert r.headers["www-authenticate"].startswith("Bearer"), path
+            assert "e4" not in r.text
+    for role, token in tokens.items():
+        assert view(url, gid, token)["state"]["ply"] == 1, role
+        assert [e["move"] for e in log_of(url, gid, token)] == ["e4"], role
+        with httpx.stream("GET", f"{url}/v1/games/{gid}/stream", headers=bearer(token),
+                          timeout=10) as r:
+            assert r.status_code == 200, role
+            first = next(line for line in r.iter_lines() if line.startswith("data: "))
+            assert json.loads(first[6:])["ply"] == 1, role
+    # an unknown game is 404 whatever the token
+    r = httpx.get(f"{url}/v1/games/nope/events", headers=bearer(tokens["white"]))
+    assert r.status_code == 404
+    # the spectator token reads only
+    for event in ({"type": "move", "player": "black", "move": "e5"},
+                  {"type": "offer_draw", "player": "black"},
+                  {"type": "flag", "player": "white"},
+                  {"type": "arbiter", "decision": "accept"}):
+        r = post(url, gid, tokens["spectator"], event)
+        assert r.status_code == 403 and "can only read" in r.json()["detail"], r.text
+    assert len(log_of(url, gid, tokens["spectator"])) == 1
 
 
 def test_bad_input_is_4xx_and_changes_nothing(server_factory: Any, sqlite_url: str) -> None:
@@ -169,12 +226,12 @@ def test_bad_input_is_4xx_and_changes_nothing(server_factory: Any, sqlite_url: s
     r = httpx.post(f"{url}/v1/games/nope/events", json={"type": "resign", "player": "black"},
                    headers=auth)
     assert r.status_code == 404 and "no game" in r.json()["detail"]
-    assert httpx.get(f"{url}/v1/games/nope").status_code == 404
+    assert httpx.get(f"{url}/v1/games/nope", headers=bearer(tokens["black"])).status_code == 404
     r = httpx.post(f"{url}/v1/games", json={"config": {"time_control": "ten minutes"}})
     assert r.status_code == 422 and r.json()["detail"].startswith("config:")
     r = httpx.post(f"{url}/v1/games", json={"config": {}, "white": "me"})
     assert r.status_code == 422
-    assert [e["move"] for e in log_of(url, gid)] == ["e4"]
+    assert [e["move"] for e in log_of(url, gid, tokens["black"])] == ["e4"]
     log = server.log.read_text() if server.log else ""
     assert "Traceback" not in log
 
@@ -200,7 +257,7 @@ def test_expected_ply_serialises_racing_clients(server_factory: Any, sqlite_url:
     for t in threads:
         t.join(30)
     assert results.count(200) == 1 and set(results) <= {200, 409, 422}, results
-    assert len(log_of(url, gid)) == 1
+    assert len(log_of(url, gid, tokens["white"])) == 1
 
 
 def test_two_instances_share_one_database(server_factory: Any, db_url: str) -> None:
@@ -215,7 +272,7 @@ def test_two_instances_share_one_database(server_factory: Any, db_url: str) -> N
                                                 "at": i + 1})
         assert r.status_code == 200, r.text
         assert r.json()["event"] == i + 1
-    assert httpx.get(f"{a.url}/v1/games/{gid}").json()["state"]["ply"] == 4
+    assert view(a.url, gid, tokens["spectator"])["state"]["ply"] == 4
     results: list[int] = []
 
     def one(srv: Server, san: str) -> None:
@@ -230,10 +287,9 @@ def test_two_instances_share_one_database(server_factory: Any, db_url: str) -> N
     for t in threads:
         t.join(30)
     assert results.count(200) == 1, results
-    log_a, log_b = log_of(a.url, gid), log_of(b.url, gid)
+    log_a, log_b = log_of(a.url, gid, tokens["white"]), log_of(b.url, gid, tokens["black"])
     assert log_a == log_b and len(log_a) == 5
-    assert httpx.get(f"{a.url}/v1/games/{gid}").json() == httpx.get(
-        f"{b.url}/v1/games/{gid}").json()
+    assert view(a.url, gid, tokens["arbiter"]) == view(b.url, gid, tokens["spectator"])
 
 
 def test_stream_sends_the_state_then_each_event(server_factory: Any, sqlite_url: str) -> None:
@@ -244,7 +300,8 @@ def test_stream_sends_the_state_then_each_event(server_factory: Any, sqlite_url:
     ready = threading.Event()
 
     def listen() -> None:
-        with httpx.stream("GET", f"{url}/v1/games/{gid}/stream", timeout=20) as r:
+        with httpx.stream("GET", f"{url}/v1/games/{gid}/stream", timeout=20,
+                          headers=bearer(tokens["spectator"])) as r:
             assert r.headers["content-type"].startswith("text/event-stream")
             for line in r.iter_lines():
                 if line.startswith("data: "):
@@ -259,8 +316,9 @@ def test_stream_sends_the_state_then_each_event(server_factory: Any, sqlite_url:
     play(url, gid, tokens, ["e5", "Nf3"], start=1, first="black")
     t.join(20)
     assert [s["ply"] for s in received] == [1, 2, 3]
-    assert received[-1]["fen"] == httpx.get(f"{url}/v1/games/{gid}").json()["state"]["fen"]
-    assert httpx.get(f"{url}/v1/games/nope/stream").status_code == 404
+    assert received[-1]["fen"] == view(url, gid, tokens["white"])["state"]["fen"]
+    r = httpx.get(f"{url}/v1/games/nope/stream", headers=bearer(tokens["white"]))
+    assert r.status_code == 404
 
 
 def test_openapi_schema(server_factory: Any, sqlite_url: str) -> None:
@@ -284,6 +342,19 @@ def test_openapi_schema(server_factory: Any, sqlite_url: str) -> None:
     post_event = paths["/v1/games/{game_id}/events"]["post"]
     assert {"200", "401", "403", "409", "422"} <= set(post_event["responses"])
     assert paths["/v1/games"]["post"]["responses"]["201"]
+    # the game's endpoints, reads included, declare the bearer token and answer 401
+    assert schema["components"]["securitySchemes"]["gameToken"] == {
+        "type": "http", "scheme": "bearer",
+        "description": schema["components"]["securitySchemes"]["gameToken"]["description"]}
+    for path, method in [("/v1/games/{game_id}", "get"), ("/v1/games/{game_id}/events", "get"),
+                         ("/v1/games/{game_id}/stream", "get"),
+                         ("/v1/games/{game_id}/events", "post")]:
+        op = paths[path][method]
+        assert op["security"] == [{"gameToken": []}], (path, method)
+        assert {"401", "404"} <= set(op["responses"]), (path, method)
+    for path in ("/v1/games", "/v1/position", "/v1/pgn", "/v1/claim"):
+        assert "security" not in paths[path]["post"], path
+    assert "spectator" in schemas["CreatedGame"]["properties"]["tokens"]["description"]
     assert httpx.get(f"{url}/docs").status_code == 200
 
 
@@ -309,7 +380,8 @@ def test_stream_sees_events_posted_to_another_instance(server_factory: Any,
     ready = threading.Event()
 
     def listen() -> None:
-        with httpx.stream("GET", f"{b.url}/v1/games/{gid}/stream", timeout=20) as r:
+        with httpx.stream("GET", f"{b.url}/v1/games/{gid}/stream", timeout=20,
+                          headers=bearer(tokens["black"])) as r:
             for line in r.iter_lines():
                 if line.startswith("data: "):
                     received.append(json.loads(line[6:]))
@@ -359,6 +431,6 @@ def test_an_illegal_move_found_later_is_stored_and_replayed(server_factory: Any,
     assert r.status_code == 200, r.text
     state = r.json()["state"]
     assert state["ply"] == 2 and state["clocks"] == {"white": 5000, "black": 5220}
-    rebuilt = Arbiter.from_log({"time_control": "5400"}, log_of(server.url, gid))
+    rebuilt = Arbiter.from_log({"time_control": "5400"}, log_of(server.url, gid, tokens["arbiter"]))
     assert rebuilt.state()["fen"] == state["fen"]
     assert rebuilt.state()["clocks"] == state["clocks"]

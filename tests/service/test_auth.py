@@ -14,9 +14,9 @@ def test_tokens_are_random_and_stored_hashed() -> None:
     assert len(tokens) == 200
     t = next(iter(tokens))
     assert hash_token(t) != t and len(hash_token(t)) == 64
-    hashes = {r: hash_token(x) for r, x in zip(ROLES, ["w1", "b1", "a1"], strict=True)}
-    assert [role_of(x, hashes) for x in ["w1", "b1", "a1", "w2", ""]] == [
-        "white", "black", "arbiter", None, None]
+    hashes = {r: hash_token(x) for r, x in zip(ROLES, ["w1", "b1", "a1", "s1"], strict=True)}
+    assert [role_of(x, hashes) for x in ["w1", "b1", "a1", "s1", "w2", ""]] == [
+        "white", "black", "arbiter", "spectator", None, None]
 
 
 @pytest.mark.parametrize("header, token", [
@@ -51,3 +51,10 @@ def test_arbiter_decisions_need_the_arbiter_token() -> None:
     assert refusal("arbiter", {"type": "arbiter", "decision": "accept"}) is None
     assert refusal("white", {"type": "arbiter", "decision": "accept"}) == (
         "event type 'arbiter' needs the arbiter token")
+
+
+@pytest.mark.parametrize("kind", [*OWN, "flag", "illegal_move", "arbiter"])
+def test_the_spectator_token_only_reads(kind: str) -> None:
+    for player in ("white", "black"):
+        assert refusal("spectator", {"type": kind, "player": player}) == (
+            "the spectator token can only read the game")

@@ -54,8 +54,9 @@ def test_junk_never_gives_500(server_factory: Any, sqlite_url: str) -> None:
             assert r.status_code < 500, (i, path, r.text)
             if r.status_code >= 400:
                 assert isinstance(r.json()["detail"], str) and r.json()["detail"]
-        state = client.get(f"/v1/games/{gid}").json()["state"]
-        events = client.get(f"/v1/games/{gid}/events").json()["events"]
+        reader = {"Authorization": f"Bearer {tokens['spectator']}"}
+        state = client.get(f"/v1/games/{gid}", headers=reader).json()["state"]
+        events = client.get(f"/v1/games/{gid}/events", headers=reader).json()["events"]
     assert state["ply"] <= len(events)
     assert len(statuses) >= 3, statuses   # the junk reached several kinds of refusal
     log = server.log.read_text() if server.log else ""

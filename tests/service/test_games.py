@@ -50,6 +50,31 @@ def test_refusals_are_checked_against_the_stored_game(two: tuple[Games, Games]) 
     assert err.value.status == 409 and "at ply 2" in err.value.detail
 
 
+def test_the_stored_log_is_the_arbiters_log(tmp_path: Path) -> None:
+    """What is stored for each event is what the arbiter logged (the event as
+    accepted, ``at`` filled in when the client left it out), including claims,
+    offers and an event the arbiter takes without playing (a written move)."""
+    from remis.arbiter import Arbiter
+
+    clock = iter([100.0, 110.0])               # creation, then the event without 'at'
+    games = Games(open_store(f"sqlite:///{tmp_path / 'l.db'}"), clock=lambda: next(clock))
+    gid, tokens, _ = games.create({"time_control": "300+2"})
+    events = [("white", move("white", "Nf3", 1)), ("black", move("black", "Nf6", 2)),
+              ("white", move("white", "Ng1", 3)),
+              ("white", {"type": "offer_draw", "player": "white", "at": 3.5}),
+              ("black", {"type": "touch", "player": "black", "at": 4}),
+              ("black", {"type": "move", "player": "black", "move": "Ng8"}),  # no 'at'
+              ("white", {"type": "claim", "player": "white", "kind": "fifty_moves",
+                         "move": "Nf3", "at": 60})]
+    for i, (role, ev) in enumerate(events):
+        games.post(gid, tokens[role], ev, expected_ply=3 if i == 5 else None)
+    stored = games.store.events(gid)
+    live = games._cached(gid)
+    assert live is not None and stored == live.arbiter.events()
+    assert stored[5]["at"] == 10.0 and len(stored) == len(events)
+    assert Arbiter.from_log({"time_control": "300+2"}, stored).state() == live.arbiter.state()
+
+
 class FailingStore(SQLiteStore):
     """Stores the game but refuses every event."""
 
@@ -88,10 +113,10 @@ def test_a_failing_database_is_503_not_500() -> None:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://t") as c:
             created = (await c.post("/v1/games", json={"config": {}})).json()
+            auth = {"Authorization": f"Bearer {created['tokens']['white']}"}
             r = await c.post(f"/v1/games/{created['id']}/events",
-                             json=move("white", "e4", 1),
-                             headers={"Authorization": f"Bearer {created['tokens']['white']}"})
-            return r, await c.get(f"/v1/games/{created['id']}")
+                             json=move("white", "e4", 1), headers=auth)
+            return r, await c.get(f"/v1/games/{created['id']}", headers=auth)
 
     r, view = asyncio.run(go())
     assert r.status_code == 503 and "disk full" in r.json()["detail"]

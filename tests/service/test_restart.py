@@ -38,15 +38,17 @@ def test_kill_9_and_restart(server_factory: Any, db_url: str) -> None:
             r = httpx.post(f"{url}/v1/games/{gid}/events", json={**event, "at": at},
                            headers={"Authorization": f"Bearer {tokens[player]}"})
             assert r.status_code == 200, r.text
-    before = {gid: (httpx.get(f"{url}/v1/games/{gid}").json(),
-                    httpx.get(f"{url}/v1/games/{gid}/events").json()) for gid, _ in made}
+    def read(base: str, gid: str, tokens: dict[str, str]) -> tuple[Any, Any]:
+        auth = {"Authorization": f"Bearer {tokens['spectator']}"}
+        return (httpx.get(f"{base}/v1/games/{gid}", headers=auth).json(),
+                httpx.get(f"{base}/v1/games/{gid}/events", headers=auth).json())
+
+    before = {gid: read(url, gid, tokens) for gid, tokens in made}
     assert before[made[2][0]][0]["state"]["termination"] == "checkmate"
     first.kill()                                              # SIGKILL: no clean shutdown
     second: Server = server_factory(db_url)
-    for gid, _ in made:
-        after = (httpx.get(f"{second.url}/v1/games/{gid}").json(),
-                 httpx.get(f"{second.url}/v1/games/{gid}/events").json())
-        assert after == before[gid]
+    for gid, tokens in made:
+        assert read(second.url, gid, tokens) == before[gid]
     # the rebuilt game goes on, with the old tokens
     gid, tokens = made[0]
     r = httpx.post(f"{second.url}/v1/games/{gid}/events",

@@ -11,7 +11,7 @@ import pytest
 
 from remis.service.store import GameRecord, SeqTaken, SQLiteStore, Store, StoreError, open_store
 
-HASHES = {"white": "w", "black": "b", "arbiter": "a"}
+HASHES = {"white": "w", "black": "b", "arbiter": "a", "spectator": "s"}
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -126,3 +126,40 @@ def test_sqlite_is_wal_and_synchronous_full(tmp_path: Path) -> None:
 def test_bad_urls(url: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         open_store(url)
+
+
+OLD_GAMES = """CREATE TABLE games (id TEXT PRIMARY KEY, config TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL, white_hash TEXT NOT NULL, black_hash TEXT NOT NULL,
+    arbiter_hash TEXT NOT NULL)"""
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+def test_a_database_without_spectator_tokens_is_upgraded(
+        db: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """A database made before spectator tokens gets the column; its games keep
+    their three tokens (no spectator) and new games get all four."""
+    old_row = ("old", "{}", 1.0, "w", "b", "a")
+    if db == "sqlite":
+        import sqlite3
+
+        url = f"sqlite:///{tmp_path / 'old.db'}"
+        with sqlite3.connect(tmp_path / "old.db") as c:
+            c.execute(OLD_GAMES)
+            c.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", old_row)
+    else:
+        import psycopg
+
+        url = str(request.getfixturevalue("pg_url"))
+        with psycopg.connect(url, autocommit=True) as c:
+            c.execute(OLD_GAMES)
+            c.execute("INSERT INTO games VALUES (%s, %s, %s, %s, %s, %s)", old_row)
+    for _ in range(2):  # opening again finds the column there
+        s = open_store(url)
+        old = s.get_game("old")
+        assert old is not None and old.hashes == {"white": "w", "black": "b", "arbiter": "a"}
+        s.close()
+    s = open_store(url)
+    s.create_game(GameRecord("new", {}, 2.0, HASHES))
+    new = s.get_game("new")
+    assert new is not None and new.hashes == HASHES
+    s.close()

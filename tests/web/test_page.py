@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +34,20 @@ def play(page: Any, orig: str, dest: str, ply: int) -> None:
     click_square(page, "board", orig)
     click_square(page, "board", dest)
     page.wait_for_selector(f"body[data-ply='{ply}']")
+
+
+def service_state(page: Any) -> dict[str, Any]:
+    """The game's state as the service gives it, read with the token of the
+    page's spectator link (reading a game needs one of its tokens)."""
+    game_id = page.evaluate("document.body.dataset.game")
+    link = page.get_attribute("#share a[data-role=spectator]", "href")
+    token = re.search(r"token=([^&]+)", link or "")
+    assert token, link
+    server = page.url.split("/#")[0].rstrip("/")
+    request = urllib.request.Request(f"{server}/v1/games/{game_id}",
+                                     headers={"Authorization": f"Bearer {token.group(1)}"})
+    with urllib.request.urlopen(request) as r:
+        return dict(json.load(r)["state"])
 
 
 KNIGHT_DANCE = [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8"),
@@ -62,11 +78,8 @@ def test_threefold_claim_by_clicking(page: Any) -> None:
     assert page.locator("#result [data-testid=article]").count() == 1
     assert not page.is_visible("#claim-banner")
     shot(page, "threefold-claimed")
-    # the page shows what the service says
-    game_id = page.evaluate("document.body.dataset.game")
-    server = page.url.rstrip("/")
-    with urllib.request.urlopen(f"{server}/v1/games/{game_id}") as r:
-        state = json.load(r)["state"]
+    # the page shows what the service says (read with the spectator token of its link)
+    state = service_state(page)
     assert state["over"] and state["result"] == "1/2-1/2"
     assert f"Article {state['article']}" in result
     assert state["ply"] == 7  # the intended move was not played
@@ -179,18 +192,28 @@ def test_flag_fall_verdicts_and_helpmate_line(page: Any) -> None:
     shot(page, "helpmate-line")
 
 
-def test_second_board_follows_the_game(page: Any, browser: Any) -> None:
-    """Black plays from a second browser through the link with Black's token;
-    each page sees the other's moves through the event stream."""
+@contextmanager
+def joined(page: Any, browser: Any, role: str) -> Iterator[tuple[Any, str]]:
+    """A new game on ``page``, and a second browser opened on its link for
+    ``role`` (with that role's token): ``(second page, link)``."""
     page.click("#new-game")
     page.wait_for_selector("body[data-ply='0']")
-    link = page.get_attribute("#share a[data-role=black]", "href")
+    link = page.get_attribute(f"#share a[data-role={role}]", "href")
     assert link and "token=" in link
     other = browser.new_context(locale="en-GB", viewport={"width": 1200, "height": 900})
     try:
-        black = other.new_page()
-        black.goto(link)
-        black.wait_for_selector("body[data-ply='0']")
+        second = other.new_page()
+        second.goto(link)
+        second.wait_for_selector("body[data-ply='0']")
+        yield second, link
+    finally:
+        other.close()
+
+
+def test_second_board_follows_the_game(page: Any, browser: Any) -> None:
+    """Black plays from a second browser through the link with Black's token;
+    each page sees the other's moves through the event stream."""
+    with joined(page, browser, "black") as (black, _link):
         play(page, "e2", "e4", 1)
         black.wait_for_selector("body[data-ply='1']")
         # Black's board is seen from Black's side: e7 is on the second row from the top, mirrored
@@ -208,8 +231,6 @@ def test_second_board_follows_the_game(page: Any, browser: Any) -> None:
         black.wait_for_selector("#error:not(:empty)")
         assert page.evaluate("document.body.dataset.over") == "false"
         shot(black, "black-board")
-    finally:
-        other.close()
 
 
 def test_flag_fall_against_a_bare_knight_is_a_draw(page: Any) -> None:
@@ -242,3 +263,48 @@ def test_illegal_move_called(page: Any) -> None:
     assert page.evaluate("document.body.dataset.ply") == "1"
     assert page.inner_text("#moves").split() == ["e4"]
     shot(page, "illegal-move")
+
+
+def test_spectator_link_watches_without_acting(page: Any, browser: Any) -> None:
+    """The spectator link reads the game (state, moves, stream) with the read-only
+    token; whatever it tries to post is refused and changes nothing."""
+    with joined(page, browser, "spectator") as (watcher, link):
+        assert "as=spectator" in link
+        play(page, "e2", "e4", 1)
+        watcher.wait_for_selector("body[data-ply='1']")
+        watcher.wait_for_function("document.querySelector('#moves').innerText.includes('e4')")
+        watcher.click("#resign")
+        watcher.wait_for_selector("#error:not(:empty)")
+        assert "token" in watcher.inner_text("#error")
+        assert service_state(page)["over"] is False
+        # without a token the game cannot be read at all
+        bare = link.split("&token=")[0]
+        stranger = watcher.context.new_page()
+        stranger.goto(bare)
+        stranger.wait_for_selector("#error:not(:empty)")
+        assert "missing token" in stranger.inner_text("#error")
+        shot(watcher, "spectator")
+
+
+def test_touch_rejects_the_pending_offer(page: Any) -> None:
+    """White moves and offers a draw; Black, on move, touches a piece: the offer is
+    rejected (9.1.2.1) and Black may not claim this turn (9.4), each with its article."""
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    play(page, "e2", "e4", 1)
+    page.click("#offer-draw")
+    page.wait_for_selector("#offer:not([hidden])")
+    assert page.inner_text("#offer") == "White has offered a draw."
+    shot(page, "touch-offer-pending")
+    page.click("#touch")
+    page.wait_for_selector("#offer[hidden]", state="attached")
+    log = page.inner_text("#log")
+    assert "Black touched a piece: White's draw offer is rejected (Article 9.1.2.1)" in log, log
+    assert re.search(r"Black touched a piece and may not claim .*Article 9\.4", log), log
+    assert service_state(page)["pending_offer"] is None
+    # the touch cost Black the right to claim this turn
+    page.click("#claim-now")
+    page.wait_for_selector("#error:not(:empty)")
+    assert "touched a piece" in page.inner_text("#error")
+    assert page.evaluate("document.body.dataset.over") == "false"
+    shot(page, "touch-offer-rejected")

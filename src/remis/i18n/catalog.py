@@ -52,7 +52,7 @@ def catalogue(lang: str) -> dict[str, str]:
     catalogue, untranslated, fuzzy or stale (its English changed) stays English.
 
     >>> catalogue("cs")["ui.resign"]
-    'Vzdát'
+    'Vzdát partii'
     >>> catalogue("en")["ui.resign"]
     'Resign'
     """

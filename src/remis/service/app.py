@@ -4,8 +4,10 @@
 Every error is a 4xx with ``{"detail": "a clear message"}``: malformed JSON
 (400), unknown or mistyped fields (422), bodies over :data:`MAX_BODY` (413),
 bad tokens (401/403), unknown games (404), a stale ``expected_ply`` (409),
-events the Laws refuse (422).  An unexpected exception is logged and answered
-with a 500 only as the last resort.
+events the Laws refuse (422).  A game is read (state, events, stream) with
+any of its tokens, ``Authorization: Bearer <token>``: the players', the
+arbiter's or the read-only spectator token handed out at creation.  An
+unexpected exception is logged and answered with a 500 only as the last resort.
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, Request, Response
+from fastapi import Depends, FastAPI, Request, Response, Security
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, StreamingResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -129,7 +132,9 @@ class CreatedGame(BaseModel):
     """Answer of ``POST /v1/games``."""
 
     id: str
-    tokens: dict[str, str]
+    tokens: dict[str, str] = Field(
+        description="the only copy of the game's tokens: white, black, arbiter (post events) "
+                    "and spectator (reads the game only)")
     state: dict[str, Any]
 
 
@@ -168,6 +173,33 @@ class Problem(BaseModel):
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem} for code in (400, 401, 403, 404, 409, 413, 422, 503)}
+#: the errors of reading a game: no valid token of the game, no such game
+_READ_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (401, 404, 503)}
+
+#: declares the bearer tokens in the OpenAPI schema; the header itself is
+#: parsed by :func:`remis.service.auth.bearer` (401 with a clear message)
+_BEARER = HTTPBearer(auto_error=False, scheme_name="gameToken",
+                     description="a token of the game, from POST /v1/games: white, black, "
+                                 "arbiter, or spectator (read only)")
+
+
+async def _token(request: Request,
+                 _declared: Annotated[HTTPAuthorizationCredentials | None,
+                                      Security(_BEARER)] = None) -> str | None:
+    """The bearer token of the request, if any (``async``: FastAPI runs it on
+    the event loop, where a plain function would cost a trip to the thread pool).
+
+    >>> import asyncio
+    >>> from starlette.requests import Request
+    >>> asyncio.run(_token(Request({"type": "http",
+    ...                             "headers": [(b"authorization", b"Bearer t1")]})))
+    't1'
+    """
+    return bearer(request.headers.get("authorization"))
+
+
+Token = Annotated[str | None, Depends(_token)]
 
 
 class BodyLimit:
@@ -282,7 +314,8 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+        headers = {"WWW-Authenticate": 'Bearer realm="remis"'} if exc.status == 401 else None
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -317,29 +350,33 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
         return {"id": gid, "tokens": tokens, "state": state}
 
     @app.post("/v1/games/{game_id}/events", response_model=Accepted, responses=_ERRORS)
-    def post_event(game_id: str, body: Event,
-                   authorization: str | None = Header(default=None)) -> Response:
-        """Apply one event (``Authorization: Bearer <token>``); stored before the answer."""
+    def post_event(game_id: str, body: Event, token: Token) -> Response:
+        """Apply one event (``Authorization: Bearer <token>`` of a player or the
+        arbiter); stored before the answer."""
         event = body.model_dump(exclude_none=True, exclude={"expected_ply"})
-        state, n = games.post(game_id, bearer(authorization), event, body.expected_ply)
+        state, n = games.post(game_id, token, event, body.expected_ply)
         return _json({"state": state, "event": n})
 
-    @app.get("/v1/games/{game_id}", response_model=GameView, responses=_ERRORS)
-    def get_game(game_id: str) -> dict[str, Any]:
-        """The game's config and current state."""
+    @app.get("/v1/games/{game_id}", response_model=GameView, responses=_READ_ERRORS)
+    def get_game(game_id: str, token: Token) -> dict[str, Any]:
+        """The game's config and current state (any token of the game)."""
+        games.reader(game_id, token)
         rec, state, _ = games.state(game_id)
         return {"id": rec.id, "config": rec.config, "state": state}
 
-    @app.get("/v1/games/{game_id}/events", response_model=EventLog, responses=_ERRORS)
-    def get_events(game_id: str) -> dict[str, Any]:
-        """The game's accepted events, in order."""
+    @app.get("/v1/games/{game_id}/events", response_model=EventLog, responses=_READ_ERRORS)
+    def get_events(game_id: str, token: Token) -> dict[str, Any]:
+        """The game's accepted events, in order (any token of the game)."""
+        games.reader(game_id, token)
         return {"events": games.events(game_id)}
 
-    @app.get("/v1/games/{game_id}/stream", responses=_ERRORS,
+    @app.get("/v1/games/{game_id}/stream", responses=_READ_ERRORS,
              response_class=StreamingResponse)
-    async def stream(game_id: str, request: Request) -> StreamingResponse:
-        """Server-Sent Events: the current state, then one state per accepted event."""
-        await run_in_threadpool(games.record, game_id)
+    async def stream(game_id: str, request: Request, token: Token) -> StreamingResponse:
+        """Server-Sent Events: the current state, then one state per accepted
+        event (any token of the game, in the header: read it with a streaming
+        fetch, as the web page does)."""
+        await run_in_threadpool(games.reader, game_id, token)
         queue = broadcaster.subscribe(game_id)
 
         async def events() -> AsyncIterator[str]:

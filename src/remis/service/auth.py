@@ -1,8 +1,11 @@
-"""Tokens for a game: one secret per player and one for the arbiter.
+"""Tokens for a game: one secret per player, one for the arbiter and one for
+spectators.
 
 Tokens are random (:mod:`secrets`), handed out once at creation and stored
 only as SHA-256 hashes (a fast hash is enough for 256-bit random secrets).
-Who may post which event follows the Laws: a player acts only for themself
+Reading a game (its state, event log and stream) needs any of its four
+tokens; the spectator token can only read.  Who may post which event follows
+the Laws: a player acts only for themself
 (moves, offers, claims, resignation), a flag fall or an illegal move is
 claimed by the opponent (6.8, 7.5) or called by the arbiter, a touched
 piece is reported by the player who touched it or by the arbiter (or an
@@ -18,8 +21,10 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-#: the three roles of a game, in the order tokens are handed out
-ROLES = ("white", "black", "arbiter")
+#: the roles of a game, in the order tokens are handed out
+ROLES = ("white", "black", "arbiter", "spectator")
+#: the roles that may post events (a spectator only reads)
+ACTORS = ("white", "black", "arbiter")
 
 #: events done by the player they name (``player`` is the actor)
 OWN_ACTS = frozenset({"move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
@@ -65,7 +70,7 @@ def bearer(header: str | None) -> str | None:
 
 
 def role_of(token: str | None, hashes: Mapping[str, str]) -> str | None:
-    """The role (``white``, ``black``, ``arbiter``) whose stored hash matches
+    """The role (``white``, ``black``, ``arbiter``, ``spectator``) whose stored hash matches
     ``token``, compared in constant time; ``None`` when none does.
 
     >>> hashes = {"white": hash_token("w"), "black": hash_token("b"), "arbiter": hash_token("a")}
@@ -101,9 +106,13 @@ def refusal(role: str, event: Mapping[str, Any]) -> str | None:
     'the black token cannot say the arbiter called it'
     >>> refusal("arbiter", {"type": "move", "player": "white", "move": "e4"})
     'only the player may move; the arbiter token may post arbiter, flag, illegal_move, touch'
+    >>> refusal("spectator", {"type": "offer_draw", "player": "white"})
+    'the spectator token can only read the game'
     """
     kind = str(event.get("type"))
     player = event.get("player")
+    if role not in ACTORS:
+        return f"the {role} token can only read the game"
     if role == "arbiter":
         if kind in ARBITER_ACTS:
             return None

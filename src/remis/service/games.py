@@ -159,6 +159,24 @@ class Games:
         self._remember(game_id, _Live(rec, arbiter, 0))
         return game_id, tokens, arbiter.state()
 
+    def reader(self, game_id: str, token: str | None) -> str:
+        """The role of ``token`` in the game, which may then read it (state,
+        events, stream): any of its four tokens reads.  :class:`ServiceError`
+        404 when there is no such game, 401 without a token or with one that
+        is not of this game.
+
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> gid, tokens, _ = games.create({})
+        >>> games.reader(gid, tokens["spectator"])
+        'spectator'
+        >>> games.reader(gid, None)
+        Traceback (most recent call last):
+        ...
+        remis.service.games.ServiceError: missing token: send 'Authorization: Bearer <token>'
+        """
+        return _role(self.record(game_id), token)
+
     def state(self, game_id: str) -> tuple[GameRecord, dict[str, Any], int]:
         """``(record, current state, number of events)`` of a game."""
         rec = self.record(game_id)
@@ -179,11 +197,7 @@ class Games:
         :class:`ServiceError`: 401 bad token, 403 wrong role, 404 no game,
         409 ``expected_ply`` is not the current ply, 422 refused by the Laws."""
         rec = self.record(game_id)
-        if token is None:
-            raise ServiceError(401, "missing token: send 'Authorization: Bearer <token>'")
-        role = role_of(token, rec.hashes)
-        if role is None:
-            raise ServiceError(401, f"the token is not valid for game {game_id}")
+        role = _role(rec, token)
         why = refusal(role, event)
         if why is not None:
             raise ServiceError(403, why)
@@ -192,7 +206,7 @@ class Games:
             for _attempt in range(5):
                 live = self._live(rec)
                 if expected_ply is not None:
-                    ply = live.arbiter.state().get("ply")
+                    ply = live.arbiter.history.ply  # not state(): that builds the whole answer
                     if ply != expected_ply:
                         if not self._fresh(live):
                             continue
@@ -201,16 +215,15 @@ class Games:
                 if "at" not in ev:
                     ev["at"] = round(self._clock() - rec.created, 3)
                 seq = live.applied + 1
-                before = len(live.arbiter.events())
                 try:
                     state = live.arbiter.apply(ev)
                 except RefusedEvent as exc:  # the arbiter left its state unchanged
                     if not self._fresh(live):
                         continue
                     raise ServiceError(422, f"event {seq} refused: {_message(exc)}") from None
-                log = live.arbiter.events()
                 try:
-                    self.store.append(game_id, seq, log[-1] if len(log) > before else ev)
+                    # what the arbiter logged: the event as given (events() would copy the log)
+                    self.store.append(game_id, seq, ev)
                 except SeqTaken:
                     # another instance stored event ``seq`` first: reload, check again
                     self._forget(game_id)
@@ -245,6 +258,16 @@ class Games:
             return True
         self._sync(live.record, count, lambda after: self.store.events(gid, after))
         return False
+
+
+def _role(rec: GameRecord, token: str | None) -> str:
+    """The role of ``token`` in the game, or :class:`ServiceError` 401."""
+    if token is None:
+        raise ServiceError(401, "missing token: send 'Authorization: Bearer <token>'")
+    role = role_of(token, rec.hashes)
+    if role is None:
+        raise ServiceError(401, f"the token is not valid for game {rec.id}")
+    return role
 
 
 def _message(exc: BaseException) -> str:

@@ -36,13 +36,19 @@ SCHEMA = [
         created DOUBLE PRECISION NOT NULL,
         white_hash TEXT NOT NULL,
         black_hash TEXT NOT NULL,
-        arbiter_hash TEXT NOT NULL)""",
+        arbiter_hash TEXT NOT NULL,
+        spectator_hash TEXT)""",
     """CREATE TABLE IF NOT EXISTS events (
         game_id TEXT NOT NULL REFERENCES games(id),
         seq INTEGER NOT NULL,
         event TEXT NOT NULL,
         PRIMARY KEY (game_id, seq))""",
 ]
+#: added after the first release: databases made before get the column (games
+#: created before have no spectator token; their player and arbiter tokens read)
+SPECTATOR_COLUMN = "ALTER TABLE games ADD COLUMN spectator_hash TEXT"
+#: the columns of a game, in the order of ``INSERT INTO games``
+GAME_COLUMNS = "id, config, created, white_hash, black_hash, arbiter_hash, spectator_hash"
 
 
 class StoreError(RuntimeError):
@@ -52,7 +58,8 @@ class StoreError(RuntimeError):
 @dataclass(frozen=True)
 class GameRecord:
     """A stored game: id, arbiter config, creation time (Unix seconds) and
-    the token hashes by role.
+    the token hashes by role (``spectator`` absent for games stored before
+    spectator tokens existed).
 
     >>> GameRecord("g1", {}, 0.0, {"white": "h1", "black": "h2", "arbiter": "h3"}).id
     'g1'
@@ -104,9 +111,17 @@ class Store(ABC):
 
 
 def _record(row: tuple[Any, ...]) -> GameRecord:
-    gid, config, created, wh, bh, ah = row
-    return GameRecord(str(gid), json.loads(config), float(created),
-                      {"white": wh, "black": bh, "arbiter": ah})
+    gid, config, created, wh, bh, ah, sh = row
+    hashes = {"white": wh, "black": bh, "arbiter": ah}
+    if sh is not None:
+        hashes["spectator"] = sh
+    return GameRecord(str(gid), json.loads(config), float(created), hashes)
+
+
+def _game_row(game: GameRecord) -> tuple[Any, ...]:
+    h = game.hashes
+    return (game.id, _dump(game.config), game.created, h["white"], h["black"], h["arbiter"],
+            h.get("spectator"))
 
 
 def _dump(obj: Any) -> str:
@@ -220,6 +235,9 @@ class SQLiteStore(Store):
             try:
                 for stmt in SCHEMA:
                     c.execute(stmt)
+                columns = {r[1] for r in c.execute("PRAGMA table_info(games)")}
+                if "spectator_hash" not in columns:
+                    c.execute(SPECTATOR_COLUMN)
                 c.execute("COMMIT")
             except BaseException:
                 c.execute("ROLLBACK")
@@ -271,18 +289,16 @@ class SQLiteStore(Store):
         with self._wlock:
             try:
                 self._writer.execute(
-                    "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
-                    (game.id, _dump(game.config), game.created, game.hashes["white"],
-                     game.hashes["black"], game.hashes["arbiter"]))
+                    f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    _game_row(game))
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot store game {game.id}: {exc}") from exc
 
     def get_game(self, game_id: str) -> GameRecord | None:
         """The stored game or ``None`` (see :class:`Store`)."""
         with self._reader() as c:
-            row = c.execute(
-                "SELECT id, config, created, white_hash, black_hash, arbiter_hash "
-                "FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = c.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",
+                            (game_id,)).fetchone()
         return None if row is None else _record(row)
 
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
@@ -339,6 +355,11 @@ class PostgresStore(Store):
             c.execute("SELECT pg_advisory_xact_lock(7270)")
             for stmt in SCHEMA:
                 c.execute(stmt)
+            # looked up first: ALTER TABLE would lock the table even when the column exists
+            if c.execute("SELECT 1 FROM information_schema.columns WHERE table_name = 'games' "
+                         "AND column_name = 'spectator_hash' "
+                         "AND table_schema = current_schema()").fetchone() is None:
+                c.execute(SPECTATOR_COLUMN)
 
     @contextmanager
     def _conn(self) -> Iterator[Any]:
@@ -377,17 +398,16 @@ class PostgresStore(Store):
         """Store a new game (see :class:`Store`)."""
         try:
             with self._conn() as c:
-                c.execute("INSERT INTO games VALUES (%s, %s, %s, %s, %s, %s)",
-                          (game.id, _dump(game.config), game.created, game.hashes["white"],
-                           game.hashes["black"], game.hashes["arbiter"]))
+                c.execute(f"INSERT INTO games ({GAME_COLUMNS}) "
+                          "VALUES (%s, %s, %s, %s, %s, %s, %s)", _game_row(game))
         except self._psycopg.Error as exc:
             raise StoreError(f"cannot store game {game.id}: {exc}") from exc
 
     def get_game(self, game_id: str) -> GameRecord | None:
         """The stored game or ``None`` (see :class:`Store`)."""
         with self._conn() as c:
-            row = c.execute("SELECT id, config, created, white_hash, black_hash, arbiter_hash "
-                            "FROM games WHERE id = %s", (game_id,)).fetchone()
+            row = c.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s",
+                            (game_id,)).fetchone()
         return None if row is None else _record(row)
 
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:

@@ -77,7 +77,7 @@ export interface GameState {
 
 export interface Created {
   id: string;
-  tokens: Record<Color | 'arbiter', string>;
+  tokens: Record<Color | 'arbiter' | 'spectator', string>;
   state: GameState;
 }
 

@@ -3,7 +3,7 @@
 import { redrawBoard, rerenderAnalysis, setupAnalysis } from './analysis';
 import { $ } from './dom';
 import { LANGUAGES, pickLanguage, setLanguage, type Lang } from './i18n';
-import { render, setupPlay } from './play';
+import { joinFromLink, render, setupPlay } from './play';
 
 function selectTab(name: 'play' | 'analyse'): void {
   for (const tab of ['play', 'analyse'] as const) {
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   });
   await setLanguage(lang);
   document.body.dataset.lang = lang;
+  await joinFromLink();
   document.body.dataset.ready = 'true';
 }
 

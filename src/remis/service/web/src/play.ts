@@ -9,9 +9,10 @@ import type { Dests, Key } from 'chessground/types';
 import { ApiError, call, type Color, type Created, type GameState } from './api';
 import { $, el } from './dom';
 import { sideName, t } from './i18n';
+import { follow as followStream } from './stream';
 import { clockText, rulingBox, rulingItem } from './views';
 
-type Who = Color | 'arbiter';
+type Who = Color | 'arbiter' | 'spectator';
 
 interface Game {
   id: string;
@@ -21,7 +22,8 @@ interface Game {
   receivedAt: number;
   /** number of the last accepted event we have drawn */
   event: number;
-  stream: EventSource | null;
+  /** stops following the game's event stream */
+  stream: (() => void) | null;
 }
 
 let game: Game | null = null;
@@ -30,6 +32,12 @@ let claimMode = false;
 let busy = false;
 
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+
+/** A token to read the game with: any of the game's tokens will do. */
+function readToken(g: Game): string | undefined {
+  const order: Who[] = ['spectator', 'white', 'black', 'arbiter'];
+  return order.map((w) => g.tokens[w]).find((tk) => tk);
+}
 
 function dests(fen: string): Dests {
   const out: Dests = new Map();
@@ -104,6 +112,8 @@ async function refreshMoves(): Promise<void> {
     const { events } = await call<{ events: { type: string; move?: string }[] }>(
       'GET',
       `/v1/games/${g.id}/events`,
+      undefined,
+      readToken(g),
     );
     const moves = events.filter((e) => e.type === 'move' && e.move).map((e) => e.move as string);
     g.sans = moves.slice(0, Math.max(0, g.state.ply));
@@ -115,13 +125,13 @@ async function refreshMoves(): Promise<void> {
 
 /** Follow the game's Server-Sent Events, so that every open page shows every event. */
 function follow(g: Game): void {
-  g.stream?.close();
-  const es = new EventSource(`/v1/games/${g.id}/stream`);
-  es.onmessage = (msg: MessageEvent<string>) => {
-    if (game !== g) return es.close();
-    setState(JSON.parse(msg.data) as GameState, Number(msg.lastEventId || 0));
-  };
-  g.stream = es;
+  g.stream?.();
+  const token = readToken(g);
+  if (!token) return;
+  g.stream = followStream(`/v1/games/${g.id}/stream`, token, (id, data) => {
+    if (game !== g) return g.stream?.();
+    setState(JSON.parse(data) as GameState, id);
+  });
 }
 
 function shareLinks(g: Game): void {
@@ -131,6 +141,7 @@ function shareLinks(g: Game): void {
     ['white', 'ui.link_white'],
     ['black', 'ui.link_black'],
     ['arbiter', 'ui.link_arbiter'],
+    ['spectator', 'ui.link_spectator'],
   ];
   const links = roles
     .filter(([who]) => g.tokens[who])
@@ -143,7 +154,7 @@ function shareLinks(g: Game): void {
 }
 
 function start(g: Game): void {
-  game?.stream?.close();
+  game?.stream?.();
   game = g;
   document.body.dataset.game = g.id;
   setClaimMode(false);
@@ -152,17 +163,20 @@ function start(g: Game): void {
   void refreshMoves();
 }
 
-/** Open a game from a link ``#game=ID&as=white&token=...`` (one player's or the arbiter's view). */
+/**
+ * Open a game from a link ``#game=ID&as=white&token=...`` (a player's, the
+ * arbiter's or a spectator's view); reading the game needs the token.
+ */
 async function join(hash: string): Promise<void> {
   const q = new URLSearchParams(hash.replace(/^#/, ''));
   const id = q.get('game');
   const who = q.get('as') as Who | null;
-  const token = q.get('token');
+  const token = q.get('token') ?? undefined;
   if (!id) return;
   try {
-    const view = await call<{ id: string; state: GameState }>('GET', `/v1/games/${id}`);
+    const view = await call<{ id: string; state: GameState }>('GET', `/v1/games/${id}`, undefined, token);
     const tokens: Partial<Record<Who, string>> = {};
-    if (who && token && ['white', 'black', 'arbiter'].includes(who)) tokens[who] = token;
+    if (who && token && ['white', 'black', 'arbiter', 'spectator'].includes(who)) tokens[who] = token;
     start({ id, tokens, state: view.state, sans: [], receivedAt: performance.now(), event: 0, stream: null });
     if (who === 'black') board.set({ orientation: 'black' });
   } catch (e) {
@@ -349,6 +363,16 @@ export function setupPlay(): void {
     const p = acting(toMove());
     void post({ type: 'illegal_move', player: p }, ['arbiter', other(p), p]);
   });
+  // the player on move touched a piece (9.4: no claim under 9.2/9.3 this turn; 9.1.2.1: the
+  // opponent's pending offer is rejected): reported by that player, or seen by the arbiter
+  $('touch').addEventListener('click', () => {
+    const p = acting(toMove());
+    void post({ type: 'touch', player: p }, [p, 'arbiter']);
+  });
   window.setInterval(renderClocks, 200);
-  if (location.hash.includes('game=')) void join(location.hash);
+}
+
+/** Open the game of the page's link, if it names one (once the page's words are loaded). */
+export async function joinFromLink(): Promise<void> {
+  if (location.hash.includes('game=')) await join(location.hash);
 }
