@@ -1,0 +1,251 @@
+"""Shogi records in KIF and CSA, read with ``cshogi``'s parsers (the
+``variants`` extra) and turned into :class:`GameRecord` objects: the start
+SFEN, the USI moves, the recorded result and the headers.  The moves are not
+judged here: the replay (:func:`remis.variants.game.rule_on_moves`) does.
+
+What is ours is only what the parsers leave unsaid: the file's encoding (KIF
+and CSA come as UTF-8 or Shift-JIS), games of a CSA file split one by one (a
+bad game does not hide the others), move lines that the KIF parser would
+skip silently (reported as unreadable), board diagrams it cannot read (a
+refused game rather than moves replayed from the wrong position), and the
+result of a KIF without a closing ``まで`` line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+#: file extensions read as KIF and as CSA
+KIF_EXTENSIONS = (".kif", ".kifu")
+CSA_EXTENSIONS = (".csa",)
+
+#: what a CSA end code (and a KIF result) says happened
+TERMINATIONS = {
+    "%TORYO": "resignation", "%CHUDAN": "suspended", "%SENNICHITE": "repetition",
+    "%TIME_UP": "time forfeit", "%ILLEGAL_MOVE": "illegal move",
+    "%+ILLEGAL_ACTION": "illegal action by sente", "%-ILLEGAL_ACTION": "illegal action by gote",
+    "%JISHOGI": "impasse", "%KACHI": "entering-king declaration", "%TSUMI": "checkmate",
+    "%HIKIWAKE": "draw", "%MAX_MOVES": "move limit",
+}
+_DRAW_CODES = ("%SENNICHITE", "%JISHOGI", "%HIKIWAKE", "%MAX_MOVES")
+# KIF move-list words that end the game: the side to move lost, or a draw
+_KIF_LOSS_WORDS = ("投了", "詰み", "切れ負け")
+_KIF_DRAW_WORDS = ("千日手", "持将棋")
+# KIF words the cshogi move pattern does not know but which end the game
+_KIF_OTHER_END_WORDS = ("入玉勝ち", "不詰", "不戦勝", "不戦敗", "封じ手")
+_KIF_NUMBERED = re.compile(r"^\s*(\d+)\s+(\S.*)$")
+_HEADER_NAMES = {"棋戦": "Event", "場所": "Site", "開始日時": "Date", "EVENT": "Event",
+                 "SITE": "Site", "START_TIME": "Date"}
+
+
+class RecordError(ValueError):
+    """A file or game that the parsers cannot read at all.
+
+    >>> str(RecordError("no moves"))
+    'no moves'
+    """
+
+
+@dataclass
+class GameRecord:
+    """One recorded game, before replay: where it is, its start position,
+    moves, recorded result and headers, and ``unread`` (``{"ply",
+    "message"}``) when the record cannot be read from that ply on.
+
+    >>> GameRecord(1, 1, 0, "startpos", ["7g7f"]).result is None
+    True
+    """
+
+    index: int
+    line: int
+    offset: int
+    start: str
+    moves: list[str]
+    result: str | None = None
+    termination: str | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    unread: dict[str, Any] | None = None
+    #: the game cannot be read at all (the message says why)
+    error: str | None = None
+
+
+def decode(data: bytes) -> str:
+    """Text of a KIF/CSA file: UTF-8 (with or without a byte-order mark),
+    else Shift-JIS (Windows code page 932, as Japanese software writes it).
+
+    >>> decode("先手：A".encode("cp932")) == decode("先手：A".encode("utf-8")) == "先手：A"
+    True
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp932")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"neither UTF-8 nor Shift-JIS text (byte {exc.start})") from None
+
+
+def _headers(names: list[str | None], info: dict[str, str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in info.items():
+        if value:
+            out[_HEADER_NAMES.get(key, key)] = value
+    for title, name in zip(("Sente", "Gote"), names, strict=False):
+        if name:
+            out[title] = name
+    return out
+
+
+def _result(win: int | None, endgame: str) -> str:
+    import cshogi
+
+    if win == cshogi.BLACK_WIN:
+        return "1-0"
+    if win == cshogi.WHITE_WIN:
+        return "0-1"
+    return "1/2-1/2" if endgame in _DRAW_CODES else "*"
+
+
+def _usi(move: int) -> str:
+    import cshogi
+
+    return str(cshogi.move_to_usi(move)) if move else "(none)"
+
+
+# ---------------------------------------------------------------- CSA
+def read_csa(data: bytes) -> Iterator[GameRecord]:
+    """The games of a CSA file (several are separated by a ``/`` line).  A
+    move the parser cannot read or play makes the rest of that game unread.
+
+    >>> text = "V2.2\\nN+Habu\\nN-Hanyu\\nPI\\n+\\n+7776FU\\n-3334FU\\n%TORYO\\n"
+    >>> g = next(read_csa(text.encode()))
+    >>> g.moves, g.result, g.termination, g.headers
+    (['7g7f', '3c3d'], '0-1', 'resignation', {'Sente': 'Habu', 'Gote': 'Hanyu'})
+    """
+    from cshogi import Parser
+
+    offset, line, n = 0, 1, 0
+    bounds = [m.span() for m in re.finditer(rb"(?:^|(?<=\n))/\r?\n", data)]
+    for begin, end in [*bounds, (len(data), len(data))]:
+        part = data[offset:begin]
+        rec = GameRecord(n + 1, line, offset, "startpos", [])
+        line += part.count(b"\n") + 1
+        offset = end
+        try:
+            text = decode(part).replace("\r\n", "\n")
+        except RecordError as exc:
+            n += 1
+            rec.error = str(exc)
+            yield rec
+            continue
+        if not text.strip():
+            continue
+        n += 1
+        p = Parser()
+        try:
+            p.parse_csa_str(text)
+        except (ValueError, RuntimeError) as exc:
+            rec.error = f"unreadable CSA: {exc}"
+            yield rec
+            continue
+        rec.start = str(p.sfen)
+        moves = list(p.moves)
+        if 0 in moves:
+            k = moves.index(0)
+            moves = moves[:k]
+            rec.unread = {"ply": k + 1, "message": "the CSA parser cannot read or play move "
+                          f"{k + 1} of this game"}
+        rec.moves = [_usi(m) for m in moves]
+        endgame = str(p.endgame)
+        rec.result = _result(p.win, endgame)
+        rec.termination = TERMINATIONS.get(endgame, endgame or None)
+        rec.headers = _headers(list(p.names), dict(p.var_info))
+        yield rec
+
+
+# ---------------------------------------------------------------- KIF
+def _kif_problems(text: str) -> tuple[int | None, str | None, tuple[int, str] | None]:
+    """What the KIF parser would get wrong: the ply of the first move line it
+    would skip, why the whole game must be refused, and the last end word."""
+    from cshogi.KIF import Parser
+
+    end_word: tuple[int, str] | None = None
+    for raw in text.split("\n"):
+        if raw.startswith("|"):
+            return None, ("the KIF has a board diagram (a set-up position), which the KIF "
+                          "parser cannot read"), None
+        m = _KIF_NUMBERED.match(raw)
+        if m is None:
+            continue
+        body = m.group(2)
+        norm = (raw.replace("王", "玉").replace("竜", "龍").replace("成銀", "全")
+                .replace("成桂", "圭").replace("成香", "杏"))
+        if Parser.MOVE_RE.match(norm) is None and not body.startswith(_KIF_OTHER_END_WORDS):
+            return int(m.group(1)), None, end_word
+        word = body.split()[0]
+        if word in _KIF_LOSS_WORDS + _KIF_DRAW_WORDS:
+            end_word = (int(m.group(1)), word)
+    return None, None, end_word
+
+
+def read_kif(data: bytes) -> Iterator[GameRecord]:
+    """The game of a KIF file (the main line: variations are not read).
+
+    >>> kif = ("先手：羽生\\n後手：谷川\\n手合割：平手\\n手数----指手---------消費時間--\\n"
+    ...        "   1 ７六歩(77)\\n   2 ３四歩(33)\\n   3 投了\\nまで2手で後手の勝ち\\n")
+    >>> g = next(read_kif(kif.encode("cp932")))
+    >>> g.moves, g.result, g.termination, g.headers["Sente"]
+    (['7g7f', '3c3d'], '0-1', 'resignation', '羽生')
+    """
+    from cshogi.KIF import Parser
+
+    rec = GameRecord(1, 1, 0, "startpos", [])
+    try:
+        text = decode(data).replace("\r\n", "\n").replace("\r", "\n")
+    except RecordError as exc:
+        rec.error = str(exc)
+        yield rec
+        return
+    cut = re.search(r"^変化：", text, re.MULTILINE)
+    if cut is not None:
+        text = text[:cut.start()]
+    bad_ply, refused, end_word = _kif_problems(text)
+    if refused is not None:
+        rec.error = refused
+        yield rec
+        return
+    try:
+        p = Parser.parse_str(text)
+    except Exception as exc:  # the parser raises KeyError, IndexError, ... on odd input
+        rec.error = f"unreadable KIF: {type(exc).__name__}: {exc}"
+        yield rec
+        return
+    rec.start = str(p.sfen)
+    moves = list(p.moves)
+    if bad_ply is not None:
+        rec.unread = {"ply": bad_ply, "message": f"move {bad_ply} of the KIF cannot be read"}
+        moves = moves[:bad_ply - 1]
+    rec.moves = [_usi(m) for m in moves]
+    endgame = str(p.endgame or "")
+    rec.result = _result(p.win, endgame)
+    if p.win is None and end_word is not None:
+        ply, word = end_word
+        if word in _KIF_DRAW_WORDS:
+            rec.result = "1/2-1/2"
+        else:  # the side to move at that ply lost; sente moves at odd plies from startpos
+            sente_moves_first = rec.start.split()[1] == "b"
+            sente_lost = (ply % 2 == 1) == sente_moves_first
+            rec.result = "0-1" if sente_lost else "1-0"
+        endgame = {"投了": "%TORYO", "詰み": "%TSUMI", "切れ負け": "%TIME_UP",
+                   "千日手": "%SENNICHITE", "持将棋": "%JISHOGI"}[word]
+    rec.termination = TERMINATIONS.get(endgame, endgame or None)
+    rec.headers = _headers(list(p.names), dict(p.var_info))
+    if p.starttime is not None:
+        rec.headers["Date"] = p.starttime.strftime("%Y/%m/%d %H:%M:%S")
+    yield rec
