@@ -36,7 +36,7 @@ _KIF_LOSS_WORDS = ("投了", "詰み", "切れ負け")
 _KIF_DRAW_WORDS = ("千日手", "持将棋")
 # KIF words the cshogi move pattern does not know but which end the game
 _KIF_OTHER_END_WORDS = ("入玉勝ち", "不詰", "不戦勝", "不戦敗", "封じ手")
-_KIF_NUMBERED = re.compile(r"^\s*(\d+)\s+(\S.*)$")
+_KIF_NUMBERED = re.compile(r" *([0-9]+)\s+(\S.*)")
 _HEADER_NAMES = {"棋戦": "Event", "場所": "Site", "開始日時": "Date", "EVENT": "Event",
                  "SITE": "Site", "START_TIME": "Date"}
 
@@ -175,23 +175,26 @@ def _kif_problems(text: str) -> tuple[int | None, str | None, tuple[int, str] | 
     would skip, why the whole game must be refused, and the last end word."""
     from cshogi.KIF import Parser
 
+    lines = text.split("\n")
+    if any(raw.startswith("|") for raw in lines):
+        return None, ("the KIF has a board diagram (a set-up position), which the KIF "
+                      "parser cannot read"), None
     end_word: tuple[int, str] | None = None
-    for raw in text.split("\n"):
-        if raw.startswith("|"):
-            return None, ("the KIF has a board diagram (a set-up position), which the KIF "
-                          "parser cannot read"), None
-        m = _KIF_NUMBERED.match(raw)
+    bad: int | None = None
+    for raw in lines:
+        m = _KIF_NUMBERED.fullmatch(raw)
         if m is None:
             continue
         body = m.group(2)
         norm = (raw.replace("王", "玉").replace("竜", "龍").replace("成銀", "全")
                 .replace("成桂", "圭").replace("成香", "杏"))
         if Parser.MOVE_RE.match(norm) is None and not body.startswith(_KIF_OTHER_END_WORDS):
-            return int(m.group(1)), None, end_word
+            bad = int(m.group(1)) if bad is None else bad
+            continue
         word = body.split()[0]
         if word in _KIF_LOSS_WORDS + _KIF_DRAW_WORDS:
             end_word = (int(m.group(1)), word)
-    return None, None, end_word
+    return bad, None, end_word
 
 
 def read_kif(data: bytes) -> Iterator[GameRecord]:
@@ -224,6 +227,11 @@ def read_kif(data: bytes) -> Iterator[GameRecord]:
         p = Parser.parse_str(text)
     except Exception as exc:  # the parser raises KeyError, IndexError, ... on odd input
         rec.error = f"unreadable KIF: {type(exc).__name__}: {exc}"
+        yield rec
+        return
+    if not (p.moves or p.win is not None or any(p.names) or p.var_info or end_word
+            or bad_ply):
+        rec.error = "no KIF game in the file"
         yield rec
         return
     rec.start = str(p.sfen)
