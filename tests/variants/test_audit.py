@@ -195,3 +195,50 @@ def test_cli_game_reads_kif_and_csa(test_data: Path, capsys: pytest.CaptureFixtu
         (1, 12, "1/2-1/2"), (2, 3, "1-0"), (3, 0, None), (4, 2, "0-1"), (1, 12, "0-1")]
     assert out[0]["end"]["termination"] == "perpetual_check"
     assert out[4]["moves_after_end"] == 2 and out[4]["headers"]["Gote"] == "鈴木"
+
+
+@pytest.mark.parametrize("suffix", [".kif", ".kifu", ".csa"])
+def test_random_games_read_back_from_kif_and_csa(tmp_path: Path, suffix: str) -> None:
+    """Random games with drops, promotions and recaptures (KIF's 同), written
+    by cshogi's exporters (KIF in Shift-JIS, KIFU in UTF-8), read back move
+    for move, with the same findings as their game lines."""
+    import random
+
+    import cshogi
+    from cshogi import CSA, KIF
+
+    from remis.variants.randgames import random_game
+    from remis.variants.records import read_lines
+
+    rng = random.Random(11)
+    games = [random_game("shogi", rng, prefix=60) for _ in range(4)]
+    played = [m for g in games for m in g.shown]
+    assert any("*" in m for m in played) and any(m.endswith("+") for m in played)
+    rules = rules_for("shogi")
+    for i, g in enumerate(games):
+        path = tmp_path / f"g{i}{suffix}"
+        board = cshogi.Board()
+        if suffix == ".csa":
+            ex: object = CSA.Exporter(str(path))
+            ex.info(board, names=["先手", "後手"])  # type: ignore[attr-defined]
+        else:
+            ex = KIF.Exporter(str(path))
+            ex.header(["先手", "後手"])  # type: ignore[attr-defined]
+        for m in g.shown:
+            move = board.move_from_usi(m)
+            ex.move(move)  # type: ignore[attr-defined]
+            board.push(move)
+        if suffix == ".csa":
+            ex.endgame("%SENNICHITE")  # type: ignore[attr-defined]
+        else:
+            ex.end("sennichite")  # type: ignore[attr-defined]
+        ex.close()  # type: ignore[attr-defined]
+        (rec,) = read_records(str(path), "shogi")
+        assert rec.error is None and rec.unread is None
+        assert tuple(rec.moves) == g.shown
+        assert rec.result == "1/2-1/2"
+        line = f"startpos {' '.join(g.shown)} result 1/2-1/2\n".encode()
+        expected = [(f.check, f.ply, f.result_under_laws)
+                    for f in audit_records(read_lines([line], "shogi"), rules, "x")]
+        assert [(f.check, f.ply, f.result_under_laws)
+                for f in audit_records([rec], rules, str(path))] == expected

@@ -35,7 +35,7 @@ _DRAW_CODES = ("%SENNICHITE", "%JISHOGI", "%HIKIWAKE", "%MAX_MOVES")
 _KIF_LOSS_WORDS = ("投了", "詰み", "切れ負け")
 _KIF_DRAW_WORDS = ("千日手", "持将棋")
 # KIF words the cshogi move pattern does not know but which end the game
-_KIF_OTHER_END_WORDS = ("入玉勝ち", "不詰", "不戦勝", "不戦敗", "封じ手")
+_KIF_OTHER_END_WORDS = ("入玉勝ち", "入玉宣言", "不詰", "不戦勝", "不戦敗", "封じ手")
 _KIF_NUMBERED = re.compile(r" *([0-9]+)\s+(\S.*)")
 _HEADER_NAMES = {"棋戦": "Event", "場所": "Site", "開始日時": "Date", "EVENT": "Event",
                  "SITE": "Site", "START_TIME": "Date"}
