@@ -120,7 +120,7 @@ def test_csa_games_keep_their_place(test_data: Path) -> None:
         assert data[r.offset:].startswith(b"V2.2")
     assert recs[0].headers["Event"] == "練習対局" and recs[0].termination == "repetition"
     assert recs[1].result == "1-0" and recs[1].moves == ["7g7f", "3c3d", "8h2b+"]
-    assert recs[2].error is not None and "Invalid line" in recs[2].error
+    assert recs[2].error == "unreadable CSA: invalid line 60: this is not a move"
 
 
 def test_cli_audit_outputs(test_data: Path, tmp_path: Path,

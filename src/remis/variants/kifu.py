@@ -151,7 +151,10 @@ def read_csa(data: bytes) -> Iterator[GameRecord]:
         try:
             p.parse_csa_str(text)
         except (ValueError, RuntimeError) as exc:
-            rec.error = f"unreadable CSA: {exc}"
+            # the parser counts lines from the game's start: count from the file's
+            m = re.match(r"Invalid line (\d+)(.*)", str(exc), re.DOTALL)
+            where = f"invalid line {rec.line + int(m[1]) - 1}{m[2]}" if m else str(exc)
+            rec.error = f"unreadable CSA: {where}"
             yield rec
             continue
         rec.start = str(p.sfen)

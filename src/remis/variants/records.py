@@ -106,7 +106,7 @@ def read_records(path: str, variant: str) -> Iterator[GameRecord]:
     """
     fmt = record_format(path)
     if fmt != "lines" and variant != "shogi":
-        raise ValueError(f"{path}: {fmt.upper()} is a shogi format, not {variant}")
+        raise ValueError(f"{fmt.upper()} is a shogi format, not {variant}")
     if path == "-":
         yield from read_lines(sys.stdin.buffer, variant)
         return
