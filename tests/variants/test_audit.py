@@ -242,3 +242,16 @@ def test_random_games_read_back_from_kif_and_csa(tmp_path: Path, suffix: str) ->
                     for f in audit_records(read_lines([line], "shogi"), rules, "x")]
         assert [(f.check, f.ply, f.result_under_laws)
                 for f in audit_records([rec], rules, str(path))] == expected
+
+
+def test_csa_parser_crash_costs_only_its_game() -> None:
+    """cshogi's C++ CSA parser dies (segmentation fault) on an over-long board
+    row; it runs in a child process, so only that game is lost."""
+    data = (b"PI\n+\n+7776FU\n%TORYO\n/\n"
+            b"P1 *  *  *  * -OU *  *  *  *  *  * \n+\n+5958OU\n%TORYO\n/\n"
+            b"PI\n+\n+2726FU\n-8384FU\n%TORYO\n")
+    recs = list(read_csa(data))
+    assert [(r.index, r.line, r.moves) for r in recs] == [
+        (1, 1, ["7g7f"]), (2, 6, []), (3, 11, ["2g2f", "8c8d"])]
+    assert recs[1].error is not None and "crashed" in recs[1].error
+    assert recs[0].error is None and recs[2].error is None and recs[2].result == "0-1"

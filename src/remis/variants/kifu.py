@@ -14,7 +14,10 @@ result of a KIF without a closing ``まで`` line.
 from __future__ import annotations
 
 import re
+import signal
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,7 +122,59 @@ def _usi(move: int) -> str:
 
 
 # ---------------------------------------------------------------- CSA
-def read_csa(data: bytes) -> Iterator[GameRecord]:
+#: one parsed CSA game: start SFEN, USI moves (None: a move the parser could
+#: not read or play), end code, cshogi's winner code, player names, $ headers
+ParsedCSA = tuple[str, list[str | None], str, int, list[str], dict[str, str]]
+
+
+def parse_csa_game(text: str) -> ParsedCSA:
+    """Parse one CSA game with cshogi's parser (in this process: see
+    :class:`IsolatedParser` for untrusted input).
+
+    >>> parse_csa_game("PI\\n+\\n+7776FU\\n-9999FU\\n%TORYO\\n")[:3]
+    ('lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1', ['7g7f', None], '%TORYO')
+    """
+    import cshogi
+
+    p = cshogi.Parser()
+    p.parse_csa_str(text)
+    moves = [str(cshogi.move_to_usi(m)) if m else None for m in p.moves]
+    return (str(p.sfen), moves, str(p.endgame), int(p.win), [str(x) for x in p.names],
+            {str(k): str(v) for k, v in p.var_info.items()})
+
+
+def _ignore_interrupt() -> None:  # pragma: no cover - runs in the child
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+class IsolatedParser:
+    """cshogi's CSA parser run in a child process: its C++ code crashes the
+    whole process (segmentation fault) on some malformed position lines (an
+    over-long ``P1`` row, a ``P+`` line with ``00AL``), which must not stop an
+    audit.  A crash costs only the game being parsed; the child is started
+    again for the next one.
+
+    >>> IsolatedParser().parse("PI\\n+\\n+7776FU\\n")[1]
+    ['7g7f']
+    """
+
+    _pool: ProcessPoolExecutor | None = None
+
+    def parse(self, text: str) -> ParsedCSA:
+        """Parse one game; raises RecordError if the parser crashed, and
+        passes on its own exceptions (ValueError, IndexError, ...)."""
+        if IsolatedParser._pool is None:
+            IsolatedParser._pool = ProcessPoolExecutor(1, initializer=_ignore_interrupt)
+        try:
+            return IsolatedParser._pool.submit(parse_csa_game, text).result()
+        except BrokenProcessPool:
+            IsolatedParser._pool.shutdown(wait=False)
+            IsolatedParser._pool = None
+            raise RecordError("the CSA parser crashed on this game (malformed position "
+                              "lines?)") from None
+
+
+def read_csa(data: bytes, parser: IsolatedParser | None = None) -> Iterator[GameRecord]:
     """The games of a CSA file (several are separated by a ``/`` line).  A
     move the parser cannot read or play makes the rest of that game unread.
 
@@ -128,8 +183,7 @@ def read_csa(data: bytes) -> Iterator[GameRecord]:
     >>> g.moves, g.result, g.termination, g.headers
     (['7g7f', '3c3d'], '0-1', 'resignation', {'Sente': 'Habu', 'Gote': 'Hanyu'})
     """
-    from cshogi import Parser
-
+    isolated = parser or IsolatedParser()
     offset, line, n = 0, 1, 0
     bounds = [m.span() for m in re.finditer(rb"(?:^|(?<=\n))/\r?\n", data)]
     for begin, end in [*bounds, (len(data), len(data))]:
@@ -147,28 +201,29 @@ def read_csa(data: bytes) -> Iterator[GameRecord]:
         if not text.strip():
             continue
         n += 1
-        p = Parser()
         try:
-            p.parse_csa_str(text)
-        except (ValueError, RuntimeError) as exc:
-            # the parser counts lines from the game's start: count from the file's
+            sfen, moves, endgame, win, names, info = isolated.parse(text)
+        except RecordError as exc:
+            rec.error = str(exc)
+            yield rec
+            continue
+        except Exception as exc:  # the parser's C++ errors arrive as several types
+            # it counts lines from the game's start: count from the file's
             m = re.match(r"Invalid line (\d+)(.*)", str(exc), re.DOTALL)
             where = f"invalid line {rec.line + int(m[1]) - 1}{m[2]}" if m else str(exc)
             rec.error = f"unreadable CSA: {where}"
             yield rec
             continue
-        rec.start = str(p.sfen)
-        moves = list(p.moves)
-        if 0 in moves:
-            k = moves.index(0)
+        rec.start = sfen
+        if None in moves:
+            k = moves.index(None)
             moves = moves[:k]
             rec.unread = {"ply": k + 1, "message": "the CSA parser cannot read or play move "
                           f"{k + 1} of this game"}
-        rec.moves = [_usi(m) for m in moves]
-        endgame = str(p.endgame)
-        rec.result = _result(p.win, endgame)
+        rec.moves = [m for m in moves if m is not None]
+        rec.result = _result(win, endgame)
         rec.termination = TERMINATIONS.get(endgame, endgame or None)
-        rec.headers = _headers(list(p.names), dict(p.var_info))
+        rec.headers = _headers(list(names), info)
         yield rec
 
 
