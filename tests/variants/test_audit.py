@@ -255,3 +255,14 @@ def test_csa_parser_crash_costs_only_its_game() -> None:
         (1, 1, ["7g7f"]), (2, 6, []), (3, 11, ["2g2f", "8c8d"])]
     assert recs[1].error is not None and "crashed" in recs[1].error
     assert recs[0].error is None and recs[2].error is None and recs[2].result == "0-1"
+
+
+def test_kif_non_promotion_and_misnamed_pieces() -> None:
+    head = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"
+    (rec,) = read_kif((head + "   3 ２二角不成(88)\n   4 同　銀(31)\n").encode("cp932"))
+    assert rec.moves == ["7g7f", "3c3d", "8h2b", "3a2b"] and rec.unread is None
+    # the parser goes by the squares: a move line naming another piece is not read
+    (rec,) = read_kif((head + "   3 ２二飛成(88)\n").encode("cp932"))
+    assert rec.moves == ["7g7f", "3c3d"]
+    assert rec.unread == {"ply": 3, "message": "move 3 of the KIF names 飛, but the piece "
+                          "there is 角"}

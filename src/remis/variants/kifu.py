@@ -228,31 +228,62 @@ def read_csa(data: bytes, parser: IsolatedParser | None = None) -> Iterator[Game
 
 
 # ---------------------------------------------------------------- KIF
-def _kif_problems(text: str) -> tuple[int | None, str | None, tuple[int, str] | None]:
-    """What the KIF parser would get wrong: the ply of the first move line it
-    would skip, why the whole game must be refused, and the last end word."""
+@dataclass
+class _KifScan:
+    """What the KIF parser would get wrong or leave out (see :func:`_scan_kif`)."""
+
+    #: ply of the first move line it would skip silently
+    unreadable: int | None = None
+    #: why the whole game must be refused
+    refused: str | None = None
+    #: the last game-ending word of the move list and its ply
+    end_word: tuple[int, str] | None = None
+    #: (ply, piece named) of each move line it reads, in order
+    pieces: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _scan_kif(text: str) -> _KifScan:
     from cshogi.KIF import Parser
 
+    scan = _KifScan()
     lines = text.split("\n")
     if any(raw.startswith("|") for raw in lines):
-        return None, ("the KIF has a board diagram (a set-up position), which the KIF "
-                      "parser cannot read"), None
-    end_word: tuple[int, str] | None = None
-    bad: int | None = None
+        scan.refused = ("the KIF has a board diagram (a set-up position), which the KIF "
+                        "parser cannot read")
+        return scan
     for raw in lines:
         m = _KIF_NUMBERED.fullmatch(raw)
         if m is None:
             continue
-        body = m.group(2)
+        body, ply = m.group(2), int(m.group(1))
         norm = (raw.replace("王", "玉").replace("竜", "龍").replace("成銀", "全")
                 .replace("成桂", "圭").replace("成香", "杏"))
-        if Parser.MOVE_RE.match(norm) is None and not body.startswith(_KIF_OTHER_END_WORDS):
-            bad = int(m.group(1)) if bad is None else bad
+        move = Parser.MOVE_RE.match(norm)
+        if move is None:
+            if not body.startswith(_KIF_OTHER_END_WORDS) and scan.unreadable is None:
+                scan.unreadable = ply
             continue
+        if move.group(5):
+            scan.pieces.append((ply, move.group(5)))
         word = body.split()[0]
         if word in _KIF_LOSS_WORDS + _KIF_DRAW_WORDS:
-            end_word = (int(m.group(1)), word)
-    return bad, None, end_word
+            scan.end_word = (ply, word)
+    return scan
+
+
+def _misnamed(moves: list[int], pieces: list[tuple[int, str]]) -> tuple[int, str] | None:
+    """The first move whose line names another piece than the one the parser
+    moved (it goes by the squares alone): its ply and what is wrong."""
+    import cshogi
+
+    for mv, (ply, named) in zip(moves, pieces, strict=False):
+        if cshogi.move_is_drop(mv):
+            moved = cshogi.HAND_PIECE_JAPANESE_SYMBOLS[cshogi.move_drop_hand_piece(mv)]
+        else:
+            moved = cshogi.PIECE_JAPANESE_SYMBOLS[cshogi.move_from_piece_type(mv)]
+        if moved != named:
+            return ply, f"move {ply} of the KIF names {named}, but the piece there is {moved}"
+    return None
 
 
 def read_kif(data: bytes) -> Iterator[GameRecord]:
@@ -276,9 +307,11 @@ def read_kif(data: bytes) -> Iterator[GameRecord]:
     cut = re.search(r"^変化：", text, re.MULTILINE)
     if cut is not None:
         text = text[:cut.start()]
-    bad_ply, refused, end_word = _kif_problems(text)
-    if refused is not None:
-        rec.error = refused
+    text = text.replace("不成(", "(")  # an explicit non-promotion: the parser knows no 不成
+    scan = _scan_kif(text)
+    end_word = scan.end_word
+    if scan.refused is not None:
+        rec.error = scan.refused
         yield rec
         return
     try:
@@ -288,15 +321,20 @@ def read_kif(data: bytes) -> Iterator[GameRecord]:
         yield rec
         return
     if not (p.moves or p.win is not None or any(p.names) or p.var_info or end_word
-            or bad_ply):
+            or scan.unreadable):
         rec.error = "no KIF game in the file"
         yield rec
         return
     rec.start = str(p.sfen)
     moves = list(p.moves)
-    if bad_ply is not None:
-        rec.unread = {"ply": bad_ply, "message": f"move {bad_ply} of the KIF cannot be read"}
-        moves = moves[:bad_ply - 1]
+    if scan.unreadable is not None:
+        rec.unread = {"ply": scan.unreadable,
+                      "message": f"move {scan.unreadable} of the KIF cannot be read"}
+        moves = moves[:scan.unreadable - 1]
+    misnamed = _misnamed(moves, scan.pieces)
+    if misnamed is not None:
+        rec.unread = {"ply": misnamed[0], "message": misnamed[1]}
+        moves = moves[:misnamed[0] - 1]
     rec.moves = [_usi(m) for m in moves]
     endgame = str(p.endgame or "")
     rec.result = _result(p.win, endgame)
