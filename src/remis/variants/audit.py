@@ -57,7 +57,12 @@ class VariantFinding(Finding):
     variant: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The chess finding's JSON object with ``line`` and ``variant`` added."""
+        """The chess finding's JSON object with ``line`` and ``variant`` added.
+
+        >>> sorted(set(VariantFinding("x", 1, 0, {}, "*", None, None, "", 0, {}, "", "").to_json())
+        ...        - set(Finding("x", 1, 0, {}, "*", None, None, "", 0, {}, "", "").to_json()))
+        ['line', 'variant']
+        """
         out = super().to_json()
         out["line"] = self.line
         out["variant"] = self.variant

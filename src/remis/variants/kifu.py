@@ -162,7 +162,14 @@ class IsolatedParser:
 
     def parse(self, text: str) -> ParsedCSA:
         """Parse one game; raises RecordError if the parser crashed, and
-        passes on its own exceptions (ValueError, IndexError, ...)."""
+        passes on its own exceptions (ValueError, IndexError, ...).
+
+        >>> try:
+        ...     IsolatedParser().parse("P1 *  *  *  * -OU *  *  *  *  *  * \\n+\\n")
+        ... except RecordError as exc:
+        ...     print(exc)
+        the CSA parser crashed on this game (malformed position lines?)
+        """
         if IsolatedParser._pool is None:
             IsolatedParser._pool = ProcessPoolExecutor(1, initializer=_ignore_interrupt)
         try:
