@@ -266,3 +266,17 @@ def test_kif_non_promotion_and_misnamed_pieces() -> None:
     assert rec.moves == ["7g7f", "3c3d"]
     assert rec.unread == {"ply": 3, "message": "move 3 of the KIF names 飛, but the piece "
                           "there is 角"}
+
+
+def test_cli_audit_jobs_give_the_same_findings(test_data: Path, tmp_path: Path) -> None:
+    folder = test_data / "variants"
+    next(read_csa((folder / "games.csa").read_bytes()))  # this process has a parser child now
+    outs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"j{jobs}.jsonl"
+        assert main(["audit", "--variant", "shogi", "-q", "--jobs", jobs, str(folder),
+                     "--out", str(out)]) == 0
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
+    files = {Path(json.loads(x)["file"]).name for x in outs[0].splitlines()}
+    assert {"games.csa", "garbled-move.kif", "audit-shogi.txt", "shogi.txt"} <= files

@@ -23,13 +23,15 @@ is checked for its moves only.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from remis.audit.checks import Finding
 from remis.audit.output import FindingWriter
-from remis.audit.stats import Summary, bump, new_summary
+from remis.audit.run import Executor
+from remis.audit.stats import Summary, bump, merge, new_summary
 from remis.ruling import DRAW
 from remis.variants.game import VariantGameRuling
 from remis.variants.kifu import GameRecord
@@ -207,12 +209,33 @@ def audit_records(records: Iterable[GameRecord], rules: VariantRules, path: str,
         yield f
 
 
+def audit_variant_file(path: str, variant: str, repetitions: int | None = None,
+                       notation: str | None = None, checks: tuple[str, ...] = VARIANT_CHECKS
+                       ) -> tuple[list[VariantFinding], Summary, str | None]:
+    """Audit one file (in this process or a worker): its findings, its
+    summary, and the error that stopped it (what came before is kept).
+
+    >>> audit_variant_file("/nonexistent.txt", "shogi")[2]
+    '/nonexistent.txt: No such file or directory'
+    """
+    summary = new_summary()
+    found: list[VariantFinding] = []
+    try:
+        for f in audit_records(read_records(path, variant), rules_for(variant, repetitions),
+                               path, notation=notation, checks=checks, summary=summary):
+            found.append(f)
+    except Exception as exc:  # unreadable file, or a bug: report it, go on with the next
+        return found, summary, f"{path}: {getattr(exc, 'strerror', None) or exc}"
+    return found, summary, None
+
+
 def audit_variant_files(paths: list[str], variant: str, writer: FindingWriter, *,
                         repetitions: int | None = None, notation: str | None = None,
-                        checks: tuple[str, ...] = VARIANT_CHECKS,
+                        checks: tuple[str, ...] = VARIANT_CHECKS, jobs: int = 1,
                         on_error: Callable[[str], None] | None = None) -> Summary:
-    """Audit the files in order, writing each file's findings as it is done;
-    a file that cannot be read is reported to ``on_error`` and skipped.
+    """Audit the files, one task per file on ``jobs`` processes, writing each
+    file's findings in input order as it is done; a file that cannot be read
+    is reported to ``on_error`` and the run goes on.
 
     >>> import io, os, tempfile
     >>> from remis.audit.output import open_writer
@@ -223,14 +246,26 @@ def audit_variant_files(paths: list[str], variant: str, writer: FindingWriter, *
     >>> s["games"], s["by_check"]
     (1, {'moves_after_end': 1})
     """
-    rules = rules_for(variant, repetitions)
+    rules_for(variant, repetitions)  # a bad count is a usage error, before any work
     summary = new_summary()
-    for path in paths:
-        try:
-            writer.write(list(audit_records(read_records(path, variant), rules, path,
-                                            notation=notation, checks=checks,
-                                            summary=summary)))
-        except (OSError, ValueError) as exc:
-            if on_error is not None:
-                on_error(f"{path}: {getattr(exc, 'strerror', None) or exc}")
+    executor = Executor(1 if len(paths) < 2 or "-" in paths else jobs)
+    pending: deque[Any] = deque()
+    todo = iter(paths)
+    try:
+        while True:
+            while len(pending) < executor.window:
+                path = next(todo, None)
+                if path is None:
+                    break
+                pending.append(executor.submit(audit_variant_file, path, variant, repetitions,
+                                               notation, checks))
+            if not pending:
+                break
+            found, part, error = pending.popleft().result()
+            writer.write(list(found))
+            merge(summary, part)
+            if error is not None and on_error is not None:
+                on_error(error)
+    finally:
+        executor.close(cancel=bool(pending))
     return summary

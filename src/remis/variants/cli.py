@@ -118,8 +118,9 @@ def human_position(out: dict[str, Any]) -> str:
 
 def run_audit(args: argparse.Namespace) -> int:
     """``remis audit --variant shogi|xiangqi PATH...``: findings in the chess
-    audit's formats, summary and report; files are audited in order in this
-    process (``--jobs``, ``--cluster``, ``--resume`` and ``--laws`` are chess-only).
+    audit's formats, summary and report; one task per file, on ``--jobs``
+    processes, written in input order (``--cluster``, ``--resume`` and
+    ``--laws`` are chess-only).
 
     >>> import os, tempfile
     >>> d = tempfile.mkdtemp(); p, out = os.path.join(d, "g.txt"), os.path.join(d, "f.jsonl")
@@ -134,7 +135,7 @@ def run_audit(args: argparse.Namespace) -> int:
     from remis.audit.checks import CHECKS
     from remis.audit.output import open_writer, read_findings
     from remis.audit.report import render_report
-    from remis.audit.run import RunState
+    from remis.audit.run import RunState, available_cores
     from remis.cli.audit import summary_text
     from remis.variants.audit import VARIANT_CHECKS, audit_variant_files, rules_label
     from remis.variants.records import expand_variant_paths
@@ -171,7 +172,8 @@ def run_audit(args: argparse.Namespace) -> int:
     try:
         summary = audit_variant_files(expand_variant_paths(args.paths), args.variant, writer,
                                       repetitions=args.repetitions, notation=args.notation,
-                                      checks=checks, on_error=on_error)
+                                      checks=checks, jobs=args.jobs or available_cores(),
+                                      on_error=on_error)
     finally:
         writer.close()
     if not args.quiet:

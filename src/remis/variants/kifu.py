@@ -13,12 +13,14 @@ result of a KIF without a closing ``まで`` line.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import re
 import signal
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 #: file extensions read as KIF and as CSA
@@ -143,26 +145,44 @@ def parse_csa_game(text: str) -> ParsedCSA:
             {str(k): str(v) for k, v in p.var_info.items()})
 
 
-def _ignore_interrupt() -> None:  # pragma: no cover - runs in the child
+#: seconds one CSA game may take in the parser before it counts as hung
+PARSE_SECONDS = 30.0
+
+
+def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the child
+    """The child's loop: parse each text received, send back the result or
+    the parser's error message; stop when the parent goes away."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    while True:
+        try:
+            text = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            conn.send((True, parse_csa_game(text)))
+        except Exception as exc:
+            conn.send((False, str(exc)))
 
 
 class IsolatedParser:
     """cshogi's CSA parser run in a child process: its C++ code crashes the
     whole process (segmentation fault) on some malformed position lines (an
     over-long ``P1`` row, a ``P+`` line with ``00AL``), which must not stop an
-    audit.  A crash costs only the game being parsed; the child is started
-    again for the next one.
+    audit.  A crash (or a game taking over :data:`PARSE_SECONDS`) costs only
+    the game being parsed; a new child is started for the next one.  The
+    child is a daemon: it ends with the process that started it.
 
     >>> IsolatedParser().parse("PI\\n+\\n+7776FU\\n")[1]
     ['7g7f']
     """
 
-    _pool: ProcessPoolExecutor | None = None
+    _proc: BaseProcess | None = None
+    _conn: Connection | None = None
+    _owner: int | None = None  # the process that started _proc
 
     def parse(self, text: str) -> ParsedCSA:
-        """Parse one game; raises RecordError if the parser crashed, and
-        passes on its own exceptions (ValueError, IndexError, ...).
+        """Parse one game; raises RecordError if the parser crashed or hung,
+        and ValueError with the parser's message for what it refused.
 
         >>> try:
         ...     IsolatedParser().parse("P1 *  *  *  * -OU *  *  *  *  *  * \\n+\\n")
@@ -170,15 +190,44 @@ class IsolatedParser:
         ...     print(exc)
         the CSA parser crashed on this game (malformed position lines?)
         """
-        if IsolatedParser._pool is None:
-            IsolatedParser._pool = ProcessPoolExecutor(1, initializer=_ignore_interrupt)
+        cls = IsolatedParser
+        if cls._owner != os.getpid():  # forked (an audit worker): the child is the parent's
+            cls._proc, cls._conn, cls._owner = None, None, os.getpid()
+        if cls._proc is None or cls._conn is None or not cls._proc.is_alive():
+            ctx = multiprocessing.get_context("spawn")  # a fork in an audit worker can hang
+            cls._conn, child = ctx.Pipe()
+            cls._proc = ctx.Process(target=_serve, args=(child,), daemon=True,
+                                    name="remis-csa-parser")
+            cls._proc.start()
+            child.close()
+        conn = cls._conn
         try:
-            return IsolatedParser._pool.submit(parse_csa_game, text).result()
-        except BrokenProcessPool:
-            IsolatedParser._pool.shutdown(wait=False)
-            IsolatedParser._pool = None
+            conn.send(text)
+            if not conn.poll(PARSE_SECONDS):
+                raise TimeoutError
+            ok, value = conn.recv()
+        except (EOFError, OSError, TimeoutError):
+            cls.stop()
             raise RecordError("the CSA parser crashed on this game (malformed position "
                               "lines?)") from None
+        if not ok:
+            raise ValueError(value)
+        result: ParsedCSA = value
+        return result
+
+    @classmethod
+    def stop(cls) -> None:
+        """End the child process (a new one starts on the next parse).
+
+        >>> IsolatedParser.stop(); IsolatedParser._proc is None
+        True
+        """
+        if cls._proc is not None:
+            cls._proc.kill()
+            cls._proc.join()
+        if cls._conn is not None:
+            cls._conn.close()
+        cls._proc, cls._conn = None, None
 
 
 def read_csa(data: bytes, parser: IsolatedParser | None = None) -> Iterator[GameRecord]:
