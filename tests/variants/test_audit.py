@@ -280,3 +280,16 @@ def test_cli_audit_jobs_give_the_same_findings(test_data: Path, tmp_path: Path) 
     assert outs[0] == outs[1]
     files = {Path(json.loads(x)["file"]).name for x in outs[0].splitlines()}
     assert {"games.csa", "garbled-move.kif", "audit-shogi.txt", "shogi.txt"} <= files
+
+
+@pytest.mark.parametrize(("summary", "found"), [
+    ("'summary:oute_sennichite:A lose:B win\n", []),  # the server scored the loss
+    ("'summary:sennichite:A draw:B draw\n", [("result_after_end", "0-1")]),
+    ("", [("result_after_end", "0-1")]),  # %SENNICHITE alone: a draw
+])
+def test_csa_server_summary_is_the_recorded_result(test_data: Path, summary: str,
+                                                   found: list[tuple[str, str]]) -> None:
+    first = (test_data / "variants" / "games.csa").read_bytes().split(b"\n/\n")[0]
+    data = first + summary.encode()  # game 1: Sente's perpetual check, recorded %SENNICHITE
+    findings = audit_records(read_csa(data), rules_for("shogi"), "x")
+    assert [(f.check, f.result_under_laws) for f in findings] == found

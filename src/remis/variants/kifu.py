@@ -230,6 +230,25 @@ class IsolatedParser:
         cls._proc, cls._conn = None, None
 
 
+def _csa_summary(text: str) -> tuple[str, str] | None:
+    """The result a CSA game server states in its closing comment,
+    ``'summary:REASON:SENTE win|lose|draw:GOTE win|lose|draw``: (reason,
+    result), or None when there is none or it cannot be read.
+
+    >>> _csa_summary("%SENNICHITE\\n'summary:oute_sennichite:A lose:B win\\n")
+    ('oute_sennichite', '0-1')
+    >>> _csa_summary("%TORYO\\n'summary:toryo:A draw:B win\\n") is None
+    True
+    """
+    m = re.search(r"^'summary:([^:\n]*):[^\n]* (win|lose|draw):[^\n]* (win|lose|draw)\s*$",
+                  text, re.MULTILINE)
+    if m is None:
+        return None
+    outcome = {("win", "lose"): "1-0", ("lose", "win"): "0-1", ("draw", "draw"): "1/2-1/2"}
+    result = outcome.get((m[2], m[3]))
+    return None if result is None else (m[1], result)
+
+
 def read_csa(data: bytes, parser: IsolatedParser | None = None) -> Iterator[GameRecord]:
     """The games of a CSA file (several are separated by a ``/`` line).  A
     move the parser cannot read or play makes the rest of that game unread.
@@ -279,6 +298,9 @@ def read_csa(data: bytes, parser: IsolatedParser | None = None) -> Iterator[Game
         rec.moves = [m for m in moves if m is not None]
         rec.result = _result(win, endgame)
         rec.termination = TERMINATIONS.get(endgame, endgame or None)
+        summary = _csa_summary(text)
+        if summary is not None:  # the server's verdict, which %SENNICHITE may not tell
+            rec.termination, rec.result = summary
         rec.headers = _headers(list(names), info)
         yield rec
 
