@@ -289,7 +289,11 @@ def test_cli_audit_jobs_give_the_same_findings(test_data: Path, tmp_path: Path) 
 ])
 def test_csa_server_summary_is_the_recorded_result(test_data: Path, summary: str,
                                                    found: list[tuple[str, str]]) -> None:
+    # game 1 of games.csa: Sente's perpetual check, recorded %SENNICHITE
     first = (test_data / "variants" / "games.csa").read_bytes().split(b"\n/\n")[0]
-    data = first + summary.encode()  # game 1: Sente's perpetual check, recorded %SENNICHITE
-    findings = audit_records(read_csa(data), rules_for("shogi"), "x")
+    (rec,) = read_csa(first + b"\n" + summary.encode())
+    assert (rec.termination, rec.result) == {
+        "": ("repetition", "1/2-1/2"), "'summary:sennichite:A draw:B draw\n":
+        ("sennichite", "1/2-1/2")}.get(summary, ("oute_sennichite", "0-1"))
+    findings = audit_records([rec], rules_for("shogi"), "x")
     assert [(f.check, f.result_under_laws) for f in findings] == found
