@@ -13,15 +13,16 @@ result of a KIF without a closing ``まで`` line.
 
 from __future__ import annotations
 
-import multiprocessing
+import json
 import os
 import re
+import select
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import Any, ClassVar
 
 #: file extensions read as KIF and as CSA
 KIF_EXTENSIONS = (".kif", ".kifu")
@@ -148,37 +149,42 @@ def parse_csa_game(text: str) -> ParsedCSA:
 #: seconds one CSA game may take in the parser before it counts as hung
 PARSE_SECONDS = 30.0
 
+_CHILD = "from remis.variants.kifu import serve_parser; serve_parser()"
 
-def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the child
-    """The child's loop: parse each text received, send back the result or
-    the parser's error message; stop when the parent goes away."""
+
+def serve_parser() -> None:  # pragma: no cover - runs in the child
+    """The child's loop (see :class:`IsolatedParser`): one JSON string per
+    line in, one JSON answer per line out, until its input closes.
+
+    >>> callable(serve_parser)
+    True
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    while True:
+    for line in sys.stdin:
         try:
-            text = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            conn.send((True, parse_csa_game(text)))
+            out: dict[str, Any] = {"ok": True, "value": parse_csa_game(json.loads(line))}
         except Exception as exc:
-            conn.send((False, str(exc)))
+            out = {"ok": False, "error": str(exc)}
+        sys.stdout.write(json.dumps(out) + "\n")
+        sys.stdout.flush()
 
 
 class IsolatedParser:
-    """cshogi's CSA parser run in a child process: its C++ code crashes the
-    whole process (segmentation fault) on some malformed position lines (an
-    over-long ``P1`` row, a ``P+`` line with ``00AL``), which must not stop an
-    audit.  A crash (or a game taking over :data:`PARSE_SECONDS`) costs only
-    the game being parsed; a new child is started for the next one.  The
-    child is a daemon: it ends with the process that started it.
+    """cshogi's CSA parser run in a child Python process: its C++ code
+    crashes the whole process (segmentation fault) on some malformed position
+    lines (an over-long ``P1`` row, a ``P+`` line with ``00AL``), which must
+    not stop an audit.  A crash (or a game taking over :data:`PARSE_SECONDS`)
+    costs only the game being parsed; a new child is started for the next.
+    The child ends when its input closes, i.e. with the process that started
+    it; a forked process (an audit worker) starts its own.
 
     >>> IsolatedParser().parse("PI\\n+\\n+7776FU\\n")[1]
     ['7g7f']
     """
 
-    _proc: BaseProcess | None = None
-    _conn: Connection | None = None
-    _owner: int | None = None  # the process that started _proc
+    _proc: ClassVar[subprocess.Popen[str] | None] = None
+    _owner: ClassVar[int | None] = None  # the process that started _proc
+    _inherited: ClassVar[list[subprocess.Popen[str]]] = []  # kept, not closed, after a fork
 
     def parse(self, text: str) -> ParsedCSA:
         """Parse one game; raises RecordError if the parser crashed or hung,
@@ -191,43 +197,49 @@ class IsolatedParser:
         the CSA parser crashed on this game (malformed position lines?)
         """
         cls = IsolatedParser
-        if cls._owner != os.getpid():  # forked (an audit worker): the child is the parent's
-            cls._proc, cls._conn, cls._owner = None, None, os.getpid()
-        if cls._proc is None or cls._conn is None or not cls._proc.is_alive():
-            ctx = multiprocessing.get_context("spawn")  # a fork in an audit worker can hang
-            cls._conn, child = ctx.Pipe()
-            cls._proc = ctx.Process(target=_serve, args=(child,), daemon=True,
-                                    name="remis-csa-parser")
-            cls._proc.start()
-            child.close()
-        conn = cls._conn
+        if cls._owner != os.getpid():
+            if cls._proc is not None:
+                cls._inherited.append(cls._proc)
+            cls._proc, cls._owner = None, os.getpid()
+        if cls._proc is None or cls._proc.poll() is not None:
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+            cls._proc = subprocess.Popen(
+                [sys.executable, "-c", _CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, encoding="utf-8", env=env)
+        proc = cls._proc
+        assert proc.stdin is not None and proc.stdout is not None
         try:
-            conn.send(text)
-            if not conn.poll(PARSE_SECONDS):
-                raise TimeoutError
-            ok, value = conn.recv()
-        except (EOFError, OSError, TimeoutError):
+            proc.stdin.write(json.dumps(text) + "\n")
+            proc.stdin.flush()
+            ready = select.select([proc.stdout], [], [], PARSE_SECONDS)[0]
+            line = proc.stdout.readline() if ready else ""
+        except OSError:
+            line = ""
+        if not line:
             cls.stop()
             raise RecordError("the CSA parser crashed on this game (malformed position "
-                              "lines?)") from None
-        if not ok:
-            raise ValueError(value)
-        result: ParsedCSA = value
-        return result
+                              "lines?)")
+        out = json.loads(line)
+        if not out["ok"]:
+            raise ValueError(out["error"])
+        sfen, moves, endgame, win, names, info = out["value"]
+        return sfen, moves, endgame, win, names, info
 
     @classmethod
     def stop(cls) -> None:
-        """End the child process (a new one starts on the next parse).
+        """End this process's child (a new one starts on the next parse).
 
         >>> IsolatedParser.stop(); IsolatedParser._proc is None
         True
         """
-        if cls._proc is not None:
-            cls._proc.kill()
-            cls._proc.join()
-        if cls._conn is not None:
-            cls._conn.close()
-        cls._proc, cls._conn = None, None
+        proc = cls._proc if cls._owner == os.getpid() else None
+        cls._proc = None
+        if proc is not None:
+            proc.kill()
+            proc.wait()
+            for stream in (proc.stdin, proc.stdout):
+                if stream is not None:
+                    stream.close()
 
 
 def _csa_summary(text: str) -> tuple[str, str] | None:
