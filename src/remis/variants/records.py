@@ -107,6 +107,12 @@ def read_records(path: str, variant: str) -> Iterator[GameRecord]:
     fmt = record_format(path)
     if fmt != "lines" and variant != "shogi":
         raise ValueError(f"{fmt.upper()} is a shogi format, not {variant}")
+    if fmt != "lines":
+        try:
+            import cshogi  # noqa: F401 - the KIF and CSA parsers
+        except ImportError:
+            raise ValueError(f"reading {fmt.upper()} needs cshogi: "
+                             "pip install 'remis[variants]'") from None
     if path == "-":
         yield from read_lines(sys.stdin.buffer, variant)
         return
