@@ -11,19 +11,33 @@ Modes:
 * ``push``    remis ``VariantHistory.push`` + ``end`` per ply, as the arbiter
   would drive it (two pyffish calls per ply)
 * baseline    ``is_optional_game_end(variant, start, moves[:k])`` for every k
+
+With ``--audit``: games per second of ``remis audit --variant`` against the
+replay it rests on, and of reading the same shogi games from CSA and KIF:
+
+* ``replay``     ``rule_on_line`` on each game line (the baseline)
+* ``audit``      ``audit_records(read_lines(...))``: reading, replay and checks
+* ``audit-csa``  the same games as one CSA file (cshogi's parser), shogi only
+* ``audit-kif``  the same games as KIF texts, one per game, shogi only
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import statistics
 import time
 from collections.abc import Callable
 
 from remis.variants import ffish
+from remis.variants.audit import audit_records
+from remis.variants.game import rule_on_line
 from remis.variants.history import VariantHistory
+from remis.variants.kifu import read_csa, read_kif
 from remis.variants.randgames import RandomGame, random_game
+from remis.variants.records import read_lines
+from remis.variants.rules import rules_for
 
 
 def _median_seconds(fn: Callable[[], object], repeat: int) -> float:
@@ -66,12 +80,92 @@ def _plies(games: list[RandomGame]) -> int:
     return n
 
 
+def _lines(games: list[RandomGame]) -> list[bytes]:
+    results = ("1-0", "0-1", "1/2-1/2")
+    return [f"{g.start} moves {' '.join(g.shown)} result {results[i % 3]}\n".encode()
+            for i, g in enumerate(games)]
+
+
+def _csa(games: list[RandomGame]) -> bytes:
+    import cshogi
+    from cshogi import CSA
+
+    buf = io.StringIO()
+    ex = CSA.Exporter()
+    ex.f = buf
+    for g in games:
+        board = cshogi.Board(g.start)
+        ex.info(board)
+        for m in g.shown:
+            move = board.move_from_usi(m)
+            ex.move(move)
+            board.push(move)
+        ex.endgame("%TORYO")
+    return buf.getvalue().encode()
+
+
+def _kifs(games: list[RandomGame]) -> list[bytes]:
+    import cshogi
+    from cshogi import KIF
+
+    out = []
+    for g in games:
+        board = cshogi.Board(g.start)
+        lines = ["手合割：平手", "手数----指手---------消費時間--"]
+        prev = None
+        for k, m in enumerate(g.shown, start=1):
+            move = board.move_from_usi(m)
+            lines.append(f"{k:>4} {KIF.move_to_kif(move, prev)}")
+            board.push(move)
+            prev = move
+        lines.append(f"まで{len(g.shown)}手で千日手")
+        out.append("\n".join(lines).encode("cp932"))
+    return out
+
+
+def audit_rows(games: int, repeat: int) -> None:
+    """The ``--audit`` rows: games/s of the variant audit against the replay."""
+    rng = random.Random(2026)
+    print(f"{'variant':8} {'games':>6} {'plies/game':>10} {'mode':>10} {'median s':>9} "
+          f"{'games/s':>8} {'vs replay':>9} {'findings':>8}")
+    for variant in ("shogi", "xiangqi"):
+        gs = [random_game(variant, rng, prefix=40) for _ in range(games)]
+        rules = rules_for(variant)
+        lines = _lines(gs)
+        texts = [x.decode() for x in lines]
+        modes: list[tuple[str, Callable[[], list[object]]]] = [
+            ("replay", lambda t=texts, v=variant: [rule_on_line(x, v) for x in t]),
+            ("audit", lambda ls=lines, v=variant, r=rules:
+                list(audit_records(read_lines(ls, v), r, "bench"))),
+        ]
+        if variant == "shogi":  # random games start at the start position: KIF can hold them
+            csa, kifs = _csa(gs), _kifs(gs)
+            modes.append(("audit-csa", lambda d=csa, r=rules:
+                          list(audit_records(read_csa(d), r, "bench"))))
+            modes.append(("audit-kif", lambda ks=kifs, r=rules:
+                          [f for k in ks for f in audit_records(read_kif(k), r, "bench")]))
+        plies = sum(len(g.shown) for g in gs) / len(gs)
+        base = 0.0
+        for mode, fn in modes:
+            sec = _median_seconds(fn, repeat)
+            base = base or sec
+            n = len(fn()) if mode != "replay" else 0
+            print(f"{variant:8} {len(gs):>6} {plies:>10.0f} {mode:>10} {sec:>9.3f} "
+                  f"{len(gs) / sec:>8.0f} {base / sec:>8.2f}x {n:>8}")
+
+
 def main() -> None:
     """Run the benchmark and print medians, plies/s and ratios."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=6)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--games", type=int, default=None, help="default 6 (--audit: 40)")
+    ap.add_argument("--repeat", type=int, default=None, help="default 3 (--audit: 5)")
+    ap.add_argument("--audit", action="store_true",
+                    help="benchmark remis audit --variant instead (default 40 games, 5 repeats)")
     args = ap.parse_args()
+    if args.audit:
+        audit_rows(args.games or 40, args.repeat or 5)
+        return
+    args.games, args.repeat = args.games or 6, args.repeat or 3
     rng = random.Random(2026)
     print(f"{'variant':8} {'games':>6} {'plies/game':>10} {'mode':>8} {'median s':>9} "
           f"{'plies/s':>9} {'vs fairy':>9}")

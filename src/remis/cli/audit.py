@@ -40,6 +40,9 @@ def register(sub: Any) -> None:
     p.add_argument("--summary", metavar="JSON", help="write the summary counts as JSON")
     p.add_argument("--chunk-bytes", type=int, default=1 << 20, help=argparse.SUPPRESS)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no summary")
+    from remis.variants.options import add_options
+
+    add_options(p)
     p.set_defaults(run=run)
 
 
@@ -91,6 +94,10 @@ def summary_text(state: RunState) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Execute ``remis audit``."""
+    if getattr(args, "variant", "chess") != "chess":
+        from remis.variants.options import run_audit as run_variant_audit
+
+        return run_variant_audit(args)
     status = 0
     checks = tuple(c.strip() for c in args.checks.split(",") if c.strip())
     unknown = [c for c in checks if c not in CHECKS]

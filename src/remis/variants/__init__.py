@@ -18,6 +18,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from remis.variants.audit import VariantFinding, audit_records
     from remis.variants.game import (
         VariantGameRuling,
         rule_on_line,
@@ -25,10 +26,14 @@ if TYPE_CHECKING:
         rule_on_variant_position,
     )
     from remis.variants.history import GameOver, VariantError, VariantHistory
+    from remis.variants.kifu import GameRecord
     from remis.variants.messages import VariantRuling
+    from remis.variants.records import read_records, rule_on_record
     from remis.variants.rules import SHOGI, VARIANTS, XIANGQI, VariantRules, rules_for
 
 _WHERE = {
+    "VariantFinding": "audit", "audit_records": "audit", "GameRecord": "kifu",
+    "read_records": "records", "rule_on_record": "records",
     "VariantGameRuling": "game", "rule_on_line": "game", "rule_on_lines": "game",
     "rule_on_variant_position": "game",
     "GameOver": "history", "VariantError": "history", "VariantHistory": "history",
@@ -42,13 +47,18 @@ __all__ = [
     "VARIANTS",
     "XIANGQI",
     "GameOver",
+    "GameRecord",
     "VariantError",
+    "VariantFinding",
     "VariantGameRuling",
     "VariantHistory",
     "VariantRules",
     "VariantRuling",
+    "audit_records",
+    "read_records",
     "rule_on_line",
     "rule_on_lines",
+    "rule_on_record",
     "rule_on_variant_position",
     "rules_for",
 ]

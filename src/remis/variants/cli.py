@@ -1,53 +1,52 @@
-"""The ``--variant shogi|xiangqi`` paths of ``remis game`` and ``remis
-position``; the chess sub-commands hand over to these early in ``run``."""
+"""The ``--variant shogi|xiangqi`` paths of ``remis game``, ``remis
+position`` and ``remis audit``; the chess sub-commands hand over to these
+early in ``run``."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
 from remis.cli.common import emit_json, input_lines, warn
-from remis.variants.game import VariantGameRuling, rule_on_lines, rule_on_variant_position
-
-
-def _open(path: str) -> Any:
-    return sys.stdin if path == "-" else open(path, encoding="utf-8")
+from remis.variants.game import VariantGameRuling, rule_on_variant_position
+from remis.variants.records import read_records, rule_on_record
+from remis.variants.rules import rules_for
 
 
 def run_game(args: argparse.Namespace) -> int:
-    """``remis game --variant shogi|xiangqi FILE...``: one game per line.
+    """``remis game --variant shogi|xiangqi FILE...``: one game per line, or
+    KIF/CSA files (shogi, by extension).
 
     >>> run_game(argparse.Namespace(files=["/nonexistent"], variant="shogi", json=False,
     ...          repetitions=None, notation=None))
     1
     """
     status = 0
+    try:
+        rules_for(args.variant, args.repetitions)
+    except ValueError as exc:  # a bad --repetitions
+        warn(str(exc))
+        return 2
     for path in args.files:
         try:
-            f = _open(path)
-            try:
-                for g in rule_on_lines(f, args.variant, repetitions=args.repetitions,
-                                           notation=args.notation):
-                    if g.error is not None:
-                        status = 1
-                    if args.json:
-                        out = g.to_json()
-                        out["file"] = path
-                        emit_json(out)
-                    else:
-                        print(human_game(path, g, multi=len(args.files) > 1))
-            finally:
-                if f is not sys.stdin:
-                    f.close()
+            for rec in read_records(path, args.variant):
+                g = rule_on_record(rec, args.variant, repetitions=args.repetitions,
+                                   notation=args.notation)
+                if g.error is not None:
+                    status = 1
+                if args.json:
+                    out = g.to_json()
+                    out["file"] = path
+                    emit_json(out)
+                else:
+                    print(human_game(path, g, multi=len(args.files) > 1))
         except BrokenPipeError:
             raise
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, ValueError) as exc:
             warn(f"{path}: {getattr(exc, 'strerror', None) or exc}")
             status = 1
-        except ValueError as exc:  # a bad --repetitions
-            warn(str(exc))
-            return 2
     return status
 
 
@@ -115,3 +114,77 @@ def human_position(out: dict[str, Any]) -> str:
     else:
         lines.append("  no automatic end")
     return "\n".join(lines)
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    """``remis audit --variant shogi|xiangqi PATH...``: findings in the chess
+    audit's formats, summary and report; one task per file, on ``--jobs``
+    processes, written in input order (``--cluster``, ``--resume`` and
+    ``--laws`` are chess-only).
+
+    >>> import os, tempfile
+    >>> d = tempfile.mkdtemp(); p, out = os.path.join(d, "g.txt"), os.path.join(d, "f.jsonl")
+    >>> _ = open(p, "w").write("startpos 7g7f 7g7f result 1-0\\n")
+    >>> from remis.cli import main
+    >>> main(["audit", "--variant", "shogi", "-q", p, "--out", out])
+    0
+    >>> print(open(out).read())  # doctest: +ELLIPSIS
+    {"check": "illegal_move", "file": "...", "game": 1, ..., "line": 1, "variant": "shogi"}
+    <BLANKLINE>
+    """
+    from remis.audit.checks import CHECKS
+    from remis.audit.output import open_writer, read_findings
+    from remis.audit.report import render_report
+    from remis.audit.run import RunState, available_cores
+    from remis.cli.audit import summary_text
+    from remis.variants.audit import VARIANT_CHECKS, audit_variant_files, rules_label
+    from remis.variants.records import expand_variant_paths
+
+    if args.checks == ",".join(CHECKS):
+        checks = VARIANT_CHECKS
+    else:
+        checks = tuple(c.strip() for c in args.checks.split(",") if c.strip())
+        unknown = [c for c in checks if c not in VARIANT_CHECKS]
+        if unknown:
+            warn(f"audit: unknown check(s) for {args.variant}: {', '.join(unknown)} "
+                 f"(choose from {', '.join(VARIANT_CHECKS)})")
+            return 2
+    chess_only = [opt for opt, used in (("--cluster", args.cluster), ("--resume", args.resume),
+                                        ("--laws as-played", args.laws != "current")) if used]
+    if chess_only:
+        warn(f"audit: {', '.join(chess_only)} apply to chess only, not with --variant")
+        return 2
+    if args.fmt == "parquet" and not args.out:
+        warn("audit: --format parquet needs --out FILE")
+        return 2
+    try:
+        rules = rules_for(args.variant, args.repetitions)
+    except ValueError as exc:
+        warn(f"audit: {exc}")
+        return 2
+    errors: list[str] = []
+
+    def on_error(msg: str) -> None:
+        errors.append(msg)
+        warn(f"audit: {msg}")
+
+    writer = open_writer(args.out, args.fmt)
+    try:
+        summary = audit_variant_files(expand_variant_paths(args.paths), args.variant, writer,
+                                      repetitions=args.repetitions, notation=args.notation,
+                                      checks=checks, jobs=args.jobs or available_cores(),
+                                      on_error=on_error)
+    finally:
+        writer.close()
+    if not args.quiet:
+        sys.stderr.write(summary_text(RunState([], {}, summary=summary)) + "\n")
+    if args.summary:
+        with open(args.summary, "w", encoding="utf-8") as f:
+            json.dump(summary, f, indent=1, sort_keys=True)
+    if args.report:
+        sample = read_findings(args.out, args.fmt, limit=500) if args.out not in (None, "-") \
+            else []
+        with open(args.report, "w", encoding="utf-8") as f:
+            f.write(render_report(summary, sample, title=f"remis audit: {args.variant}",
+                                  laws=rules_label(rules), errors=errors))
+    return 1 if errors else 0

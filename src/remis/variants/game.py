@@ -8,16 +8,18 @@ command without the word ``position``::
     sfen 8k/9/9/9/9/9/9/9/K8 b R2P 1 moves R*1b 1a2a ...
     rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 ...
 
-``sfen``/``fen`` and ``moves`` are optional; blank lines and lines starting
-with ``#`` are skipped.  Errors name the line and the ply and never stop the
-file.
+``sfen``/``fen`` and ``moves`` are optional; an optional trailing
+``result 1-0|0-1|1/2-1/2|*`` records the result (``1-0``: the first player,
+sente or red, won) for ``remis audit --variant``.  Blank lines and lines
+starting with ``#`` are skipped.  Errors name the line and the ply and never
+stop the file.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from remis.variants.history import VariantError, VariantHistory
@@ -26,6 +28,29 @@ from remis.variants.notation import xiangqi_notation
 from remis.variants.rules import rules_for
 
 _FEN_TAIL = re.compile(r"^(?:-|\d+)$")
+
+#: the results a game line may record: the first player (sente, red) won,
+#: the second won, a draw, or unknown
+LINE_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
+
+def split_result(text: str) -> tuple[str, str | None]:
+    """Split the optional trailing ``result R`` off a game line: the rest of
+    the line and the recorded result (None when the line records none).
+
+    >>> split_result("startpos 7g7f 3c3d result 1/2-1/2")
+    ('startpos 7g7f 3c3d', '1/2-1/2')
+    >>> split_result("startpos 7g7f")
+    ('startpos 7g7f', None)
+    """
+    tokens = text.split()
+    if "result" not in tokens:
+        return text, None
+    i = tokens.index("result")
+    if i != len(tokens) - 2 or tokens[-1] not in LINE_RESULTS:
+        raise VariantError("'result' must come last, followed by one of "
+                           + ", ".join(LINE_RESULTS))
+    return " ".join(tokens[:i]), tokens[-1]
 
 
 def split_game_line(text: str, variant: str) -> tuple[str, list[str]]:
@@ -78,6 +103,14 @@ class VariantGameRuling:
     end: VariantRuling | None
     error: dict[str, Any] | None
     moves_after_end: int = 0
+    #: the result the record gives (None: it gives none)
+    recorded_result: str | None = None
+    #: plies in the record, readable or not
+    recorded_plies: int = 0
+    #: 1-based number of the game in its file (0: not from a file)
+    game: int = 0
+    #: the record's headers (KIF/CSA: event, site, date, players)
+    headers: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object printed by ``remis game --variant ... --json``.
@@ -86,12 +119,15 @@ class VariantGameRuling:
         1
         """
         return {
+            "game": self.game,
             "line": self.line,
             "variant": self.variant,
             "start": self.start,
             "plies": self.plies,
             "end": None if self.end is None else self.end.to_json(),
             "moves_after_end": self.moves_after_end,
+            "recorded_result": self.recorded_result,
+            "headers": self.headers,
             "error": self.error,
         }
 
@@ -111,25 +147,53 @@ def rule_on_line(text: str, variant: str, *, line: int = 1, repetitions: int | N
     ('repetition', 12, None)
     >>> rule_on_line("startpos 7g7f 7g7f", "shogi", line=5).error
     {'line': 5, 'ply': 2, 'message': 'illegal move 7g7f for Gote'}
+    >>> rule_on_line("startpos 7g7f result 0-1", "shogi").recorded_result
+    '0-1'
     """
     try:
+        text, result = split_result(text)
         start, moves = split_game_line(text, variant)
     except VariantError as exc:
         return VariantGameRuling(line, variant, text, 0, None, _error(line, 0, str(exc)))
+    return rule_on_moves(start, moves, variant, line=line, repetitions=repetitions,
+                         notation=notation, recorded_result=result)
+
+
+def rule_on_moves(start: str, moves: list[str], variant: str, *, line: int = 1,
+                  repetitions: int | None = None, notation: str | None = None,
+                  recorded_result: str | None = None,
+                  unread: dict[str, Any] | None = None) -> VariantGameRuling:
+    """Replay ``moves`` from ``start`` (``startpos``, an SFEN or a FEN) and
+    rule on the game.  ``unread`` (``{"ply", "message"}``) says that the
+    record could not be read from that ply on (``moves`` stops before it): it
+    becomes the error unless the game ended before it.
+
+    >>> g = rule_on_moves("startpos", ["7g7f"], "shogi", unread={"ply": 2, "message": "x"})
+    >>> g.plies, g.error, g.recorded_plies
+    (1, {'line': 1, 'ply': 2, 'message': 'x'}, 2)
+    """
+    recorded = len(moves) + (unread is not None)
     if notation is None and variant == "xiangqi":
         notation = xiangqi_notation(moves)
     try:
         h = VariantHistory(rules_for(variant, repetitions), start, notation=notation)
     except VariantError as exc:
-        return VariantGameRuling(line, variant, start, 0, None, _error(line, 0, str(exc)))
+        return VariantGameRuling(line, variant, start, 0, None, _error(line, 0, str(exc)),
+                                 recorded_result=recorded_result, recorded_plies=recorded)
     error = None
     try:
         played = h.extend(moves)
     except VariantError as exc:
         error = _error(line, exc.ply, str(exc))
         played = h.ply
-    after = len(moves) - played if error is None else 0
-    return VariantGameRuling(line, variant, start, h.ply, h.end, error, after)
+    end = h.end
+    if end is not None:
+        error = None  # a bad move after the end is one of the moves after the end
+    elif error is None and unread is not None:
+        error = _error(line, unread["ply"], unread["message"])
+    after = recorded - played if end is not None else 0
+    return VariantGameRuling(line, variant, start, h.ply, end, error, after,
+                             recorded_result=recorded_result, recorded_plies=recorded)
 
 
 def rule_on_lines(lines: Iterable[str], variant: str, *, repetitions: int | None = None,

@@ -1,4 +1,4 @@
-"""The ``--variant`` options of ``remis game`` / ``remis position``, kept free of
+"""The ``--variant`` options of ``remis game`` / ``position`` / ``audit``, kept free of
 the ``pyffish`` import so that the chess CLI works without the ``variants``
 extra; the variant paths load :mod:`remis.variants.cli` only when chosen."""
 
@@ -17,8 +17,9 @@ def add_options(p: Any) -> None:
     3
     """
     p.add_argument("--variant", choices=["chess", "shogi", "xiangqi"], default="chess",
-                   help="game: chess (PGN/FEN), shogi (SFEN + USI moves) or xiangqi "
-                   "(FEN + UCI/ICCS moves); variant input is one game per line")
+                   help="game: chess (PGN/FEN), shogi (SFEN + USI moves, or .kif/.kifu/.csa "
+                   "files) or xiangqi (FEN + UCI/ICCS moves); variant game files have one "
+                   "game per line, with an optional trailing 'result 1-0|0-1|1/2-1/2|*'")
     p.add_argument("--repetitions", type=int, default=None, metavar="N",
                    help="xiangqi: occurrences of a position that end the game (default 4)")
     p.add_argument("--notation", choices=["uci", "iccs"], default=None,
@@ -64,3 +65,18 @@ def run_position(args: argparse.Namespace) -> int:
     except ImportError as exc:
         return _missing(exc)
     return cli.run_position(args)
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    """Run ``remis audit --variant ...`` (exit status 2 if pyffish is missing).
+
+    >>> from remis.cli import build_parser
+    >>> args = build_parser().parse_args(["audit", "--variant", "xiangqi", "--resume", "x"])
+    >>> run_audit(args)
+    2
+    """
+    try:
+        from remis.variants import cli
+    except ImportError as exc:
+        return _missing(exc)
+    return cli.run_audit(args)

@@ -42,7 +42,7 @@ class VariantRules:
 
     def article(self, rule: str) -> str:
         """The citation of ``rule`` (``repetition``, ``perpetual_check``,
-        ``checkmate``, ``no_legal_move``) under this rule set.
+        ``checkmate``, ``no_legal_move``, ``illegal_move``) under this rule set.
 
         >>> SHOGI.article("repetition"), XIANGQI.article("perpetual_check")
         ('JSA sennichite', 'WXF perpetual check')
@@ -52,6 +52,7 @@ class VariantRules:
             "perpetual_check": "perpetual check",
             "checkmate": "checkmate",
             "no_legal_move": "no legal move",
+            "illegal_move": "illegal move",
         }
         return f"{self.authority} {names[rule]}"
 

@@ -1,0 +1,445 @@
+"""Shogi records in KIF and CSA, read with ``cshogi``'s parsers (the
+``variants`` extra) and turned into :class:`GameRecord` objects: the start
+SFEN, the USI moves, the recorded result and the headers.  The moves are not
+judged here: the replay (:func:`remis.variants.game.rule_on_moves`) does.
+
+What is ours is only what the parsers leave unsaid: the file's encoding (KIF
+and CSA come as UTF-8 or Shift-JIS), games of a CSA file split one by one (a
+bad game does not hide the others), move lines that the KIF parser would
+skip silently (reported as unreadable), board diagrams it cannot read (a
+refused game rather than moves replayed from the wrong position), and the
+result of a KIF without a closing ``まで`` line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+#: file extensions read as KIF and as CSA
+KIF_EXTENSIONS = (".kif", ".kifu")
+CSA_EXTENSIONS = (".csa",)
+
+#: what a CSA end code (and a KIF result) says happened
+TERMINATIONS = {
+    "%TORYO": "resignation", "%CHUDAN": "suspended", "%SENNICHITE": "repetition",
+    "%TIME_UP": "time forfeit", "%ILLEGAL_MOVE": "illegal move",
+    "%+ILLEGAL_ACTION": "illegal action by sente", "%-ILLEGAL_ACTION": "illegal action by gote",
+    "%JISHOGI": "impasse", "%KACHI": "entering-king declaration", "%TSUMI": "checkmate",
+    "%HIKIWAKE": "draw", "%MAX_MOVES": "move limit",
+}
+_DRAW_CODES = ("%SENNICHITE", "%JISHOGI", "%HIKIWAKE", "%MAX_MOVES")
+# KIF move-list words that end the game: the side to move lost, or a draw
+_KIF_LOSS_WORDS = ("投了", "詰み", "切れ負け")
+_KIF_DRAW_WORDS = ("千日手", "持将棋")
+# KIF words the cshogi move pattern does not know but which end the game
+_KIF_OTHER_END_WORDS = ("入玉勝ち", "入玉宣言", "不詰", "不戦勝", "不戦敗", "封じ手")
+_KIF_NUMBERED = re.compile(r" *([0-9]+)\s+(\S.*)")
+_HEADER_NAMES = {"棋戦": "Event", "場所": "Site", "開始日時": "Date", "EVENT": "Event",
+                 "SITE": "Site", "START_TIME": "Date"}
+
+
+class RecordError(ValueError):
+    """A file or game that the parsers cannot read at all.
+
+    >>> str(RecordError("no moves"))
+    'no moves'
+    """
+
+
+@dataclass
+class GameRecord:
+    """One recorded game, before replay: where it is, its start position,
+    moves, recorded result and headers, and ``unread`` (``{"ply",
+    "message"}``) when the record cannot be read from that ply on.
+
+    >>> GameRecord(1, 1, 0, "startpos", ["7g7f"]).result is None
+    True
+    """
+
+    index: int
+    line: int
+    offset: int
+    start: str
+    moves: list[str]
+    result: str | None = None
+    termination: str | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    unread: dict[str, Any] | None = None
+    #: the game cannot be read at all (the message says why)
+    error: str | None = None
+
+
+def decode(data: bytes) -> str:
+    """Text of a KIF/CSA file: UTF-8 (with or without a byte-order mark),
+    else Shift-JIS (Windows code page 932, as Japanese software writes it).
+
+    >>> decode("先手：A".encode("cp932")) == decode("先手：A".encode("utf-8")) == "先手：A"
+    True
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp932")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"neither UTF-8 nor Shift-JIS text (byte {exc.start})") from None
+
+
+def _headers(names: list[str | None], info: dict[str, str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in info.items():
+        if value:
+            out[_HEADER_NAMES.get(key, key)] = value
+    for title, name in zip(("Sente", "Gote"), names, strict=False):
+        if name:
+            out[title] = name
+    return out
+
+
+def _result(win: int | None, endgame: str) -> str:
+    import cshogi
+
+    if win == cshogi.BLACK_WIN:
+        return "1-0"
+    if win == cshogi.WHITE_WIN:
+        return "0-1"
+    return "1/2-1/2" if endgame in _DRAW_CODES else "*"
+
+
+def _usi(move: int) -> str:
+    import cshogi
+
+    return str(cshogi.move_to_usi(move)) if move else "(none)"
+
+
+# ---------------------------------------------------------------- CSA
+#: one parsed CSA game: start SFEN, USI moves (None: a move the parser could
+#: not read or play), end code, cshogi's winner code, player names, $ headers
+ParsedCSA = tuple[str, list[str | None], str, int, list[str], dict[str, str]]
+
+
+def parse_csa_game(text: str) -> ParsedCSA:
+    """Parse one CSA game with cshogi's parser (in this process: see
+    :class:`IsolatedParser` for untrusted input).
+
+    >>> parse_csa_game("PI\\n+\\n+7776FU\\n-9999FU\\n%TORYO\\n")[:3]
+    ('lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1', ['7g7f', None], '%TORYO')
+    """
+    import cshogi
+
+    p = cshogi.Parser()
+    p.parse_csa_str(text)
+    moves = [str(cshogi.move_to_usi(m)) if m else None for m in p.moves]
+    return (str(p.sfen), moves, str(p.endgame), int(p.win), [str(x) for x in p.names],
+            {str(k): str(v) for k, v in p.var_info.items()})
+
+
+#: seconds one CSA game may take in the parser before it counts as hung
+PARSE_SECONDS = 30.0
+
+_CHILD = "from remis.variants.kifu import serve_parser; serve_parser()"
+
+
+def serve_parser() -> None:  # pragma: no cover - runs in the child
+    """The child's loop (see :class:`IsolatedParser`): one JSON string per
+    line in, one JSON answer per line out, until its input closes.
+
+    >>> callable(serve_parser)
+    True
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    for line in sys.stdin:
+        try:
+            out: dict[str, Any] = {"ok": True, "value": parse_csa_game(json.loads(line))}
+        except Exception as exc:
+            out = {"ok": False, "error": str(exc)}
+        sys.stdout.write(json.dumps(out) + "\n")
+        sys.stdout.flush()
+
+
+class IsolatedParser:
+    """cshogi's CSA parser run in a child Python process: its C++ code
+    crashes the whole process (segmentation fault) on some malformed position
+    lines (an over-long ``P1`` row, a ``P+`` line with ``00AL``), which must
+    not stop an audit.  A crash (or a game taking over :data:`PARSE_SECONDS`)
+    costs only the game being parsed; a new child is started for the next.
+    The child ends when its input closes, i.e. with the process that started
+    it; a forked process (an audit worker) starts its own.
+
+    >>> IsolatedParser().parse("PI\\n+\\n+7776FU\\n")[1]
+    ['7g7f']
+    """
+
+    _proc: ClassVar[subprocess.Popen[str] | None] = None
+    _owner: ClassVar[int | None] = None  # the process that started _proc
+    _inherited: ClassVar[list[subprocess.Popen[str]]] = []  # kept, not closed, after a fork
+
+    def parse(self, text: str) -> ParsedCSA:
+        """Parse one game; raises RecordError if the parser crashed or hung,
+        and ValueError with the parser's message for what it refused.
+
+        >>> try:
+        ...     IsolatedParser().parse("P1 *  *  *  * -OU *  *  *  *  *  * \\n+\\n")
+        ... except RecordError as exc:
+        ...     print(exc)
+        the CSA parser crashed on this game (malformed position lines?)
+        """
+        cls = IsolatedParser
+        if cls._owner != os.getpid():
+            if cls._proc is not None:
+                cls._inherited.append(cls._proc)
+            cls._proc, cls._owner = None, os.getpid()
+        if cls._proc is None or cls._proc.poll() is not None:
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+            cls._proc = subprocess.Popen(
+                [sys.executable, "-c", _CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, encoding="utf-8", env=env)
+        proc = cls._proc
+        assert proc.stdin is not None and proc.stdout is not None
+        try:
+            proc.stdin.write(json.dumps(text) + "\n")
+            proc.stdin.flush()
+            ready = select.select([proc.stdout], [], [], PARSE_SECONDS)[0]
+            line = proc.stdout.readline() if ready else ""
+        except OSError:
+            line = ""
+        if not line:
+            cls.stop()
+            raise RecordError("the CSA parser crashed on this game (malformed position "
+                              "lines?)")
+        out = json.loads(line)
+        if not out["ok"]:
+            raise ValueError(out["error"])
+        sfen, moves, endgame, win, names, info = out["value"]
+        return sfen, moves, endgame, win, names, info
+
+    @classmethod
+    def stop(cls) -> None:
+        """End this process's child (a new one starts on the next parse).
+
+        >>> IsolatedParser.stop(); IsolatedParser._proc is None
+        True
+        """
+        proc = cls._proc if cls._owner == os.getpid() else None
+        cls._proc = None
+        if proc is not None:
+            proc.kill()
+            proc.wait()
+            for stream in (proc.stdin, proc.stdout):
+                if stream is not None:
+                    stream.close()
+
+
+def _csa_summary(text: str) -> tuple[str, str] | None:
+    """The result a CSA game server states in its closing comment,
+    ``'summary:REASON:SENTE win|lose|draw:GOTE win|lose|draw``: (reason,
+    result), or None when there is none or it cannot be read.
+
+    >>> _csa_summary("%SENNICHITE\\n'summary:oute_sennichite:A lose:B win\\n")
+    ('oute_sennichite', '0-1')
+    >>> _csa_summary("%TORYO\\n'summary:toryo:A draw:B win\\n") is None
+    True
+    """
+    m = re.search(r"^'summary:([^:\n]*):[^\n]* (win|lose|draw):[^\n]* (win|lose|draw)\s*$",
+                  text, re.MULTILINE)
+    if m is None:
+        return None
+    outcome = {("win", "lose"): "1-0", ("lose", "win"): "0-1", ("draw", "draw"): "1/2-1/2"}
+    result = outcome.get((m[2], m[3]))
+    return None if result is None else (m[1], result)
+
+
+def read_csa(data: bytes, parser: IsolatedParser | None = None) -> Iterator[GameRecord]:
+    """The games of a CSA file (several are separated by a ``/`` line).  A
+    move the parser cannot read or play makes the rest of that game unread.
+
+    >>> text = "V2.2\\nN+Habu\\nN-Hanyu\\nPI\\n+\\n+7776FU\\n-3334FU\\n%TORYO\\n"
+    >>> g = next(read_csa(text.encode()))
+    >>> g.moves, g.result, g.termination, g.headers
+    (['7g7f', '3c3d'], '0-1', 'resignation', {'Sente': 'Habu', 'Gote': 'Hanyu'})
+    """
+    isolated = parser or IsolatedParser()
+    offset, line, n = 0, 1, 0
+    bounds = [m.span() for m in re.finditer(rb"(?:^|(?<=\n))/\r?\n", data)]
+    for begin, end in [*bounds, (len(data), len(data))]:
+        part = data[offset:begin]
+        rec = GameRecord(n + 1, line, offset, "startpos", [])
+        line += part.count(b"\n") + 1
+        offset = end
+        try:
+            text = decode(part).replace("\r\n", "\n")
+        except RecordError as exc:
+            n += 1
+            rec.error = str(exc)
+            yield rec
+            continue
+        if not text.strip():
+            continue
+        n += 1
+        try:
+            sfen, moves, endgame, win, names, info = isolated.parse(text)
+        except RecordError as exc:
+            rec.error = str(exc)
+            yield rec
+            continue
+        except Exception as exc:  # the parser's C++ errors arrive as several types
+            # it counts lines from the game's start: count from the file's
+            m = re.match(r"Invalid line (\d+)(.*)", str(exc), re.DOTALL)
+            where = f"invalid line {rec.line + int(m[1]) - 1}{m[2]}" if m else str(exc)
+            rec.error = f"unreadable CSA: {where}"
+            yield rec
+            continue
+        rec.start = sfen
+        if None in moves:
+            k = moves.index(None)
+            moves = moves[:k]
+            rec.unread = {"ply": k + 1, "message": "the CSA parser cannot read or play move "
+                          f"{k + 1} of this game"}
+        rec.moves = [m for m in moves if m is not None]
+        rec.result = _result(win, endgame)
+        rec.termination = TERMINATIONS.get(endgame, endgame or None)
+        summary = _csa_summary(text)
+        if summary is not None:  # the server's verdict, which %SENNICHITE may not tell
+            rec.termination, rec.result = summary
+        rec.headers = _headers(list(names), info)
+        yield rec
+
+
+# ---------------------------------------------------------------- KIF
+@dataclass
+class _KifScan:
+    """What the KIF parser would get wrong or leave out (see :func:`_scan_kif`)."""
+
+    #: ply of the first move line it would skip silently
+    unreadable: int | None = None
+    #: why the whole game must be refused
+    refused: str | None = None
+    #: the last game-ending word of the move list and its ply
+    end_word: tuple[int, str] | None = None
+    #: (ply, piece named) of each move line it reads, in order
+    pieces: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _scan_kif(text: str) -> _KifScan:
+    from cshogi.KIF import Parser
+
+    scan = _KifScan()
+    lines = text.split("\n")
+    if any(raw.startswith("|") for raw in lines):
+        scan.refused = ("the KIF has a board diagram (a set-up position), which the KIF "
+                        "parser cannot read")
+        return scan
+    for raw in lines:
+        m = _KIF_NUMBERED.fullmatch(raw)
+        if m is None:
+            continue
+        body, ply = m.group(2), int(m.group(1))
+        norm = (raw.replace("王", "玉").replace("竜", "龍").replace("成銀", "全")
+                .replace("成桂", "圭").replace("成香", "杏"))
+        move = Parser.MOVE_RE.match(norm)
+        if move is None:
+            if not body.startswith(_KIF_OTHER_END_WORDS) and scan.unreadable is None:
+                scan.unreadable = ply
+            continue
+        if move.group(5):
+            scan.pieces.append((ply, move.group(5)))
+        word = body.split()[0]
+        if word in _KIF_LOSS_WORDS + _KIF_DRAW_WORDS:
+            scan.end_word = (ply, word)
+    return scan
+
+
+def _misnamed(moves: list[int], pieces: list[tuple[int, str]]) -> tuple[int, str] | None:
+    """The first move whose line names another piece than the one the parser
+    moved (it goes by the squares alone): its ply and what is wrong."""
+    import cshogi
+
+    for mv, (ply, named) in zip(moves, pieces, strict=False):
+        if cshogi.move_is_drop(mv):
+            moved = cshogi.HAND_PIECE_JAPANESE_SYMBOLS[cshogi.move_drop_hand_piece(mv)]
+        else:
+            moved = cshogi.PIECE_JAPANESE_SYMBOLS[cshogi.move_from_piece_type(mv)]
+        if moved != named:
+            return ply, f"move {ply} of the KIF names {named}, but the piece there is {moved}"
+    return None
+
+
+def read_kif(data: bytes) -> Iterator[GameRecord]:
+    """The game of a KIF file (the main line: variations are not read).
+
+    >>> kif = ("先手：羽生\\n後手：谷川\\n手合割：平手\\n手数----指手---------消費時間--\\n"
+    ...        "   1 ７六歩(77)\\n   2 ３四歩(33)\\n   3 投了\\nまで2手で後手の勝ち\\n")
+    >>> g = next(read_kif(kif.encode("cp932")))
+    >>> g.moves, g.result, g.termination, g.headers["Sente"]
+    (['7g7f', '3c3d'], '0-1', 'resignation', '羽生')
+    """
+    from cshogi.KIF import Parser
+
+    rec = GameRecord(1, 1, 0, "startpos", [])
+    try:
+        text = decode(data).replace("\r\n", "\n").replace("\r", "\n")
+    except RecordError as exc:
+        rec.error = str(exc)
+        yield rec
+        return
+    cut = re.search(r"^変化：", text, re.MULTILINE)
+    if cut is not None:
+        text = text[:cut.start()]
+    text = text.replace("不成(", "(")  # an explicit non-promotion: the parser knows no 不成
+    scan = _scan_kif(text)
+    end_word = scan.end_word
+    if scan.refused is not None:
+        rec.error = scan.refused
+        yield rec
+        return
+    try:
+        p = Parser.parse_str(text)
+    except Exception as exc:  # the parser raises KeyError, IndexError, ... on odd input
+        rec.error = f"unreadable KIF: {type(exc).__name__}: {exc}"
+        yield rec
+        return
+    if not (p.moves or p.win is not None or any(p.names) or p.var_info or end_word
+            or scan.unreadable):
+        rec.error = "no KIF game in the file"
+        yield rec
+        return
+    rec.start = str(p.sfen)
+    moves = list(p.moves)
+    if scan.unreadable is not None:
+        rec.unread = {"ply": scan.unreadable,
+                      "message": f"move {scan.unreadable} of the KIF cannot be read"}
+        moves = moves[:scan.unreadable - 1]
+    misnamed = _misnamed(moves, scan.pieces)
+    if misnamed is not None:
+        rec.unread = {"ply": misnamed[0], "message": misnamed[1]}
+        moves = moves[:misnamed[0] - 1]
+    rec.moves = [_usi(m) for m in moves]
+    endgame = str(p.endgame or "")
+    rec.result = _result(p.win, endgame)
+    if p.win is None and end_word is not None:
+        ply, word = end_word
+        if word in _KIF_DRAW_WORDS:
+            rec.result = "1/2-1/2"
+        else:  # the side to move at that ply lost; sente moves at odd plies from startpos
+            sente_moves_first = rec.start.split()[1] == "b"
+            sente_lost = (ply % 2 == 1) == sente_moves_first
+            rec.result = "0-1" if sente_lost else "1-0"
+        endgame = {"投了": "%TORYO", "詰み": "%TSUMI", "切れ負け": "%TIME_UP",
+                   "千日手": "%SENNICHITE", "持将棋": "%JISHOGI"}[word]
+    rec.termination = TERMINATIONS.get(endgame, endgame or None)
+    rec.headers = _headers(list(p.names), dict(p.var_info))
+    if p.starttime is not None:
+        rec.headers["Date"] = p.starttime.strftime("%Y/%m/%d %H:%M:%S")
+    yield rec

@@ -1,0 +1,148 @@
+"""Reading variant game files into :class:`~remis.variants.kifu.GameRecord`
+objects, by extension: ``.kif``/``.kifu`` and ``.csa`` (shogi, through
+:mod:`remis.variants.kifu`), anything else one game per line (see
+:mod:`remis.variants.game`), and :func:`rule_on_record` to rule on one.
+
+A record that cannot be read keeps its place (game number, line, byte
+offset) and carries the reason in ``error``: it never stops the file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from remis.variants.game import (
+    VariantGameRuling,
+    rule_on_moves,
+    split_game_line,
+    split_result,
+)
+from remis.variants.history import VariantError
+from remis.variants.kifu import CSA_EXTENSIONS, KIF_EXTENSIONS, GameRecord, read_csa, read_kif
+
+#: what a folder given to ``remis audit --variant`` is searched for
+VARIANT_SUFFIXES = (*KIF_EXTENSIONS, *CSA_EXTENSIONS, ".txt")
+
+
+def expand_variant_paths(paths: list[str]) -> list[str]:
+    """Files as given; folders searched (recursively, sorted) for game-line
+    (``.txt``), KIF and CSA files.
+
+    >>> import os, tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> for n in ("b.kif", "a.txt", "c.pgn"): _ = open(os.path.join(d, n), "w")
+    >>> [os.path.basename(p) for p in expand_variant_paths([d, "-"])]
+    ['a.txt', 'b.kif', '-']
+    """
+    out: list[str] = []
+    for p in paths:
+        if p != "-" and os.path.isdir(p):
+            out.extend(sorted(str(f) for f in Path(p).rglob("*")
+                              if f.is_file() and f.name.lower().endswith(VARIANT_SUFFIXES)))
+        else:
+            out.append(p)
+    return out
+
+
+def record_format(path: str) -> str:
+    """``kif``, ``csa`` or ``lines``, from the file name.
+
+    >>> record_format("a.KIF"), record_format("b.csa"), record_format("c.txt"), record_format("-")
+    ('kif', 'csa', 'lines', 'lines')
+    """
+    ext = os.path.splitext(path)[1].lower()
+    if ext in KIF_EXTENSIONS:
+        return "kif"
+    if ext in CSA_EXTENSIONS:
+        return "csa"
+    return "lines"
+
+
+def read_lines(lines: Iterable[bytes], variant: str) -> Iterator[GameRecord]:
+    """Game lines (bytes, UTF-8) as records; blank and ``#`` lines are
+    skipped, a bad line is a record with an ``error``.
+
+    >>> recs = list(read_lines([b"# x\\n", b"startpos 7g7f result 1-0\\n", b"startpos x y z\\n"],
+    ...                        "shogi"))
+    >>> [(r.index, r.line, r.offset, r.moves, r.result) for r in recs]
+    [(1, 2, 4, ['7g7f'], '1-0'), (2, 3, 29, ['x', 'y', 'z'], None)]
+    """
+    offset, index = 0, 0
+    for n, raw in enumerate(lines, start=1):
+        here = offset
+        offset += len(raw)
+        try:
+            text = raw.decode("utf-8").strip()
+        except UnicodeDecodeError as exc:
+            index += 1
+            yield GameRecord(index, n, here, "", [],
+                             error=f"line {n} is not UTF-8 text (byte {exc.start})")
+            continue
+        if not text or text.startswith("#"):
+            continue
+        index += 1
+        try:
+            body, result = split_result(text)
+            start, moves = split_game_line(body, variant)
+        except VariantError as exc:
+            yield GameRecord(index, n, here, text, [], error=str(exc))
+            continue
+        yield GameRecord(index, n, here, start, moves, result)
+
+
+def read_records(path: str, variant: str) -> Iterator[GameRecord]:
+    """The games of ``path`` (``-``: game lines on stdin), read by its
+    extension; KIF and CSA are shogi formats.  Raises OSError when the file
+    cannot be opened.
+
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "g.csa")
+    >>> _ = open(p, "w").write("PI\\n+\\n+7776FU\\n%TORYO\\n")
+    >>> [(r.moves, r.result) for r in read_records(p, "shogi")]
+    [(['7g7f'], '1-0')]
+    """
+    fmt = record_format(path)
+    if fmt != "lines" and variant != "shogi":
+        raise ValueError(f"{fmt.upper()} is a shogi format, not {variant}")
+    if fmt != "lines":
+        try:
+            import cshogi  # noqa: F401 - the KIF and CSA parsers
+        except ImportError:
+            raise ValueError(f"reading {fmt.upper()} needs cshogi: "
+                             "pip install 'remis[variants]'") from None
+    if path == "-":
+        yield from read_lines(sys.stdin.buffer, variant)
+        return
+    with open(path, "rb") as f:
+        if fmt == "lines":
+            yield from read_lines(f, variant)
+            return
+        data = f.read()
+    yield from (read_kif(data) if fmt == "kif" else read_csa(data))
+
+
+def rule_on_record(rec: GameRecord, variant: str, *, repetitions: int | None = None,
+                   notation: str | None = None) -> VariantGameRuling:
+    """Replay a record and rule on it (see
+    :func:`remis.variants.game.rule_on_moves`); an unreadable record is a
+    ruling with an error at ply 0.
+
+    >>> g = rule_on_record(GameRecord(2, 5, 0, "startpos", ["7g7f"], "1-0"), "shogi")
+    >>> g.game, g.line, g.plies, g.recorded_result
+    (2, 5, 1, '1-0')
+    >>> rule_on_record(GameRecord(1, 1, 0, "", [], error="bad"), "shogi").error
+    {'line': 1, 'ply': 0, 'message': 'bad'}
+    """
+    if rec.error is not None:
+        g = VariantGameRuling(rec.line, variant, rec.start, 0, None,
+                              {"line": rec.line, "ply": 0, "message": rec.error},
+                              recorded_result=rec.result)
+    else:
+        g = rule_on_moves(rec.start, rec.moves, variant, line=rec.line, repetitions=repetitions,
+                          notation=notation, recorded_result=rec.result, unread=rec.unread)
+    g.game = rec.index
+    g.headers = rec.headers
+    return g
