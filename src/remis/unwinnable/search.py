@@ -352,19 +352,22 @@ def semi_blocked(board: chess.Board) -> int | None:
     return chess.lsb(between) if between else None
 
 
+def _files(bb: int) -> int:
+    """The files (bit ``f`` for file ``f``) holding a square of ``bb``."""
+    bb |= bb >> 32
+    bb |= bb >> 16
+    bb |= bb >> 8
+    return bb & 0xFF
+
+
 def _structure_blocked(board: chess.Board) -> bool:
     """At least four white pawns rammed by black pawns, and every file with a
     pawn that may still move of one colour has one of the other colour."""
     white = board.pawns & board.occupied_co[chess.WHITE]
     black = board.pawns & board.occupied_co[chess.BLACK]
-    if chess.popcount((white << 8) & black) < 4:
+    if ((white << 8) & black).bit_count() < 4:
         return False
-    files_w = files_b = 0
-    for s in chess.scan_forward(white & ~chess.BB_RANK_7):
-        files_w |= 1 << (s & 7)
-    for s in chess.scan_forward(black & ~chess.BB_RANK_2):
-        files_b |= 1 << (s & 7)
-    return files_w == files_b
+    return _files(white & ~chess.BB_RANK_7) == _files(black & ~chess.BB_RANK_2)
 
 
 def _blocked_order(board: chess.Board, winner: chess.Color,
