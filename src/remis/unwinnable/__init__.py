@@ -33,8 +33,10 @@ StaticProof = Callable[[chess.Board, chess.Color], "str | None"]
 #: The static proof (blocked structures, unreachable king regions).
 STATIC: StaticProof | None = static_unwinnable
 
-#: Node budgets: full mode (helpmate search, then exhaustive visit), quick mode.
+#: Node budgets: full mode (helpmate search in all, its first slice before
+#: the exhaustive visit, the visit), quick mode.
 FULL_NODES = 100_000
+FIRST_NODES = 10_000
 EXHAUST_NODES = 20_000
 LOCKED_EXHAUST_NODES = 3_000
 QUICK_NODES = 20
@@ -208,10 +210,25 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         verdict = _exhaust_verdict(color, head, full, full.nodes)
         if verdict is not None:
             return verdict
-    search = HelpmateSearch(b, color, max_nodes=budget,
+    # full mode: a first slice of the search (most mates are found early),
+    # then the exhaustive visit (a proof or a shortest mate when the
+    # reachable positions are few), then the rest of the search budget
+    first = budget if quick else min(budget, FIRST_NODES if max_nodes is None
+                                     else max(max_nodes // 5, 1))
+    search = HelpmateSearch(b, color, max_nodes=first,
                             iteration_nodes=budget if quick else 20_000, deadline=deadline)
     result = search.run(start_depth=2 if quick else 1)
     nodes = result.nodes
+    if result.outcome == "limit" and not quick:
+        full = exhaust(b, color, max_nodes=cap, deadline=deadline)
+        nodes += full.nodes
+        verdict = _exhaust_verdict(color, head, full, nodes)
+        if verdict is not None:
+            return verdict
+        if first < budget and (deadline is None or time.monotonic() < deadline):
+            search.max_nodes = budget
+            result = search.run(start_depth=result.depth)
+            nodes = full.nodes + result.nodes
     if result.outcome == "mate":
         line = head + result.line
         return Verdict(color, True, _found_text(color, line), line, nodes, method="search")
@@ -219,12 +236,6 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         return Verdict(color, False,
                        f"exhausted search: no checkmate by {_name(color)} is reachable "
                        f"({nodes} positions searched)", nodes=nodes, method="exhaustive")
-    if not quick:
-        full = exhaust(b, color, max_nodes=cap, deadline=deadline)
-        nodes += full.nodes
-        verdict = _exhaust_verdict(color, head, full, nodes)
-        if verdict is not None:
-            return verdict
     if not quick and STATIC is not None:
         after_one = _static_after_every_move(b, color)
         if after_one is not None:
