@@ -35,9 +35,9 @@ STATIC: StaticProof | None = static_unwinnable
 
 #: Node budgets: full mode (helpmate search in all, its first slice before
 #: the exhaustive visit, the visit), quick mode.
-FULL_NODES = 100_000
+FULL_NODES = 45_000
 FIRST_NODES = 10_000
-EXHAUST_NODES = 20_000
+EXHAUST_NODES = 15_000
 LOCKED_EXHAUST_NODES = 3_000
 QUICK_NODES = 20
 FORCED_PLIES = 100

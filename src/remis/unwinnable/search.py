@@ -441,7 +441,9 @@ def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000
     once) looking for a checkmate by ``winner``.  Finishing the visit without
     one is a proof that none exists; positions where ``winner`` has lost all
     mating material (or ``prune`` proves it) are dead ends.  A mate found is a
-    shortest one.
+    shortest one.  ``max_nodes`` bounds the positions expanded, and ten
+    times as many moves played (where many pieces move, each expansion
+    costs more).
 
     >>> exhaust(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"), chess.WHITE).outcome
     'exhausted'
@@ -455,6 +457,7 @@ def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000
     parents: dict[Key, tuple[Key, chess.Move] | None] = {root: None}
     frontier = [root]
     nodes = 0
+    pushes = 10 * max_nodes
     depth = 0
     gen = b.generate_legal_moves
     while frontier:
@@ -472,6 +475,9 @@ def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000
                 if b.turn == loser and b.is_check():
                     return SearchResult("mate", _line(parents, k), nodes, depth)
                 continue
+            pushes -= len(moves)
+            if pushes < 0:
+                return SearchResult("limit", (), nodes, depth)
             for m in moves:
                 if fast:
                     make(b, m)
