@@ -9,8 +9,10 @@ helpmate exists.
 
 The stages, cheapest first (see :func:`can_checkmate`): material, forced
 moves, the static proof of :mod:`remis.unwinnable.static` (when present), a
-steered helpmate search (:mod:`remis.unwinnable.search`) and an exhaustive
-visit of the reachable positions.
+first slice of a steered helpmate search (:mod:`remis.unwinnable.search`), an
+exhaustive visit of the reachable positions, then the rest of the search.
+The budgets are counted in nodes, so a verdict never depends on the
+machine's load (``max_seconds`` is an explicit opt-in).
 """
 
 from __future__ import annotations

@@ -7,6 +7,10 @@ Algorithm for Chess Unwinnability", FUN 2022), written anew for python-chess:
   mating corner (the winner's king and knights toward it, the loser's king
   into it, captures and advanced pawn pushes by the winner) cost nothing,
   moves that waste material cost extra, the rest cost one ply;
+* with only kings, bishops and a blocked pawn chain on the board, CHA's
+  ordering for such structures (:func:`semi_blocked`): the kings head for
+  the gap between two facing pawns, the winner's captures are free, other
+  moves cost extra;
 * a transposition table per iteration: a position met again with no more
   budget than before is not searched twice;
 * branches where ``winner`` has lost all mating material are cut
