@@ -49,3 +49,13 @@ def test_search_proof_when_the_tree_is_small() -> None:
     # a bare king: the material cut ends every branch, the search is complete
     result = HelpmateSearch(chess.Board("8/8/8/8/8/2k5/8/K1q5 w - - 0 1"), chess.WHITE).run()
     assert result.outcome == "exhausted"
+
+
+def test_semi_blocked_structure_mate_is_found_and_replays() -> None:
+    # only kings, bishops and pawns, pawns two ranks apart on the f-file:
+    # CHA's semi-blocked ordering finds White's helpmate (the plain corner
+    # ordering needs more than 100k nodes)
+    fen = "8/7k/5p1p/5P2/p1p2PpP/P1P1p1P1/4P3/K7 b - - 0 1"
+    assert search.semi_blocked(chess.Board(fen)) == chess.F5
+    result = HelpmateSearch(chess.Board(fen), chess.WHITE, max_nodes=60_000).run()
+    assert result.outcome == "mate" and mates(fen, chess.WHITE, result.line)

@@ -14,13 +14,15 @@ import chess
 import chess.pgn
 import pytest
 
+from remis.unwinnable.boxed import box, discovery_possible
+from remis.unwinnable.search import HelpmateSearch
 from remis.unwinnable.static import static_unwinnable
 
 DEAD_S06 = "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"
 
 #: Coverage floors reached on the data (see the report / benchmark script):
 #: raise them when the analysis gets stronger, never lower them silently.
-VECTOR_FLOOR = 1130          # of 1,857 "cannot mate" answers in cha-test-vectors.txt
+VECTOR_FLOOR = 1277          # of 1,857 "cannot mate" answers in cha-test-vectors.txt
 TIMEOUT_SAMPLE_FLOOR = 0.30  # of the every-17th-line sample of the unfair timeouts
 
 
@@ -140,3 +142,47 @@ def test_never_denies_a_mate_that_was_played(shared_data: Path) -> None:
                 checked += 1
             assert static_unwinnable(board, winner) is None, board.fen()
     assert checked > 10_000
+
+
+BOXED = "1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1"  # a CHA "--" vector
+
+
+def test_boxed_king_keeps_the_chain_frozen() -> None:
+    # The white king only shuffles h3-h4: the black king can take g2 only by
+    # stepping next to h3 with the white king on h4, which stalemates White
+    # at once.  So the chain never opens and neither side can mate.
+    board = chess.Board(BOXED)
+    assert "g2, f3, g3, f4, f5, h5, h6 can never move" in (static_unwinnable(board, chess.BLACK)
+                                                           or "")
+    assert static_unwinnable(board, chess.WHITE) is not None
+
+
+@pytest.mark.parametrize("fen", [
+    "1k6/b1b5/7p/5p1P/5p2/5PpK/8/8 w - - 0 1",      # no g2 pawn: ...g3-g2-g1=Q
+    "1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/6n1 w - - 0 1",  # a knight takes f3 and opens the chain
+    "1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/4q3 w - - 0 1",  # a queen mates on the h-file
+])
+def test_boxed_king_variants_where_black_mates(fen: str) -> None:
+    board = chess.Board(fen)
+    assert static_unwinnable(board, chess.BLACK) is None
+    result = HelpmateSearch(board.copy(), chess.BLACK, max_nodes=30_000).run()
+    assert result.outcome == "mate"
+    for uci in result.line:
+        board.push_uci(uci)
+    assert board.is_checkmate() and board.turn == chess.WHITE
+
+
+def test_boxed_king_discovered_check_is_not_ruled_out() -> None:
+    # White king boxed on h3/h4: the black king f2 stepping to g2 would
+    # uncover the e1 bishop on h4, unless a piece that never moves stands
+    # between (g3)
+    board = chess.Board("8/8/8/8/7K/8/5k2/4b3 b - - 0 1")
+    region = chess.BB_H3 | chess.BB_H4
+    terminal = box(board, chess.WHITE, 0, region)
+    assert terminal & chess.BB_G2 and terminal & chess.BB_H5
+    assert discovery_possible(board, chess.BLACK, 0, chess.BB_F2, terminal, region)
+    assert not discovery_possible(board, chess.BLACK, chess.BB_G3, chess.BB_F2, terminal, region)
+    castling = chess.Board("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
+    assert not box(castling, chess.WHITE, castling.occupied, chess.BB_E1)
+    castling.castling_rights = 0
+    assert box(castling, chess.WHITE, castling.occupied, chess.BB_E1)

@@ -9,8 +9,10 @@ helpmate exists.
 
 The stages, cheapest first (see :func:`can_checkmate`): material, forced
 moves, the static proof of :mod:`remis.unwinnable.static` (when present), a
-steered helpmate search (:mod:`remis.unwinnable.search`) and an exhaustive
-visit of the reachable positions.
+first slice of a steered helpmate search (:mod:`remis.unwinnable.search`), an
+exhaustive visit of the reachable positions, then the rest of the search.
+The budgets are counted in nodes, so a verdict never depends on the
+machine's load (``max_seconds`` is an explicit opt-in).
 """
 
 from __future__ import annotations
@@ -33,10 +35,16 @@ StaticProof = Callable[[chess.Board, chess.Color], "str | None"]
 #: The static proof (blocked structures, unreachable king regions).
 STATIC: StaticProof | None = static_unwinnable
 
-#: Node budgets: full mode (helpmate search, then exhaustive visit), quick mode.
-FULL_NODES = 100_000
-EXHAUST_NODES = 20_000
+#: Node budgets: full mode (helpmate search in all, its first slice, the
+#: short exhaustive visit after it, the full visit at the end), quick mode.
+FULL_NODES = 45_000
+FIRST_NODES = 10_000
+MID_EXHAUST_NODES = 5_000
+EXHAUST_NODES = 12_000
 LOCKED_EXHAUST_NODES = 3_000
+#: Most legal moves a side may have for the visit to come before the rest of
+#: the search (real positions with many pieces: the visit would not end).
+FEW_MOVES = 24
 QUICK_NODES = 20
 FORCED_PLIES = 100
 
@@ -143,6 +151,19 @@ def _locked(board: chess.Board) -> bool:
     return not ((white << 8) & ~black & chess.BB_ALL) and not ((black >> 8) & ~white)
 
 
+def _few_moves(board: chess.Board) -> bool:
+    """At most :data:`FEW_MOVES` moves for each side (pseudo-legal for the
+    side not to move): the reachable positions may be few enough to visit
+    them all early."""
+    if board.legal_moves.count() > FEW_MOVES:
+        return False
+    board.turn = not board.turn
+    try:
+        return sum(1 for _ in board.generate_pseudo_legal_moves()) <= FEW_MOVES
+    finally:
+        board.turn = not board.turn
+
+
 def _found_text(color: chess.Color, line: tuple[str, ...]) -> str:
     return f"{_name(color)} can mate: helpmate in {len(line)} plies"
 
@@ -208,10 +229,38 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         verdict = _exhaust_verdict(color, head, full, full.nodes)
         if verdict is not None:
             return verdict
-    search = HelpmateSearch(b, color, max_nodes=budget,
+    # full mode: a first slice of the search (most mates are found early),
+    # then the exhaustive visit (a proof or a shortest mate when the
+    # reachable positions are few), then the rest of the search budget;
+    # where many moves are possible the visit rarely ends, it comes last
+    first = budget if quick or not _few_moves(b) else min(
+        budget, FIRST_NODES if max_nodes is None else max(max_nodes // 5, 1))
+    search = HelpmateSearch(b, color, max_nodes=first,
                             iteration_nodes=budget if quick else 20_000, deadline=deadline)
     result = search.run(start_depth=2 if quick else 1)
     nodes = result.nodes
+    visited = 0
+    if result.outcome == "limit" and not quick:
+        # a short visit first when the rest of the search is still to come
+        # (most visits that end do so early), the full one last
+        short = first < budget
+        full = exhaust(b, color, max_nodes=min(cap, MID_EXHAUST_NODES) if short else cap,
+                       deadline=deadline)
+        visited = full.nodes
+        nodes += full.nodes
+        verdict = _exhaust_verdict(color, head, full, nodes)
+        if verdict is not None:
+            return verdict
+        if short and (deadline is None or time.monotonic() < deadline):
+            search.max_nodes = budget
+            result = search.run(start_depth=result.depth)
+            nodes = visited + result.nodes
+            if result.outcome == "limit" and cap > MID_EXHAUST_NODES:
+                full = exhaust(b, color, max_nodes=cap, deadline=deadline)
+                nodes += full.nodes
+                verdict = _exhaust_verdict(color, head, full, nodes)
+                if verdict is not None:
+                    return verdict
     if result.outcome == "mate":
         line = head + result.line
         return Verdict(color, True, _found_text(color, line), line, nodes, method="search")
@@ -219,12 +268,6 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         return Verdict(color, False,
                        f"exhausted search: no checkmate by {_name(color)} is reachable "
                        f"({nodes} positions searched)", nodes=nodes, method="exhaustive")
-    if not quick:
-        full = exhaust(b, color, max_nodes=cap, deadline=deadline)
-        nodes += full.nodes
-        verdict = _exhaust_verdict(color, head, full, nodes)
-        if verdict is not None:
-            return verdict
     if not quick and STATIC is not None:
         after_one = _static_after_every_move(b, color)
         if after_one is not None:

@@ -22,6 +22,9 @@ Method (greatest fixed points around a least one):
    enemy piece other than the king may stand (a least fixed point over all
    pawns); a pawn that can reach its last rank then moves as a queen and a
    knight.
+   When one side's pieces other than the king are all frozen and its king
+   has at most two squares, the other king keeps away from them (stepping
+   next to them ends the game: :mod:`remis.unwinnable.boxed`).
 3. Drop every frozen piece that could move (a pawn whose push square is not
    frozen or whose capture squares an enemy may occupy, a piece with a
    move to a square not held by a frozen friend, a king with a free
@@ -47,6 +50,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import chess
+
+from remis.unwinnable.boxed import box, discovery_possible
 
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
 _NOT_A = BB_ALL ^ chess.BB_FILE_A
@@ -193,7 +198,9 @@ class Analysis:
     ``fixed_attacks[c]``: squares attacked by frozen pieces of colour ``c`` in a
     way nothing can ever block; ``king_region[c]``: squares the king of ``c``
     may ever stand on; ``attacks[c]``: squares the pieces of ``c`` other than
-    the king may ever attack (so far, while :func:`analyse` runs).
+    the king may ever attack (so far, while :func:`analyse` runs);
+    ``boxed[c]``: the squares of the king of ``c`` when it is boxed in and
+    the other king was kept away (:mod:`remis.unwinnable.boxed`), else 0.
     """
 
     board: chess.Board
@@ -203,6 +210,7 @@ class Analysis:
     mobility: dict[chess.Square, Mobility] = field(default_factory=dict)
     fixed_attacks: list[int] = field(default_factory=lambda: [0, 0])
     king_region: list[int] = field(default_factory=lambda: [0, 0])
+    boxed: list[int] = field(default_factory=lambda: [0, 0])
 
     def attacks_of(self, square: chess.Square) -> int:
         """Squares the piece that starts on ``square`` may ever attack (for a
@@ -534,6 +542,22 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
             result.mobility[king] = mob
             result.king_region[color] = reach[color] = mob.reach
             hits[color] = mob.hits
+        for color in chess.COLORS:
+            # a king boxed in at most two squares: the other king never
+            # plays on from next to the box (see remis.unwinnable.boxed)
+            king = kings[color]
+            assert king is not None
+            terminal = box(board, not color, frozen, result.king_region[not color])
+            if not terminal or (frozen | terminal) & chess.BB_SQUARES[king]:
+                continue
+            mob = _king_mobility(king, frozen, fixed[not color] | terminal)
+            if discovery_possible(board, color, frozen, mob.reach, terminal,
+                                  result.king_region[not color]):
+                continue
+            result.mobility[king] = mob
+            result.king_region[color] = reach[color] = mob.reach
+            hits[color] = mob.hits
+            result.boxed[not color] = result.king_region[not color]
         prey = [0, 0]  # squares where a non-king piece of each colour may be
         for s in order:
             if frozen & chess.BB_SQUARES[s] or board.pawns & chess.BB_SQUARES[s]:

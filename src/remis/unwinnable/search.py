@@ -7,6 +7,10 @@ Algorithm for Chess Unwinnability", FUN 2022), written anew for python-chess:
   mating corner (the winner's king and knights toward it, the loser's king
   into it, captures and advanced pawn pushes by the winner) cost nothing,
   moves that waste material cost extra, the rest cost one ply;
+* with only kings, bishops and a blocked pawn chain on the board, CHA's
+  ordering for such structures (:func:`semi_blocked`): the kings head for
+  the gap between two facing pawns, the winner's captures are free, other
+  moves cost extra;
 * a transposition table per iteration: a position met again with no more
   budget than before is not searched twice;
 * branches where ``winner`` has lost all mating material are cut
@@ -29,6 +33,10 @@ from typing import Literal
 import chess
 
 from remis.unwinnable.material import impossible_to_win, needs_loser_promotion
+from remis.unwinnable.moves import Key, fast_ok, make, position_key, restore
+
+__all__ = ["HelpmateSearch", "Key", "SearchResult", "exhaust", "find_helpmate",
+           "mating_targets", "position_key", "semi_blocked"]
 
 Outcome = Literal["mate", "exhausted", "limit"]
 
@@ -162,6 +170,8 @@ class HelpmateSearch:
         self._interrupted = False
         self._budget = 0
         self._iter_nodes = 0
+        self._fast = True
+        self._root: Key = position_key(board)
 
     # ---------------------------------------------------------------- driver
     def run(self, start_depth: int = 1) -> SearchResult:
@@ -172,13 +182,15 @@ class HelpmateSearch:
         ('exhausted', ())
         """
         depth = start_depth
+        self._fast = fast_ok(self.board)
+        self._root = position_key(self.board)
         while True:
             self._tt = {}
             self._interrupted = False
             self._budget = depth
             self._iter_nodes = 0
             try:
-                found = self._search(depth, False)
+                found = self._search(depth, False, False)
             except _Stop:
                 self._unwind()
                 return SearchResult("limit", (), self.nodes, depth)
@@ -197,12 +209,15 @@ class HelpmateSearch:
 
     def _unwind(self) -> None:
         # a limit exception leaves the moves of the current line on the board
+        if self._fast:
+            restore(self.board, self._root)
+            self._path.clear()
         while self._path:
             self._path.pop()
             self.board.pop()
 
     # ---------------------------------------------------------------- search
-    def _search(self, left: int, progress: bool) -> bool:
+    def _search(self, left: int, progress: bool, was_semi: bool) -> bool:
         board = self.board
         winner = self.winner
         self.nodes += 1
@@ -237,10 +252,15 @@ class HelpmateSearch:
                 return True
             return False
         self._tt[key] = left
-        push, pop, path, search = board.push, board.pop, self._path, self._search
+        path, search = self._path, self._search
+        fast = self._fast
         winners_turn = board.turn == winner
         king = board.king(not winner)
-        for kind, move in self._classify(moves):
+        classified = self._classify(moves)
+        semi = was_semi
+        if not board.knights | board.rooks | board.queens:
+            classified, semi = _blocked_order(board, winner, classified, was_semi)
+        for kind, move in classified:
             if kind == _REWARD or (kind == _NORMAL and progress):
                 child = left
             elif kind == _NORMAL:
@@ -254,20 +274,18 @@ class HelpmateSearch:
                 if not winners_turn or king is None or not _may_check(board, move, king):
                     continue
                 self.nodes += 1
-                push(move)
-                if board.is_check() and board.is_checkmate():
-                    path.append(move)
-                    self._found = tuple(m.uci() for m in path)
-                    path.pop()
-                    pop()
+                make(board, move) if fast else board.push(move)
+                mate = board.is_check() and board.is_checkmate()
+                restore(board, key) if fast else board.pop()
+                if mate:
+                    self._found = tuple(m.uci() for m in [*path, move])
                     return True
-                pop()
                 continue
-            push(move)
+            make(board, move) if fast else board.push(move)
             path.append(move)
-            found = search(child, kind == _REWARD)
+            found = search(child, kind == _REWARD, semi)
             path.pop()
-            pop()
+            restore(board, key) if fast else board.pop()
             if found:
                 return True
         return False
@@ -324,6 +342,86 @@ class HelpmateSearch:
         return out
 
 
+def semi_blocked(board: chess.Board) -> int | None:
+    """The first square between a white pawn and a black pawn two ranks above
+    it on the same file (the square may be occupied), else None: in a
+    structure of rammed pawns, where it may still open or a king come.
+
+    >>> chess.square_name(semi_blocked(chess.Board("4k3/8/3p4/8/3P4/8/8/4K3 w - - 0 1")))
+    'd5'
+    """
+    white = board.pawns & board.occupied_co[chess.WHITE]
+    black = board.pawns & board.occupied_co[chess.BLACK]
+    between = (white << 8) & (black >> 8)
+    return chess.lsb(between) if between else None
+
+
+def _files(bb: int) -> int:
+    """The files (bit ``f`` for file ``f``) holding a square of ``bb``."""
+    bb |= bb >> 32
+    bb |= bb >> 16
+    bb |= bb >> 8
+    return bb & 0xFF
+
+
+def _structure_blocked(board: chess.Board) -> bool:
+    """At least four white pawns rammed by black pawns, and every file with a
+    pawn that may still move of one colour has one of the other colour."""
+    white = board.pawns & board.occupied_co[chess.WHITE]
+    black = board.pawns & board.occupied_co[chess.BLACK]
+    if ((white << 8) & black).bit_count() < 4:
+        return False
+    return _files(white & ~chess.BB_RANK_7) == _files(black & ~chess.BB_RANK_2)
+
+
+def _blocked_order(board: chess.Board, winner: chess.Color,
+                   classified: list[tuple[int, chess.Move]],
+                   was_semi: bool) -> tuple[list[tuple[int, chess.Move]], bool]:
+    """Re-cost the moves of a position with only kings, bishops and a
+    blocked pawn structure (CHA's heuristic for such positions): where
+    opposing pawns face each other with one square between (now or earlier
+    on the line), winner's captures are free, king moves toward that square
+    are free, other king moves cost one ply and everything else costs extra;
+    otherwise slow pieces heading for the mating corner are free when the
+    loser has two bishops.  Only the order and depth change: every legal move
+    is still tried.  Returns the moves and whether the line is semi-blocked."""
+    if not _structure_blocked(board):
+        return classified, was_semi
+    target = semi_blocked(board)
+    out: list[tuple[int, chess.Move]] = []
+    winners_turn = board.turn == winner
+    if target is not None or was_semi:
+        for kind, m in classified:
+            bit = 1 << m.from_square
+            if winners_turn and board.is_capture(m):
+                kind = _REWARD
+            elif bit & board.kings:
+                kind = _NORMAL
+                if target is not None and (_KING_DIST[m.to_square][target]
+                                           < _KING_DIST[m.from_square][target]):
+                    kind = _REWARD
+            else:
+                kind = _PUNISH
+            out.append((kind, m))
+        out.sort(key=lambda km: km[0])
+        return out, True
+    if chess.popcount(board.bishops & board.occupied_co[not winner]) < 2:
+        return classified, False
+    wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner)
+    for kind, m in classified:
+        bit = 1 << m.from_square
+        if bit & (board.kings | board.bishops):
+            if winners_turn:
+                t = wk_t if bit & board.kings else wp_t
+            else:
+                t = lk_t if bit & board.kings else lp_t
+            if _KING_DIST[m.to_square][t] < _KING_DIST[m.from_square][t]:
+                kind = _REWARD
+        out.append((kind, m))
+    out.sort(key=lambda km: km[0])
+    return out, False
+
+
 def _needs_promotion(board: chess.Board, winner: chess.Color, mine: int) -> bool:
     if mine & (board.pawns | board.rooks | board.queens):
         return False
@@ -340,33 +438,6 @@ def find_helpmate(board: chess.Board, winner: chess.Color, *, max_nodes: int = 2
     return HelpmateSearch(board, winner, max_nodes=max_nodes, prune=prune).run()
 
 
-Key = tuple[int, int, int, int, int, int, int, bool, int, int | None]
-
-
-def position_key(b: chess.Board) -> Key:
-    """The search's identity of a position: placement, side to move, castling
-    rights and en passant square (clocks do not matter for mates).
-
-    >>> position_key(chess.Board())[7]
-    True
-    """
-    return (b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings,
-            b.occupied_co[True], b.turn, b.castling_rights, b.ep_square)
-
-
-def _load(b: chess.Board, k: Key) -> None:
-    """Set ``b`` to the position of key ``k`` (fast: no FEN parsing)."""
-    b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings = k[:6]
-    occ = k[0] | k[1] | k[2] | k[3] | k[4] | k[5]
-    b.occupied = occ
-    b.occupied_co[True] = k[6]
-    b.occupied_co[False] = occ & ~k[6]
-    b.promoted = 0
-    b.turn, b.castling_rights, b.ep_square = k[7], k[8], k[9]
-    b.move_stack.clear()
-    b._stack.clear()
-
-
 def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000,
             prune: Callable[[chess.Board], bool] | None = None,
             deadline: float | None = None) -> SearchResult:
@@ -374,7 +445,9 @@ def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000
     once) looking for a checkmate by ``winner``.  Finishing the visit without
     one is a proof that none exists; positions where ``winner`` has lost all
     mating material (or ``prune`` proves it) are dead ends.  A mate found is a
-    shortest one.
+    shortest one.  ``max_nodes`` bounds the positions expanded, and ten
+    times as many moves played (where many pieces move, each expansion
+    costs more).
 
     >>> exhaust(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"), chess.WHITE).outcome
     'exhausted'
@@ -382,13 +455,15 @@ def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000
     ('d1f3',)
     """
     b = board.copy(stack=False)
+    fast = fast_ok(b)
     loser = not winner
     root = position_key(b)
     parents: dict[Key, tuple[Key, chess.Move] | None] = {root: None}
     frontier = [root]
     nodes = 0
+    pushes = 10 * max_nodes
     depth = 0
-    push, pop, gen = b.push, b.pop, b.generate_legal_moves
+    gen = b.generate_legal_moves
     while frontier:
         nxt: list[Key] = []
         for k in frontier:
@@ -396,7 +471,7 @@ def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000
             if nodes > max_nodes or (deadline is not None and not nodes & 63
                                      and monotonic() > deadline):
                 return SearchResult("limit", (), nodes, depth)
-            _load(b, k)
+            restore(b, k)
             if impossible_to_win(b, winner) or (prune is not None and prune(b)):
                 continue
             moves = list(gen())
@@ -404,13 +479,21 @@ def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000
                 if b.turn == loser and b.is_check():
                     return SearchResult("mate", _line(parents, k), nodes, depth)
                 continue
+            pushes -= len(moves)
+            if pushes < 0:
+                return SearchResult("limit", (), nodes, depth)
             for m in moves:
-                push(m)
-                ck = position_key(b)
+                if fast:
+                    make(b, m)
+                    ck = position_key(b)
+                    restore(b, k)
+                else:
+                    b.push(m)
+                    ck = position_key(b)
+                    b.pop()
                 if ck not in parents:
                     parents[ck] = (k, m)
                     nxt.append(ck)
-                pop()
         frontier = nxt
         depth += 1
     return SearchResult("exhausted", (), nodes, depth)

@@ -127,6 +127,12 @@ def _reason(template: str, analysis: Analysis, color: chess.Color) -> str:
     if pawns:
         squares = ", ".join(chess.square_name(s) for s in chess.scan_forward(pawns))
         text += f" (the pawns on {squares} can never move)"
+    for side in chess.COLORS:
+        if analysis.boxed[side]:
+            boxed = chess.scan_forward(analysis.boxed[side])
+            squares = ", ".join(chess.square_name(s) for s in boxed)
+            text += (f"; the {names[side].lower()} king is boxed in on {squares}: the other "
+                     "king can never come next to it without ending the game")
     return text
 
 
