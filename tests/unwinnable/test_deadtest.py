@@ -48,8 +48,9 @@ def test_never_dead_where_a_vector_says_a_mate_exists(shared_data: Path) -> None
     assert dead_found > 0
 
 
-# dead, but only full mode proves it (quick mode leaves a colour open)
-_FULL_ONLY_DEAD = "6k1/8/8/8/8/1p1p4/1P1P4/1KB5 w - - 0 1"
+# dead, but only full mode proves it (quick mode leaves a colour open); from
+# a real game (Carlsen, masters collection, ply 118)
+_FULL_ONLY_DEAD = "8/8/1p1k4/pP1p1p1p/P1KP1P1P/8/8/8 w - - 0 60"
 
 
 def test_full_only_dead_position_needs_the_full_run() -> None:
@@ -73,10 +74,10 @@ def test_per_game_budget_does_not_depend_on_the_cache() -> None:
 
 
 def test_game_rulings_do_not_depend_on_earlier_games() -> None:
-    # the structure of _FULL_ONLY_DEAD with the white king outside its cage:
-    # live (it can take d3 and free the bishop), and only a full run says so
-    live = [f"{bk}/8/8/8/8/1p1p4/1P1P4/{rank1} w - - 0 1"
-            for bk, rank1 in (("6k1", "2B2K2"), ("7k", "2B1K3"), ("6k1", "2B3K1"))]
+    # the structure of _FULL_ONLY_DEAD with the kings elsewhere: live (the black
+    # king takes d4), and only a full run says so
+    live = [f"8/8/1p6/pP1p1p1p/P2P1P1P/8/8/{rank1} w - - 0 60"
+            for rank1 in ("K1k5", "K2k4", "K3k3")]
     earlier = EngineDeadTest()
     for fen in live:
         board = chess.Board(fen)
