@@ -28,7 +28,7 @@ from remis.rules import (
 )
 from remis.ruling import Claim, Ruling
 from remis.unwinnable import Verdict, can_checkmate, is_dead_position
-from remis.unwinnable.deadtest import engine_dead_test
+from remis.unwinnable.deadtest import EngineDeadTest, engine_dead_test
 
 __version__ = "0.1.0"
 
@@ -36,6 +36,7 @@ __all__ = [
     "Arbiter",
     "Claim",
     "DeadVerdict",
+    "EngineDeadTest",
     "GameError",
     "GameReport",
     "GameRuling",
