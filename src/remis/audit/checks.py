@@ -37,6 +37,7 @@ from remis.pgn import ParsedGame
 from remis.replay import GameReport, replay
 from remis.rules import automatic_end, position_end
 from remis.ruling import DRAW, Ruling, win_for
+from remis.san import parse_san
 from remis.unwinnable import Verdict, can_checkmate
 
 #: node budget of one full "can this side still mate?" search in the audit.
@@ -278,7 +279,7 @@ def _play_sans(h: History, sans: list[str], error: list[tuple[int, str]]
     board = h.board
     for i, san in enumerate(sans):
         try:
-            move = board.parse_san(san)
+            move = parse_san(board, san)
         except ValueError as exc:
             error.append((h.ply + 1, str(exc) or f"cannot read {san!r} (ply {i + 1})"))
             return
