@@ -4,8 +4,11 @@
   (b) python-chess push + ``outcome(claim_draw=True)`` after every ply,
   (c) remis replay with full tracking (automatic ends and every claim).
 
-Moves are parsed once beforehand, so only replay work is timed.  Each
-measurement is repeated and the median is reported; ratios are against (a).
+Moves are parsed once beforehand, so only replay work is timed.  The
+contenders take turns in every round (so that a change in the machine's load
+hits them alike) and each is timed in CPU seconds of this process
+(``time.process_time``: other processes on a shared machine do not count);
+the median of the rounds is reported, and ratios are against (a).
 
     python benchmarks/replay.py [--games N] [--repeat R] [--slow-games M]
 """
@@ -66,13 +69,15 @@ def remis_material(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
         replay(moves, start, claims="all", validated=True)
 
 
-def timed(fn, games, repeat: int) -> float:  # type: ignore[no-untyped-def]
-    runs = []
+def timed(contenders, repeat: int) -> list[float]:  # type: ignore[no-untyped-def]
+    """Median CPU seconds of each ``(fn, games)``, the contenders taking turns."""
+    runs: list[list[float]] = [[] for _ in contenders]
     for _ in range(repeat):
-        t = time.perf_counter()
-        fn(games)
-        runs.append(time.perf_counter() - t)
-    return statistics.median(runs)
+        for i, (fn, games) in enumerate(contenders):
+            t = time.process_time()
+            fn(games)
+            runs[i].append(time.process_time() - t)
+    return [statistics.median(r) for r in runs]
 
 
 def main() -> int:
@@ -90,12 +95,10 @@ def main() -> int:
     slow = games[: args.slow_games]
     slow_plies = sum(len(m) for _, m in slow)
     print(f"{len(games)} games, {plies} plies from {DATA}")
-    a = timed(push_only, games, args.repeat)
-    c = timed(remis_full, games, args.repeat)
-    m = timed(remis_material, games, args.repeat)
-    a_slow = timed(push_only, slow, args.repeat)
-    b_slow = timed(push_outcome, slow, max(1, args.repeat // 2))
-    c_slow = timed(remis_full, slow, args.repeat)
+    a, c, m = timed([(push_only, games), (remis_full, games), (remis_material, games)],
+                    args.repeat)
+    a_slow, b_slow, c_slow = timed([(push_only, slow), (push_outcome, slow), (remis_full, slow)],
+                                   max(1, args.repeat // 2))
     rate = {"a": plies / a, "c": plies / c, "m": plies / m, "b": slow_plies / b_slow}
     print(f"(a) python-chess push only          {rate['a']:>12,.0f} plies/s  "
           f"{1e6 / rate['a']:6.2f} us/ply")

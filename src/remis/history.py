@@ -79,6 +79,10 @@ class History:
             and b.has_legal_en_passant()
         ):
             ep = None
+        occupied = b.occupied_co
+        # after a push python-chess keeps ``castling_rights`` clean (its own
+        # ``clean_castling_rights()`` returns them as they are once a move was made)
+        castling = b.castling_rights
         k = (
             b.pawns,
             b.knights,
@@ -86,31 +90,26 @@ class History:
             b.rooks,
             b.queens,
             b.kings,
-            b.occupied_co[_WHITE],
-            b.occupied_co[_BLACK],
+            occupied[1],
+            occupied[0],
             int(b.turn),
-            b.clean_castling_rights(),
+            castling,
             -1 if ep is None else ep,
         )
         keys = self._keys
         ply = len(keys)
         prev = keys[-1]
         keys.append(k)
-        if b.halfmove_clock == 0 or k[9] != prev[9]:
-            # irreversible: nothing from before can ever appear again
+        if b.halfmove_clock == 0 or castling != prev[9]:
+            # irreversible: nothing from before can ever appear again (material,
+            # pawn structure and castling rights only ever decrease), so the
+            # position is new
             self._windows.append(ply)
             if self._doubles:
                 self._doubles.clear()
-            occ = self._occ.get(k)
-            if occ is None:  # always, since material, pawns or rights changed
-                self._occ[k] = [ply]
-                return 1
-            occ.append(ply)
-            return len(occ)
-        occ = self._occ.get(k)
-        if occ is None:
             self._occ[k] = [ply]
             return 1
+        occ = self._occ.setdefault(k, [])
         occ.append(ply)
         n = len(occ)
         if n == 2:
@@ -212,6 +211,22 @@ class History:
             return False
         opp = int(not self.board.turn)
         return any(k[8] == opp for k in self._doubles)
+
+    def repeat_candidates(self) -> list[PositionKey]:
+        """The positions that have appeared twice since the last irreversible
+        move: the only possible targets of a 9.2.1 claim, and empty in all but
+        repetitive games.  This is the history's own list, kept up to date by
+        :meth:`push` and :meth:`pop` (a replay may hold on to it and test it
+        after every move): read it, never change it.
+
+        >>> h = History()
+        >>> live = h.repeat_candidates()
+        >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
+        ...     _ = h.push_san(san)
+        >>> live == [h.key()], live is h.repeat_candidates()
+        (True, True)
+        """
+        return self._doubles
 
     def repeating_moves(self) -> list[tuple[chess.Move, tuple[int, ...]]]:
         """Every legal move after which the position would stand on the board

@@ -9,13 +9,14 @@ a position without legal moves cannot be followed by a legal move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import chess
 
 from remis.history import History
+from remis.identity import position_key
 from remis.rules import (
     DeadTest,
     automatic_end,
@@ -28,6 +29,9 @@ from remis.rules import (
 from remis.ruling import Claim, Ruling
 
 ClaimMode = Literal["all", "first", "none"]
+
+#: the identity of the standard initial position
+_START_KEY = position_key(chess.Board())
 
 #: the automatic-end rule a replay applies (default :func:`remis.rules.automatic_end`;
 #: :func:`remis.rules.position_end` for Laws before the 2014 9.6)
@@ -61,6 +65,29 @@ class GameReport:
     error: GameError | None = None
     history: History | None = field(default=None, repr=False)
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+class _LegalMoves:
+    """The moves of a list up to the first illegal one (in the position the
+    history has reached when each is asked for), which it keeps as ``error``."""
+
+    def __init__(self, moves: Iterable[chess.Move], history: History) -> None:
+        self.moves = iter(moves)
+        self.history = history
+        self.error: GameError | None = None
+
+    def __iter__(self) -> Iterator[chess.Move]:
+        return self
+
+    def __next__(self) -> chess.Move:
+        if self.error is not None:
+            raise StopIteration
+        move = next(self.moves)
+        b = self.history.board
+        if not b.is_legal(move):
+            self.error = GameError(self.history.ply + 1, f"illegal move {move.uci()} in {b.fen()}")
+            raise StopIteration
+        return move
 
 
 def replay(
@@ -104,29 +131,44 @@ def replay(
                 seen.add(tag)
             found.append(c)
 
-    end = end_rule(h, dead_test)
-    if end is None and collect:
-        add(claimable(h))
+    end: Ruling | None = None
+    if h.ply or b.halfmove_clock >= 99 or h.key() != _START_KEY:
+        # (the initial position of a game, with its clock under 99, has no end
+        # and allows no claim: nothing to look for)
+        end = end_rule(h, dead_test)
+        if end is None and collect:
+            add(claimable(h))
     error: GameError | None = None
     push = h.push
-    may_repeat = h.may_repeat_after_move
-    for move in moves:
-        if not validated and not b.is_legal(move):
-            error = GameError(h.ply + 1, f"illegal move {move.uci()} in {b.fen()}")
-            break
-        n = push(move)
-        if end is not None:
-            continue
-        # cheap conditions first; the full (mate-first) order when one holds
-        if n >= 5 or b.halfmove_clock >= 150 or dead_test(b) is not None:
-            end = end_rule(h, dead_test)
-            if end is not None:
+    it = iter(moves) if validated else _LegalMoves(moves, h)
+    # below these a ply needs only the dead-position test: no repetition count of
+    # 3 (claims) or 5 (9.6.1), no clock of 99 (claims) or 150 (9.6.2), and no
+    # position seen twice that an intended move could repeat (9.2.1)
+    repeats, clock = (3, 99) if collect else (5, 150)
+    candidates = h.repeat_candidates() if collect else []
+    if end is None:
+        for move in it:
+            n = push(move)
+            if n < repeats and b.halfmove_clock < clock and not candidates:
+                if dead_test(b) is None:
+                    continue
+                end = end_rule(h, dead_test)  # the full order: a mate prevails
+                if end is not None:
+                    break
                 continue
-        if collect:
-            if n >= 3 or may_repeat():
-                add(threefold_claims(h))
-            if b.halfmove_clock >= 99:
-                add(fifty_claims(h))
+            if n >= 5 or b.halfmove_clock >= 150 or dead_test(b) is not None:
+                end = end_rule(h, dead_test)
+                if end is not None:
+                    break
+            if collect:
+                if n >= 3 or candidates:
+                    add(threefold_claims(h))
+                if b.halfmove_clock >= 99:
+                    add(fifty_claims(h))
+    for move in it:  # the record goes on after the end: replayed, not ruled on
+        push(move)
+    if isinstance(it, _LegalMoves):
+        error = it.error
     if end is None and h.ply > 0:
         # the other automatic ends were checked ply by ply
         end = checkmate_or_stalemate(h)

@@ -37,11 +37,41 @@ from remis.pgn import ParsedGame
 from remis.replay import GameReport, replay
 from remis.rules import automatic_end, position_end
 from remis.ruling import DRAW, Ruling, win_for
+from remis.san import parse_san
 from remis.unwinnable import Verdict, can_checkmate
 
-#: time bound of one "can this side still mate?" search in the audit: an
-#: undecided verdict is never a finding, so a bound only costs completeness
-VERDICT_SECONDS = 2.0
+#: node budget of one full "can this side still mate?" search in the audit.
+#: A node budget, not a time limit: the same game gives the same findings on
+#: any machine, under any load, locally or on a cluster.  A search that runs
+#: out of it is *undecided*, and an undecided verdict is never a finding (the
+#: recorded result stands; the game is counted under ``undecided`` in the
+#: summary), so the budget only costs completeness, never soundness.
+VERDICT_NODES = 20_000
+
+
+def decide_can_mate(board: chess.Board, color: chess.Color, finding_if: bool) -> Verdict:
+    """Whether ``color`` can still checkmate, computed only as far as a
+    finding depends on it: quick mode first (material, forced moves, small or
+    locked positions), the full search within :data:`VERDICT_NODES` only
+    where quick mode is undecided.  When the answer is ``finding_if`` (a
+    finding) the verdict given is that of the full mode, so that the evidence
+    does not depend on which stage decided first.
+
+    >>> v = decide_can_mate(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK, False)
+    >>> v.value, v.method
+    (False, 'material')
+    >>> decide_can_mate(chess.Board(), chess.WHITE, False).value
+    True
+    """
+    v = can_checkmate(board, color, mode="quick")
+    if v.value is None:
+        return can_checkmate(board, color, mode="full", max_nodes=VERDICT_NODES)
+    if v.value is finding_if and v.method != "material":
+        full = can_checkmate(board, color, mode="full", max_nodes=VERDICT_NODES)
+        if full.value is v.value:
+            return full
+    return v
+
 
 def _may_be_unable_to_mate(board: chess.Board, color: chess.Color) -> bool:
     """Whether a full search for "``color`` cannot mate" is worth its cost
@@ -249,7 +279,7 @@ def _play_sans(h: History, sans: list[str], error: list[tuple[int, str]]
     board = h.board
     for i, san in enumerate(sans):
         try:
-            move = board.parse_san(san)
+            move = parse_san(board, san)
         except ValueError as exc:
             error.append((h.ply + 1, str(exc) or f"cannot read {san!r} (ply {i + 1})"))
             return
@@ -393,7 +423,9 @@ def check_result_vs_position(a: AuditedGame) -> Finding | None:
     winner = chess.WHITE if a.result == "1-0" else chess.BLACK
     v = can_checkmate(board, winner, mode="quick")
     if v.value is None and _may_be_unable_to_mate(board, winner):
-        v = can_checkmate(board, winner, mode="full", max_seconds=VERDICT_SECONDS)
+        v = can_checkmate(board, winner, mode="full", max_nodes=VERDICT_NODES)
+        if v.value is None:
+            a.extra["undecided"] = "result_vs_position"
     if v.value is not False:
         return None
     text = (f"{a.result} is recorded, but in the final position {_title(winner)} cannot "
@@ -429,8 +461,10 @@ def check_time_forfeit(a: AuditedGame) -> Finding | None:
         flagged = chess.BLACK if a.result == "1-0" else chess.WHITE
         how = "the loser"
     other = not flagged
-    v = can_checkmate(board, other, mode="full", max_seconds=VERDICT_SECONDS)
+    # a finding needs "cannot mate" for a decisive result, "can mate" for a draw
+    v = decide_can_mate(board, other, a.result == DRAW)
     if v.value is None:
+        a.extra["undecided"] = "time_forfeit"
         return None
     law = DRAW if v.value is False else win_for(other)
     if law == a.result:

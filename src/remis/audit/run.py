@@ -105,6 +105,8 @@ def audit_texts(texts: Iterator[GameText] | list[GameText], path: str,
             bump(summary["tf_material"], key)
             if f is not None and f.check == "time_forfeit":
                 bump(summary["tf_material_findings"], key)
+        if a is not None and "undecided" in a.extra:
+            bump(summary["undecided"], a.extra["undecided"])
         if f is not None:
             f.file = path
             findings.append(f)

@@ -1,5 +1,7 @@
 """Summary counts of an audit: games and findings per check, per file, per
-time control and rating band, and the material left at time forfeits.
+time control and rating band, the material left at time forfeits, and per
+check the games whose "can this side mate?" verdict stayed undecided within
+the node budget (never findings).
 
 A summary is a plain JSON-able dict of counters so that it can travel between
 processes, be merged in any order and be saved in the resume checkpoint.
@@ -12,7 +14,8 @@ from typing import Any
 Summary = dict[str, Any]
 
 _COUNTERS = ("by_check", "by_file", "by_time_control", "games_by_time_control",
-             "by_rating_band", "games_by_file", "tf_material", "tf_material_findings")
+             "by_rating_band", "games_by_file", "tf_material", "tf_material_findings",
+             "undecided")
 
 
 def new_summary() -> Summary:

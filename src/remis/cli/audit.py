@@ -79,6 +79,9 @@ def summary_text(state: RunState) -> str:
     >>> st.summary["games"] = 3
     >>> summary_text(st)
     'audited 3 games: 0 findings'
+    >>> st.summary["undecided"] = {"time_forfeit": 2}
+    >>> summary_text(st).splitlines()[1]
+    '  undecided within the node budget (never a finding): time_forfeit 2'
     """
     s = state.summary
     lines = [f"audited {s['games']:,} games: {s['findings']:,} findings"
@@ -89,6 +92,9 @@ def summary_text(state: RunState) -> str:
         if s[key]:
             lines.append(f"  {title}: " + ", ".join(f"{k} {v:,}" for k, v in sorted(
                 s[key].items())))
+    if s.get("undecided"):
+        lines.append("  undecided within the node budget (never a finding): " + ", ".join(
+            f"{k} {v:,}" for k, v in sorted(s["undecided"].items())))
     return "\n".join(lines)
 
 

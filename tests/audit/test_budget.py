@@ -1,0 +1,91 @@
+"""The audit's "can this side still mate?" verdicts are bounded by nodes, not
+by time: the same game gives the same findings whatever the machine's load,
+and an undecided verdict is never a finding but is counted."""
+
+from __future__ import annotations
+
+import itertools
+
+import chess
+import pytest
+
+import remis.audit.checks as checks
+import remis.unwinnable as unwinnable
+import remis.unwinnable.search as search
+from remis.audit.checks import audit_game, audit_replay, decide_can_mate
+from remis.audit.run import audit_texts
+from remis.pgn import GameText, parse_game
+
+# houAYIfd's final position (lichess, 2016): a time forfeit scored 1/2-1/2 with
+# full material; Black, who did not flag, can mate (quick mode cannot tell)
+HOU_FEN = "rn2k1nr/pp2b3/2p2qNp/7Q/3PP1b1/1B6/PPP2PPP/RNB2R1K w - - 1 14"
+
+
+def _tf_game(fen: str, result: str) -> GameText:
+    return GameText(1, 0, f'[Result "{result}"]\n[Termination "Time forfeit"]\n[SetUp "1"]\n'
+                          f'[FEN "{fen}"]\n\n{result}\n')
+
+
+def test_engine_is_asked_with_a_node_budget_and_no_time_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, object]] = []
+    real = checks.can_checkmate
+
+    def spy(board: chess.Board, color: chess.Color, **kw: object) -> unwinnable.Verdict:
+        calls.append(kw)
+        return real(board, color, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checks, "can_checkmate", spy)
+    f = audit_game(audit_replay(parse_game(_tf_game(HOU_FEN, "1/2-1/2"))))
+    assert f is not None and f.result_under_laws == "0-1"
+    full = [kw for kw in calls if kw.get("mode") == "full"]
+    assert full and all(kw.get("max_nodes") == checks.VERDICT_NODES for kw in full)
+    assert not any("max_seconds" in kw for kw in calls)
+
+
+def test_findings_do_not_depend_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine so loaded that every clock reading is a minute later than the
+    one before: a wall-clock bound would give up; a node budget does not."""
+    ticks = itertools.count(0, 60.0)
+
+    def crawl() -> float:
+        return float(next(ticks))
+
+    monkeypatch.setattr(unwinnable.time, "monotonic", crawl)
+    monkeypatch.setattr(search, "monotonic", crawl)
+    f = audit_game(audit_replay(parse_game(_tf_game(HOU_FEN, "1/2-1/2"))))
+    assert f is not None and f.check == "time_forfeit" and f.result_under_laws == "0-1"
+    assert f.evidence["verdict"]["method"] == "search"
+
+
+def test_an_undecided_verdict_is_no_finding_and_is_counted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(checks, "VERDICT_NODES", 1)
+    n, findings, summary = audit_texts([_tf_game(HOU_FEN, "1/2-1/2")], "x.pgn")
+    assert (n, findings) == (1, [])
+    assert summary["undecided"] == {"time_forfeit": 1}
+
+
+def test_a_finding_carries_the_full_mode_verdict() -> None:
+    # Black to move has only Kb2, then Kxc3 or Kb1: quick mode proves White
+    # cannot mate (forced moves); the verdict given is the full mode's all the same
+    board = chess.Board("8/8/8/8/8/2N5/p7/k1K5 b - - 0 1")
+    full = unwinnable.can_checkmate(board, chess.WHITE, mode="full",
+                                    max_nodes=checks.VERDICT_NODES)
+    v = decide_can_mate(board, chess.WHITE, False)
+    assert v.value is False and v == full
+
+
+def test_what_quick_mode_decides_needs_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    modes: list[object] = []
+    real = checks.can_checkmate
+
+    def spy(board: chess.Board, color: chess.Color, **kw: object) -> unwinnable.Verdict:
+        modes.append(kw.get("mode"))
+        return real(board, color, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checks, "can_checkmate", spy)
+    # White flagged with K+Q v K, scored 0-1: Black's bare king cannot mate (material)
+    f = audit_game(audit_replay(parse_game(_tf_game("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1", "0-1"))))
+    assert f is not None and f.result_under_laws == "1/2-1/2"
+    assert modes == ["quick"]
