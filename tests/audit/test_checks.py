@@ -138,3 +138,16 @@ def test_dead_position_before_the_flag_prevails() -> None:
 @pytest.mark.parametrize("fen", ["8/8/8/8/8/8/8/K1k5 w - - 0 1"])
 def test_engine_contract_used_by_the_6_9_check(fen: str) -> None:
     assert can_checkmate(chess.Board(fen), chess.WHITE).value is False
+
+
+def test_moves_after_a_blocked_dead_position_are_found() -> None:
+    # White takes the queen: only kings behind a locked pawn wall remain, a
+    # dead position (5.2.2) that material alone does not show; the record
+    # goes on and scores a win
+    pgn = ('[FEN "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/4q3/8 w - - 0 1"]\n[SetUp "1"]\n'
+           '[Result "1-0"]\n\n1. Kxe2 Ke7 2. Ke3 Ke6 1-0\n')
+    a = audit_replay(parse_game(GameText(1, 0, pgn)))
+    assert a.end is not None and a.end.termination == "dead_position" and a.end.ply == 1
+    finding = audit_game(a)
+    assert finding is not None
+    assert (finding.check, finding.article, finding.ply) == ("moves_after_end", "5.2.2", 1)

@@ -30,6 +30,8 @@ DEAD_TEST_NODES = 5_000
 #: live structure stays cheap.  (Returning None is always safe: it only means
 #: "not proven dead".)
 FULL_RUNS_PER_STRUCTURE = 3
+#: ``EngineDeadTest(QUICK_ONLY)``: quick mode only, never a full-mode run.
+QUICK_ONLY = 0
 _CACHE_SIZE = 4096
 
 
@@ -105,6 +107,7 @@ class EngineDeadTest:
     positions of that structure that would need one are answered None (not
     proven dead) at once.  The answers depend only on the game's positions
     in order, never on what ran before in the process.
+    ``EngineDeadTest(QUICK_ONLY)`` never runs full mode (the audit's choice).
 
     >>> test = EngineDeadTest()
     >>> test(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1")).termination
