@@ -129,12 +129,17 @@ class Arbiter(IllegalMoves, QuickplayFinish):
             "awaiting_arbiter": self._awaiting(),
             "log": [dict(e) for e in self._log],
         }
+        self._add_end_details(out, end)
+        return out
+
+    def _add_end_details(self, out: dict[str, Any], end: dict[str, Any] | None) -> None:
+        """The ending's evidence and, in Armageddon, the match result (every
+        draw counts for Black), added to a state ``out``."""
         if end and end.get("evidence"):
             out["evidence"] = dict(end["evidence"])
         if self.config.armageddon:
-            out["match_result"] = None if not over else (
-                "0-1" if end and end["result"] == DRAW else end["result"] if end else None)
-        return out
+            out["match_result"] = None if end is None else (
+                "0-1" if end["result"] == DRAW else end["result"])
 
     def _dispatch(self, ev: Event, at: float, index: int) -> None:
         if self._end is not None:

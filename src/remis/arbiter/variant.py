@@ -55,7 +55,7 @@ from remis.arbiter.base import _secs
 from remis.arbiter.config import Config
 from remis.arbiter.events import Event, RefusedEvent
 from remis.rules import DeadTest, material_dead_test
-from remis.ruling import DRAW, color_name, win_for
+from remis.ruling import color_name, win_for
 from remis.variants.board import Board
 from remis.variants.history import VariantError, VariantHistory
 
@@ -159,7 +159,6 @@ class VariantArbiter(Arbiter):
         ('white', [], 'xiangqi', 'rnbakabnr')
         """
         end = self._end
-        over = end is not None
         out: dict[str, Any] = {
             **self._end_fields(),
             "to_move": color_name(self._turn()),
@@ -175,11 +174,7 @@ class VariantArbiter(Arbiter):
             "awaiting_arbiter": None,
             "log": [dict(e) for e in self._log],
         }
-        if end and end.get("evidence"):
-            out["evidence"] = dict(end["evidence"])
-        if self.config.armageddon:
-            out["match_result"] = None if not over else (
-                "0-1" if end and end["result"] == DRAW else end["result"] if end else None)
+        self._add_end_details(out, end)
         out["variant"] = self.config.variant
         return out
 
