@@ -81,7 +81,7 @@ def test_game_rulings_do_not_depend_on_earlier_games() -> None:
     earlier = EngineDeadTest()
     for fen in live:
         board = chess.Board(fen)
-        assert deadtest._quick(board) is None and earlier(board) is None
+        assert deadtest._outcome(board, full=False) is None and earlier(board) is None
     dead = chess.Board(_FULL_ONLY_DEAD)
     assert earlier(dead) is None  # that game's budget for the structure is spent
     later = EngineDeadTest()  # ... but not the next game's

@@ -95,7 +95,8 @@ def engine_dead_test(board: chess.Board) -> DeadVerdict | None:
     gate = _gate(board)
     if gate is not True:
         return gate or None
-    return _outcome(board).verdict
+    outcome = _outcome(board)
+    return None if outcome is None else outcome.verdict
 
 
 class EngineDeadTest:
@@ -128,47 +129,41 @@ class EngineDeadTest:
             return gate or None
         structure = (board.pawns, board.bishops, board.occupied_co[chess.WHITE] & ~board.kings)
         failed = self._failed.get(structure, 0)
-        if failed >= self.limit and _quick(board) is None:
+        outcome = _outcome(board, full=failed < self.limit)
+        if outcome is None:  # a full run is needed, and the budget for it is spent
             return None
-        outcome = _outcome(board)
         if outcome.needs_full and outcome.verdict is None:
             self._failed[structure] = failed + 1
         return outcome.verdict
 
 
-def _outcome(board: chess.Board) -> _Outcome:
+def _outcome(board: chess.Board, *, full: bool = True) -> _Outcome | None:
+    """The position's outcome, cached; None when it needs a full-mode run
+    and ``full`` is False."""
     key = position_key(board)
     outcome = _CACHE.get(key)
     if outcome is None:
-        outcome = _decide(board)
+        outcome = _decide(board, full)
+        if outcome is None:
+            return None
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
         _CACHE[key] = outcome
+    elif outcome.needs_full and not full:
+        return None
     return outcome
 
 
-def _quick(board: chess.Board) -> bool | None:
-    """Quick mode for both colours: False when it proves the position dead,
-    True when it shows a side can mate, None when a full run is needed."""
-    cached = _CACHE.get(position_key(board))
-    if cached is not None:
-        return None if cached.needs_full else cached.verdict is None
-    for color in (chess.WHITE, chess.BLACK):
-        v = can_checkmate(board, color, mode="quick")
-        if v.value is None:
-            return None
-        if v.value:
-            return True
-    return False
-
-
-def _decide(board: chess.Board) -> _Outcome:
-    """Quick mode for both colours, then full mode; dead only on two proofs."""
+def _decide(board: chess.Board, full: bool) -> _Outcome | None:
+    """Quick mode for both colours, then full mode (None instead when ``full``
+    is False); dead only on two proofs."""
     verdicts: list[Verdict] = []
     needs_full = False
     for color in (chess.WHITE, chess.BLACK):
         v = can_checkmate(board, color, mode="quick")
         if v.value is None:
+            if not full:
+                return None
             needs_full = True
             v = can_checkmate(board, color, mode="full", max_nodes=DEAD_TEST_NODES)
         if v.value is not False:
