@@ -107,3 +107,14 @@ def test_houAYIfd_finding_rests_on_the_verdict_and_never_on_an_undecided_one(
 
     monkeypatch.setattr(checks, "can_checkmate", undecided)
     assert audit_game(a) is None  # never a finding on an undecided verdict
+
+
+def test_carlsen_firouzja_2022_went_on_after_a_blocked_dead_position(shared_data: Path) -> None:
+    # a locked pawn wall with kings only: dead by 5.2.2 although material
+    # alone does not say so; the record goes on after ply 93
+    games = _games(shared_data / "masters" / "Carlsen.pgn")
+    game = [gt for gt in games if gt.index == 4303 and "Firouzja" in gt.text]
+    assert len(game) == 1
+    f = _audit(game[0])
+    assert f is not None and (f.check, f.article, f.ply) == ("moves_after_end", "5.2.2", 93)
+    assert "blocked structure" in f.explanation and f.recorded_result == "1/2-1/2"
