@@ -238,6 +238,63 @@ class _SanVisitor(_MainlineVisitor):
         return chess.pgn.SKIP
 
 
+#: one SAN move as python-chess's movetext reader accepts it (also long
+#: algebraic, drops, null moves), with an optional check or mate sign
+_SAN_TOKEN = (r"(?:[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?"
+              r"|[PNBRQK]?@[a-h][1-8]|--|Z0|0000|@@@@|O-O(?:-O)?|0-0(?:-0)?)[+#]?")
+#: a whitespace-free run of movetext that python-chess reads completely:
+#: moves, game results, move numbers, NAGs, variation brackets, !?, "e.p."
+#: (atomic, so that a long garbage token cannot make it backtrack)
+_GOOD_RUN = re.compile(r"(?>" + _SAN_TOKEN + r"|1-0|0-1|1/2-1/2|\d+\.*|\*|\$\d+|[()]"
+                       r"|[?!]{1,2}|e\.p\.)++")
+#: the header block (tag pairs, escape lines, blank lines) before the movetext
+_HEADER_BLOCK = re.compile(r"(?:[ \t]*(?:[\[%][^\n]*)?\r?\n)*")
+#: comments (braces, rest-of-line) and escape lines inside the movetext
+_COMMENTS = re.compile(r"\{[^}]*\}|;[^\n]*|^%[^\n]*", re.M)
+_BRACES = re.compile(r"\{[^}]*\}")
+#: runs already found readable (a pure cache: the answer never depends on it)
+_good_runs: set[str] = set()
+
+
+def unread_movetext(text: str) -> tuple[int, str] | None:
+    """The first run of a game's main line that python-chess's reader would
+    skip without a word (``Qxx7``, ``Zf3`` read as ``f3``, ``e4,``), as
+    ``(ply, token)`` where ``ply`` is the ply the token stands at, or None
+    when every character of the main line is read.  Comments, variations and
+    the header block are not examined, nor variations (they are skipped).
+
+    >>> unread_movetext('[Event "x"]\\n\\n1. e4 {a [%clk 0:01]} e5 2. Nf3 $1 (2. d4?!) Nc6 1-0\\n')
+    >>> unread_movetext('1. e4 e5 2. Qxx7 Nc6 *')
+    (3, 'Qxx7')
+    >>> unread_movetext('1. e4 e5 2. Nf3, Nc6 *')
+    (3, 'Nf3,')
+    """
+    movetext = text[_HEADER_BLOCK.match(text).end():]  # type: ignore[union-attr]
+    strip = _COMMENTS if ";" in movetext or "\n%" in movetext else _BRACES
+    movetext = strip.sub(" ", movetext)
+    runs = movetext.split()
+    unseen = set(runs).difference(_good_runs)
+    if not unseen:
+        return None
+    if all(_GOOD_RUN.fullmatch(run) for run in unseen):
+        if len(_good_runs) < 100_000:
+            _good_runs.update(unseen)
+        return None
+    # the slow path, only for a game with an unreadable run: where it stands
+    ply = depth = 0
+    for run in runs:
+        if depth == 0 and _GOOD_RUN.fullmatch(run) is None:
+            return ply + 1, run
+        for m in chess.pgn.MOVETEXT_REGEX.finditer(run):
+            if m.group(0) == "(":
+                depth += 1
+            elif m.group(0) == ")":
+                depth = max(0, depth - 1)
+            elif m.group(1) and depth == 0:
+                ply += 1
+    return None  # an unreadable run inside a variation only: the main line is whole
+
+
 def variant_of(headers: dict[str, str]) -> str:
     """The normalised variant name of a game (``"standard"``, ``"chess960"``
     or the header's own name for anything else).
@@ -300,15 +357,21 @@ def parse_game(gt: GameText, *, san_only: bool = False) -> ParsedGame:
         n = len(visitor.sans) if isinstance(visitor, _SanVisitor) else len(visitor.moves)
         error = (n + 1, "a comment opened with '{' is never closed: "
                  "the rest of the game cannot be read")
+    moves, comments = visitor.moves, visitor.comments
+    sans = visitor.sans if isinstance(visitor, _SanVisitor) else []
+    unread = unread_movetext(gt.text)
+    if unread is not None and (error is None or unread[0] <= error[0]):
+        # the reader skipped it silently: stop the game where it stands
+        ply, run = unread
+        error = (ply, f"unreadable move text {run!r}")
+        del moves[ply - 1:], sans[ply - 1:], comments[ply - 1:]
     if board is not None and board.chess960:
         variant = "chess960"
     if board is not None and error is None:
         status = board.status()
         if status not in (chess.STATUS_VALID,):
             error = (0, f"illegal start position {board.fen()}")
-    sans = visitor.sans if isinstance(visitor, _SanVisitor) else []
-    return ParsedGame(gt.index, gt.offset, hdrs, board, visitor.moves, error,
-                      visitor.comments, variant, sans)
+    return ParsedGame(gt.index, gt.offset, hdrs, board, moves, error, comments, variant, sans)
 
 
 def read_games(path: str | Path) -> Iterator[ParsedGame]:

@@ -11,7 +11,7 @@ import pytest
 import zstandard
 
 from remis.game import rule_on_pgn_file
-from remis.pgn import parse_game, read_games, split_games
+from remis.pgn import GameText, parse_game, read_games, split_games
 
 FOOLS = b'[Event "x"]\n[White "A"]\n[Black "B"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n'
 
@@ -100,3 +100,33 @@ def parse_game_text(text: str):  # type: ignore[no-untyped-def]
     from remis.pgn import GameText
 
     return parse_game(GameText(1, 0, text))
+
+
+@pytest.mark.parametrize("movetext,ply,token", [
+    ("1. e4 e5 2. Qxx7 Nc6 3. Bb5 *", 3, "Qxx7"),    # python-chess skips it silently
+    ("1. e4 e5 2. Nf3 Zf6 3. Bb5 *", 4, "Zf6"),      # would be read as the pawn move f6
+    ("1. e4 e5 2. Nf3, Nc6 *", 3, "Nf3,"),
+])
+def test_text_the_reader_would_skip_stops_the_game(movetext: str, ply: int, token: str) -> None:
+    for san_only in (False, True):
+        g = parse_game(GameText(1, 0, f'[Event "x"]\n\n{movetext}\n'), san_only=san_only)
+        assert g.error == (ply, f"unreadable move text {token!r}")
+        assert len(g.sans if san_only else g.moves) == ply - 1
+    (r,) = rule_on_pgn_text(f"{movetext}\n")
+    assert r.plies == ply - 1 and r.error is not None and r.error.ply == ply
+
+
+def test_comments_variations_and_annotations_are_not_unreadable() -> None:
+    text = ('[Event "x"]\n% escape line\n\n1. e4 {a comment, with 2. Qxx7} e5 ; rest, of line\n'
+            '2. Nf3!? $14 (2. Qxx7 garbage in a variation) 2... Nc6 3. Bb5 a6 4. O-O+ 1-0\n')
+    g = parse_game(GameText(1, 0, text))
+    assert g.error is None and len(g.moves) == 7
+
+
+def rule_on_pgn_text(text: str):  # type: ignore[no-untyped-def]
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "g.pgn"
+        p.write_text(text)
+        return list(rule_on_pgn_file(p))
