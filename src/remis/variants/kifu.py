@@ -4,8 +4,9 @@ SFEN, the USI moves, the recorded result and the headers.  The moves are not
 judged here: the replay (:func:`remis.variants.game.rule_on_moves`) does.
 
 What is ours is only what the parsers leave unsaid: the file's encoding (KIF
-and CSA come as UTF-8 or Shift-JIS), games of a CSA file split one by one (a
-bad game does not hide the others), move lines that the KIF parser would
+and CSA come as UTF-8 or Shift-JIS), the games of a CSA file (split at its
+``/`` lines) or of a KIF collection (see :mod:`remis.variants.kifutext`)
+read one by one (a bad game does not hide the others), move lines that the KIF parser would
 skip silently (reported as unreadable), board diagrams it cannot read (a
 refused game rather than moves replayed from the wrong position), and the
 result of a KIF without a closing ``まで`` line.
@@ -23,6 +24,8 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+from remis.variants.kifutext import RecordError, decode, is_kif_move, split_kifu
 
 #: file extensions read as KIF and as CSA
 KIF_EXTENSIONS = (".kif", ".kifu")
@@ -47,14 +50,6 @@ _HEADER_NAMES = {"棋戦": "Event", "場所": "Site", "開始日時": "Date", "E
                  "SITE": "Site", "START_TIME": "Date"}
 
 
-class RecordError(ValueError):
-    """A file or game that the parsers cannot read at all.
-
-    >>> str(RecordError("no moves"))
-    'no moves'
-    """
-
-
 @dataclass
 class GameRecord:
     """One recorded game, before replay: where it is, its start position,
@@ -76,25 +71,6 @@ class GameRecord:
     unread: dict[str, Any] | None = None
     #: the game cannot be read at all (the message says why)
     error: str | None = None
-
-
-def decode(data: bytes) -> str:
-    """Text of a KIF/CSA file: UTF-8 (with or without a byte-order mark),
-    else Shift-JIS (Windows code page 932, as Japanese software writes it).
-
-    >>> decode("先手：A".encode("cp932")) == decode("先手：A".encode("utf-8")) == "先手：A"
-    True
-    """
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp932")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"neither UTF-8 nor Shift-JIS text (byte {exc.start})") from None
 
 
 def _headers(names: list[str | None], info: dict[str, str]) -> dict[str, str]:
@@ -377,23 +353,32 @@ def _misnamed(moves: list[int], pieces: list[tuple[int, str]]) -> tuple[int, str
 
 
 def read_kif(data: bytes) -> Iterator[GameRecord]:
-    """The game of a KIF file (the main line: variations are not read).
+    """The games of a KIF file (several follow one another in a collection:
+    see :func:`~remis.variants.kifutext.split_kifu`), main lines only:
+    variations are not read.
 
     >>> kif = ("先手：羽生\\n後手：谷川\\n手合割：平手\\n手数----指手---------消費時間--\\n"
     ...        "   1 ７六歩(77)\\n   2 ３四歩(33)\\n   3 投了\\nまで2手で後手の勝ち\\n")
     >>> g = next(read_kif(kif.encode("cp932")))
     >>> g.moves, g.result, g.termination, g.headers["Sente"]
     (['7g7f', '3c3d'], '0-1', 'resignation', '羽生')
+    >>> [(g.index, g.line, g.moves) for g in read_kif((kif + kif).encode())]
+    [(1, 1, ['7g7f', '3c3d']), (2, 9, ['7g7f', '3c3d'])]
     """
+    try:
+        parts = list(split_kifu(data, is_kif_move))
+    except RecordError as exc:
+        yield GameRecord(1, 1, 0, "startpos", [], error=str(exc))
+        return
+    for n, part in enumerate(parts, start=1):
+        rec = GameRecord(n, part.line, part.offset, "startpos", [])
+        _read_kif_game(rec, part.text)
+        yield rec
+
+
+def _read_kif_game(rec: GameRecord, text: str) -> None:
     from cshogi.KIF import Parser
 
-    rec = GameRecord(1, 1, 0, "startpos", [])
-    try:
-        text = decode(data).replace("\r\n", "\n").replace("\r", "\n")
-    except RecordError as exc:
-        rec.error = str(exc)
-        yield rec
-        return
     cut = re.search(r"^変化：", text, re.MULTILINE)
     if cut is not None:
         text = text[:cut.start()]
@@ -402,18 +387,15 @@ def read_kif(data: bytes) -> Iterator[GameRecord]:
     end_word = scan.end_word
     if scan.refused is not None:
         rec.error = scan.refused
-        yield rec
         return
     try:
         p = Parser.parse_str(text)
     except Exception as exc:  # the parser raises KeyError, IndexError, ... on odd input
         rec.error = f"unreadable KIF: {type(exc).__name__}: {exc}"
-        yield rec
         return
     if not (p.moves or p.win is not None or any(p.names) or p.var_info or end_word
             or scan.unreadable):
         rec.error = "no KIF game in the file"
-        yield rec
         return
     rec.start = str(p.sfen)
     moves = list(p.moves)
@@ -442,4 +424,3 @@ def read_kif(data: bytes) -> Iterator[GameRecord]:
     rec.headers = _headers(list(p.names), dict(p.var_info))
     if p.starttime is not None:
         rec.headers["Date"] = p.starttime.strftime("%Y/%m/%d %H:%M:%S")
-    yield rec

@@ -1,0 +1,117 @@
+"""Files of several shogi games: KIF collections (games one after another,
+each with its headers) and CSA files (games separated by a ``/`` line), every
+game read, with its game number and line in records, errors and findings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pyffish")
+pytest.importorskip("cshogi")
+
+from remis.cli import main
+from remis.variants.audit import audit_records
+from remis.variants.kifu import read_csa, read_kif
+from remis.variants.kifutext import is_kif_move, split_kifu
+from remis.variants.records import read_records
+from remis.variants.rules import rules_for
+
+_ROOK_SHUFFLE = ["３八飛(28)", "７二飛(82)", "２八飛(38)", "８二飛(72)"] * 3
+
+
+def _kif_game(sente: str, moves: list[str], end: str, *, extra: str = "") -> str:
+    """One game in KIF as Kifu for Windows writes it."""
+    lines = ["# ---- Kifu for Windows V7 V7.70 棋譜ファイル ----",
+             "開始日時：2024/05/01 10:00:00", "手合割：平手", f"先手：{sente}", "後手：後手さん",
+             "手数----指手---------消費時間--"]
+    lines += [f"{i:>4} {m}   ( 0:01/00:00:01)" for i, m in enumerate(moves, start=1)]
+    return "\n".join([*lines, end, extra]) + "\n"
+
+
+def _collection() -> str:
+    one = _kif_game("一", ["７六歩(77)", "３四歩(33)", "投了"], "まで2手で後手の勝ち")
+    # a sennichite scored as a win for sente, with a variation after the main line
+    two = _kif_game("二", _ROOK_SHUFFLE, "まで12手で先手の勝ち",
+                    extra="\n変化：3手\n   3 ２六歩(27)   ( 0:01/00:00:01)\n")
+    # a move line the KIF parser would skip silently
+    three = _kif_game("三", ["７六歩(77)", "３四歩(33)", "２二角ナ(88)"], "")
+    return one + "\n" + two + three
+
+
+def test_every_game_of_a_kif_collection_is_read() -> None:
+    data = _collection().encode("cp932")
+    recs = list(read_kif(data))
+    assert [(r.index, r.headers["Sente"]) for r in recs] == [(1, "一"), (2, "二"), (3, "三")]
+    lines = data.split(b"\n")
+    for r in recs:  # each game starts at its own '# ----' line, by line and byte offset
+        assert lines[r.line - 1].startswith(b"# ---- Kifu")
+        assert data[r.offset:].startswith(b"# ---- Kifu")
+    assert recs[0].moves == ["7g7f", "3c3d"] and recs[0].result == "0-1"
+    assert len(recs[1].moves) == 12 and recs[1].result == "1-0"  # the variation is not read
+    assert recs[2].moves == ["7g7f", "3c3d"]
+    assert recs[2].unread == {"ply": 3, "message": "move 3 of the KIF cannot be read"}
+
+
+def _starts(text: str) -> list[int]:
+    """The lines where the games of a collection begin."""
+    return [n for n, line in enumerate(text.split("\n"), start=1) if line.startswith("# ---- ")]
+
+
+def test_kif_collection_findings_name_game_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "collection.kif"
+    path.write_bytes(_collection().encode("cp932"))
+    found = audit_records(read_records(str(path), "shogi"), rules_for("shogi"), str(path))
+    _, two, three = _starts(_collection())
+    assert [(f.game, f.line, f.check, f.ply, f.result_under_laws) for f in found] == [
+        (2, two, "result_after_end", 12, "1/2-1/2"), (3, three, "illegal_move", 3, None)]
+
+
+def test_kif_split_keeps_headers_after_moves_and_comments_with_their_game() -> None:
+    # '#' comments may stand anywhere, and a header written after the moves
+    # (no move follows it) is not a game of its own
+    game = _kif_game("一", ["７六歩(77)", "３四歩(33)"], "まで2手で中断")
+    game = game.replace("   2 ３四歩", "# a comment\n   2 ３四歩")
+    data = (game + "備考：headers after the moves\n").encode()
+    (part,) = split_kifu(data, is_kif_move)
+    assert part.line == 1 and part.text.endswith("備考：headers after the moves\n")
+    (rec,) = read_kif(data)
+    assert rec.moves == ["7g7f", "3c3d"] and rec.error is None
+
+
+def test_a_bad_kif_game_does_not_hide_the_next() -> None:
+    diagram = ("後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
+               "|v香v桂v銀v金v玉v金v銀v桂v香|一\n+---------------------------+\n"
+               "先手の持駒：なし\n手数----指手---------消費時間--\n   1 ７六歩(77)\n")
+    one = _kif_game("一", ["７六歩(77)"], "まで1手で中断")
+    text = one + diagram + one
+    recs = list(read_kif(text.encode()))
+    lines = text.split("\n")
+    assert [(r.index, r.error is None, len(r.moves)) for r in recs] == [
+        (1, True, 1), (2, False, 0), (3, True, 1)]
+    assert [lines[r.line - 1][:6] for r in recs] == ["# ----", "後手の持駒：", "# ----"]
+    assert recs[1].error is not None and "board diagram" in recs[1].error
+
+
+def test_csa_games_are_numbered_across_separators() -> None:
+    game = "V2.2\nN+A\nN-B\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n"
+    data = (game + "/\n" + game + "/\n/\n" + game).encode()
+    recs = list(read_csa(data))
+    size = len(game)  # ASCII: one byte a character
+    assert [(r.index, r.line, r.offset, r.result) for r in recs] == [
+        (1, 1, 0, "0-1"), (2, 10, size + 2, "0-1"), (3, 20, 2 * size + 6, "0-1")]
+
+
+def test_cli_game_lists_every_game_of_a_collection(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "collection.kifu"
+    path.write_text(_collection(), encoding="utf-8")
+    assert main(["game", "--variant", "shogi", "--json", str(path)]) == 1  # game 3 is unread
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    one, two, three = _starts(_collection())
+    assert [(o["game"], o["line"], o["plies"]) for o in out] == [(1, one, 2), (2, two, 12),
+                                                                 (3, three, 2)]
+    assert out[1]["end"]["termination"] == "repetition"
+    assert out[2]["error"]["ply"] == 3 and out[2]["error"]["line"] == three
