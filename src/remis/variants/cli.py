@@ -17,7 +17,7 @@ from remis.variants.rules import rules_for
 
 def run_game(args: argparse.Namespace) -> int:
     """``remis game --variant shogi|xiangqi FILE...``: one game per line, or
-    KIF/CSA files (shogi, by extension).
+    KIF/KI2/CSA files (shogi, by extension).
 
     >>> run_game(argparse.Namespace(files=["/nonexistent"], variant="shogi", json=False,
     ...          repetitions=None, notation=None))

@@ -21,7 +21,7 @@ import select
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -43,6 +43,8 @@ _DRAW_CODES = ("%SENNICHITE", "%JISHOGI", "%HIKIWAKE", "%MAX_MOVES")
 # KIF move-list words that end the game: the side to move lost, or a draw
 _KIF_LOSS_WORDS = ("投了", "詰み", "切れ負け")
 _KIF_DRAW_WORDS = ("千日手", "持将棋")
+_END_CODES = {"投了": "%TORYO", "詰み": "%TSUMI", "切れ負け": "%TIME_UP", "千日手": "%SENNICHITE",
+              "持将棋": "%JISHOGI"}
 # KIF words the cshogi move pattern does not know but which end the game
 _KIF_OTHER_END_WORDS = ("入玉勝ち", "入玉宣言", "不詰", "不戦勝", "不戦敗", "封じ手")
 _KIF_NUMBERED = re.compile(r" *([0-9]+)\s+(\S.*)")
@@ -293,6 +295,27 @@ def read_csa(data: bytes, parser: IsolatedParser | None = None) -> Iterator[Game
         yield rec
 
 
+def end_word_result(start: str, ply: int, word: str) -> tuple[str, str]:
+    """The result and CSA end code of a game-ending word written in the move
+    list at ``ply`` (the side to move there resigned, was mated, lost on
+    time; or a draw), for a game from the SFEN ``start``.
+
+    >>> end_word_result("startpos", 3, "投了")
+    ('0-1', '%TORYO')
+    >>> end_word_result("4k4/9/9/9/9/9/9/9/4K4 w - 1", 3, "投了")  # gote moved first
+    ('1-0', '%TORYO')
+    >>> end_word_result("startpos", 9, "千日手")
+    ('1/2-1/2', '%SENNICHITE')
+    """
+    code = _END_CODES[word]
+    if word in _KIF_DRAW_WORDS:
+        return "1/2-1/2", code
+    fields = start.split()
+    sente_moves_first = len(fields) < 2 or fields[1] == "b"
+    sente_lost = (ply % 2 == 1) == sente_moves_first  # the side to move at ``ply`` lost
+    return ("0-1" if sente_lost else "1-0"), code
+
+
 # ---------------------------------------------------------------- KIF
 @dataclass
 class _KifScan:
@@ -365,14 +388,28 @@ def read_kif(data: bytes) -> Iterator[GameRecord]:
     >>> [(g.index, g.line, g.moves) for g in read_kif((kif + kif).encode())]
     [(1, 1, ['7g7f', '3c3d']), (2, 9, ['7g7f', '3c3d'])]
     """
+    return read_kifu_games(data, is_kif_move, _read_kif_game)
+
+
+def read_kifu_games(data: bytes, is_move: Callable[[str], bool],
+                    read_game: Callable[[GameRecord, str], None]) -> Iterator[GameRecord]:
+    """The games of a KIF or KI2 file, each cut out with
+    :func:`~remis.variants.kifutext.split_kifu` and read into its record by
+    ``read_game(record, text)``.
+
+    >>> def moves(rec, text): rec.moves = [x.split()[1] for x in text.split("\\n") if x[:1] == " "]
+    >>> [(r.index, r.line, r.moves) for r in read_kifu_games(
+    ...     "先手：A\\n 1 ７六歩\\n先手：B\\n 1 ２六歩\\n".encode(), is_kif_move, moves)]
+    [(1, 1, ['７六歩']), (2, 3, ['２六歩'])]
+    """
     try:
-        parts = list(split_kifu(data, is_kif_move))
+        parts = list(split_kifu(data, is_move))
     except RecordError as exc:
         yield GameRecord(1, 1, 0, "startpos", [], error=str(exc))
         return
     for n, part in enumerate(parts, start=1):
         rec = GameRecord(n, part.line, part.offset, "startpos", [])
-        _read_kif_game(rec, part.text)
+        read_game(rec, part.text)
         yield rec
 
 
@@ -411,15 +448,7 @@ def _read_kif_game(rec: GameRecord, text: str) -> None:
     endgame = str(p.endgame or "")
     rec.result = _result(p.win, endgame)
     if p.win is None and end_word is not None:
-        ply, word = end_word
-        if word in _KIF_DRAW_WORDS:
-            rec.result = "1/2-1/2"
-        else:  # the side to move at that ply lost; sente moves at odd plies from startpos
-            sente_moves_first = rec.start.split()[1] == "b"
-            sente_lost = (ply % 2 == 1) == sente_moves_first
-            rec.result = "0-1" if sente_lost else "1-0"
-        endgame = {"投了": "%TORYO", "詰み": "%TSUMI", "切れ負け": "%TIME_UP",
-                   "千日手": "%SENNICHITE", "持将棋": "%JISHOGI"}[word]
+        rec.result, endgame = end_word_result(rec.start, *end_word)
     rec.termination = TERMINATIONS.get(endgame, endgame or None)
     rec.headers = _headers(list(p.names), dict(p.var_info))
     if p.starttime is not None:

@@ -28,7 +28,7 @@ class RecordError(ValueError):
 
 
 def decode(data: bytes) -> str:
-    """Text of a KIF/CSA file: UTF-8 (with or without a byte-order mark),
+    """Text of a KIF/KI2/CSA file: UTF-8 (with or without a byte-order mark),
     else Shift-JIS (Windows code page 932, as Japanese software writes it).
 
     >>> decode("先手：A".encode("cp932")) == decode("先手：A".encode("utf-8")) == "先手：A"

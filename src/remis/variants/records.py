@@ -1,7 +1,8 @@
 """Reading variant game files into :class:`~remis.variants.kifu.GameRecord`
-objects, by extension: ``.kif``/``.kifu`` and ``.csa`` (shogi, through
-:mod:`remis.variants.kifu`), anything else one game per line (see
-:mod:`remis.variants.game`), and :func:`rule_on_record` to rule on one.
+objects, by extension: ``.kif``/``.kifu``, ``.ki2``/``.ki2u`` and ``.csa``
+(shogi, through :mod:`remis.variants.kifu` and :mod:`remis.variants.ki2`),
+anything else one game per line (see :mod:`remis.variants.game`), and
+:func:`rule_on_record` to rule on one.
 
 A record that cannot be read keeps its place (game number, line, byte
 offset) and carries the reason in ``error``: it never stops the file.
@@ -21,15 +22,16 @@ from remis.variants.game import (
     split_result,
 )
 from remis.variants.history import VariantError
+from remis.variants.ki2 import KI2_EXTENSIONS, read_ki2
 from remis.variants.kifu import CSA_EXTENSIONS, KIF_EXTENSIONS, GameRecord, read_csa, read_kif
 
 #: what a folder given to ``remis audit --variant`` is searched for
-VARIANT_SUFFIXES = (*KIF_EXTENSIONS, *CSA_EXTENSIONS, ".txt")
+VARIANT_SUFFIXES = (*KIF_EXTENSIONS, *KI2_EXTENSIONS, *CSA_EXTENSIONS, ".txt")
 
 
 def expand_variant_paths(paths: list[str]) -> list[str]:
     """Files as given; folders searched (recursively, sorted) for game-line
-    (``.txt``), KIF and CSA files.
+    (``.txt``), KIF, KI2 and CSA files.
 
     >>> import os, tempfile
     >>> d = tempfile.mkdtemp()
@@ -48,14 +50,18 @@ def expand_variant_paths(paths: list[str]) -> list[str]:
 
 
 def record_format(path: str) -> str:
-    """``kif``, ``csa`` or ``lines``, from the file name.
+    """``kif``, ``ki2``, ``csa`` or ``lines``, from the file name.
 
     >>> record_format("a.KIF"), record_format("b.csa"), record_format("c.txt"), record_format("-")
     ('kif', 'csa', 'lines', 'lines')
+    >>> record_format("d.ki2"), record_format("e.ki2u")
+    ('ki2', 'ki2')
     """
     ext = os.path.splitext(path)[1].lower()
     if ext in KIF_EXTENSIONS:
         return "kif"
+    if ext in KI2_EXTENSIONS:
+        return "ki2"
     if ext in CSA_EXTENSIONS:
         return "csa"
     return "lines"
@@ -95,7 +101,7 @@ def read_lines(lines: Iterable[bytes], variant: str) -> Iterator[GameRecord]:
 
 def read_records(path: str, variant: str) -> Iterator[GameRecord]:
     """The games of ``path`` (``-``: game lines on stdin), read by its
-    extension; KIF and CSA are shogi formats.  Raises OSError when the file
+    extension; KIF, KI2 and CSA are shogi formats.  Raises OSError when the file
     cannot be opened.
 
     >>> import os, tempfile
@@ -109,7 +115,7 @@ def read_records(path: str, variant: str) -> Iterator[GameRecord]:
         raise ValueError(f"{fmt.upper()} is a shogi format, not {variant}")
     if fmt != "lines":
         try:
-            import cshogi  # noqa: F401 - the KIF and CSA parsers
+            import cshogi  # noqa: F401 - the KIF, KI2 and CSA parsers
         except ImportError:
             raise ValueError(f"reading {fmt.upper()} needs cshogi: "
                              "pip install 'remis[variants]'") from None
@@ -121,7 +127,7 @@ def read_records(path: str, variant: str) -> Iterator[GameRecord]:
             yield from read_lines(f, variant)
             return
         data = f.read()
-    yield from (read_kif(data) if fmt == "kif" else read_csa(data))
+    yield from {"kif": read_kif, "ki2": read_ki2, "csa": read_csa}[fmt](data)
 
 
 def rule_on_record(rec: GameRecord, variant: str, *, repetitions: int | None = None,
