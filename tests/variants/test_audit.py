@@ -162,7 +162,8 @@ def test_cli_audit_csv_and_checks(test_data: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("extra", "needle"),
     [
-        (["--resume", "--out", "x.jsonl"], "--resume apply to chess only"),
+        (["--cluster", "tcp://127.0.0.1:8786"], "--cluster apply to chess only"),
+        (["--resume"], "--resume needs --out FILE"),
         (["--laws", "as-played"], "--laws as-played apply to chess only"),
         (["--checks", "time_forfeit"], "unknown check(s) for shogi: time_forfeit"),
         (["--repetitions", "3"], "(sennichite) is always fourfold"),

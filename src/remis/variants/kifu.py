@@ -31,6 +31,9 @@ from remis.variants.kifutext import RecordError, decode, is_kif_move, split_kifu
 KIF_EXTENSIONS = (".kif", ".kifu")
 CSA_EXTENSIONS = (".csa",)
 
+#: the line between two games of a CSA file
+CSA_SEPARATOR = re.compile(rb"(?:^|(?<=\n))/\r?\n")
+
 #: what a CSA end code (and a KIF result) says happened
 TERMINATIONS = {
     "%TORYO": "resignation", "%CHUDAN": "suspended", "%SENNICHITE": "repetition",
@@ -239,9 +242,12 @@ def _csa_summary(text: str) -> tuple[str, str] | None:
     return None if result is None else (m[1], result)
 
 
-def read_csa(data: bytes, parser: IsolatedParser | None = None) -> Iterator[GameRecord]:
+def read_csa(data: bytes, parser: IsolatedParser | None = None, *, line: int = 1,
+             offset: int = 0) -> Iterator[GameRecord]:
     """The games of a CSA file (several are separated by a ``/`` line).  A
     move the parser cannot read or play makes the rest of that game unread.
+    ``data`` starts at line ``line``, byte ``offset`` of its file (a part of
+    a file cut at a ``/`` line).
 
     >>> text = "V2.2\\nN+Habu\\nN-Hanyu\\nPI\\n+\\n+7776FU\\n-3334FU\\n%TORYO\\n"
     >>> g = next(read_csa(text.encode()))
@@ -249,13 +255,13 @@ def read_csa(data: bytes, parser: IsolatedParser | None = None) -> Iterator[Game
     (['7g7f', '3c3d'], '0-1', 'resignation', {'Sente': 'Habu', 'Gote': 'Hanyu'})
     """
     isolated = parser or IsolatedParser()
-    offset, line, n = 0, 1, 0
-    bounds = [m.span() for m in re.finditer(rb"(?:^|(?<=\n))/\r?\n", data)]
+    here, n = 0, 0
+    bounds = [m.span() for m in re.finditer(CSA_SEPARATOR, data)]
     for begin, end in [*bounds, (len(data), len(data))]:
-        part = data[offset:begin]
-        rec = GameRecord(n + 1, line, offset, "startpos", [])
+        part = data[here:begin]
+        rec = GameRecord(n + 1, line, offset + here, "startpos", [])
         line += part.count(b"\n") + 1
-        offset = end
+        here = end
         try:
             text = decode(part).replace("\r\n", "\n")
         except RecordError as exc:

@@ -10,6 +10,7 @@ offset) and carries the reason in ``error``: it never stops the file.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Iterable, Iterator
@@ -67,17 +68,23 @@ def record_format(path: str) -> str:
     return "lines"
 
 
-def read_lines(lines: Iterable[bytes], variant: str) -> Iterator[GameRecord]:
+def read_lines(lines: Iterable[bytes], variant: str, *, line: int = 1, offset: int = 0,
+               index: int = 1) -> Iterator[GameRecord]:
     """Game lines (bytes, UTF-8) as records; blank and ``#`` lines are
-    skipped, a bad line is a record with an ``error``.
+    skipped, a bad line is a record with an ``error``.  The first line is
+    line ``line`` of its file, at byte ``offset``, and its first game is game
+    ``index`` (a part of a file read on its own).
 
     >>> recs = list(read_lines([b"# x\\n", b"startpos 7g7f result 1-0\\n", b"startpos x y z\\n"],
     ...                        "shogi"))
     >>> [(r.index, r.line, r.offset, r.moves, r.result) for r in recs]
     [(1, 2, 4, ['7g7f'], '1-0'), (2, 3, 29, ['x', 'y', 'z'], None)]
+    >>> [(r.index, r.line, r.offset) for r in read_lines([b"startpos\\n"], "shogi", line=9,
+    ...                                                  offset=70, index=4)]
+    [(4, 9, 70)]
     """
-    offset, index = 0, 0
-    for n, raw in enumerate(lines, start=1):
+    index -= 1
+    for n, raw in enumerate(lines, start=line):
         here = offset
         offset += len(raw)
         try:
@@ -99,6 +106,29 @@ def read_lines(lines: Iterable[bytes], variant: str) -> Iterator[GameRecord]:
         yield GameRecord(index, n, here, start, moves, result)
 
 
+def check_format(path: str, variant: str) -> str:
+    """The record format of ``path`` (see :func:`record_format`); raises
+    ValueError when the format is not one of ``variant``, or its parser is
+    not installed.
+
+    >>> check_format("a.csa", "shogi")
+    'csa'
+    >>> check_format("a.kif", "xiangqi")
+    Traceback (most recent call last):
+    ValueError: KIF is a shogi format, not xiangqi
+    """
+    fmt = record_format(path)
+    if fmt != "lines" and variant != "shogi":
+        raise ValueError(f"{fmt.upper()} is a shogi format, not {variant}")
+    if fmt != "lines":
+        try:
+            import cshogi  # noqa: F401 - the KIF, KI2 and CSA parsers
+        except ImportError:
+            raise ValueError(f"reading {fmt.upper()} needs cshogi: "
+                             "pip install 'remis[variants]'") from None
+    return fmt
+
+
 def read_records(path: str, variant: str) -> Iterator[GameRecord]:
     """The games of ``path`` (``-``: game lines on stdin), read by its
     extension; KIF, KI2 and CSA are shogi formats.  Raises OSError when the file
@@ -110,15 +140,7 @@ def read_records(path: str, variant: str) -> Iterator[GameRecord]:
     >>> [(r.moves, r.result) for r in read_records(p, "shogi")]
     [(['7g7f'], '1-0')]
     """
-    fmt = record_format(path)
-    if fmt != "lines" and variant != "shogi":
-        raise ValueError(f"{fmt.upper()} is a shogi format, not {variant}")
-    if fmt != "lines":
-        try:
-            import cshogi  # noqa: F401 - the KIF, KI2 and CSA parsers
-        except ImportError:
-            raise ValueError(f"reading {fmt.upper()} needs cshogi: "
-                             "pip install 'remis[variants]'") from None
+    fmt = check_format(path, variant)
     if path == "-":
         yield from read_lines(sys.stdin.buffer, variant)
         return
@@ -128,6 +150,34 @@ def read_records(path: str, variant: str) -> Iterator[GameRecord]:
             return
         data = f.read()
     yield from {"kif": read_kif, "ki2": read_ki2, "csa": read_csa}[fmt](data)
+
+
+def read_records_range(path: str, variant: str, start: int, end: int) -> Iterator[GameRecord]:
+    """The games of bytes ``[start, end)`` of ``path``, a range cut at a game
+    boundary (a line of a game-line file, a ``/`` line of a CSA file; KIF and
+    KI2 files are read whole), numbered from 1, with their lines and byte
+    offsets in the file.
+
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "g.txt")
+    >>> _ = open(p, "wb").write(b"startpos 7g7f\\n\\nstartpos 2g2f\\n")
+    >>> [(r.index, r.line, r.offset, r.moves) for r in read_records_range(p, "shogi", 14, 29)]
+    [(1, 3, 15, ['2g2f'])]
+    """
+    fmt = check_format(path, variant)
+    with open(path, "rb") as f:
+        line = 1
+        while f.tell() < start:
+            line += f.read(min(1 << 20, start - f.tell())).count(b"\n")
+        data = f.read(end - start)
+    if fmt == "lines":
+        yield from read_lines(io.BytesIO(data), variant, line=line, offset=start)
+    elif fmt == "csa":
+        yield from read_csa(data, line=line, offset=start)
+    else:
+        if start != 0:
+            raise ValueError(f"{fmt.upper()} files are read whole, not from byte {start}")
+        yield from (read_kif(data) if fmt == "kif" else read_ki2(data))
 
 
 def rule_on_record(rec: GameRecord, variant: str, *, repetitions: int | None = None,
