@@ -54,12 +54,17 @@ def human_game(path: str, g: VariantGameRuling, *, multi: bool = False) -> str:
     >>> from remis.variants.game import rule_on_line
     >>> human_game("f", rule_on_line("startpos 7g7f 7g7f", "shogi", line=2))
     'line 2     shogi    1 plies  no automatic end  ERROR line 2 ply 2: illegal move 7g7f for Gote'
+    >>> g = rule_on_line("startpos " + "b1c3 b10c8 c3b1 c8b10 " * 3, "xiangqi")
+    >>> human_game("f", g).split("  ")[-1]
+    'ends ply 12: repetition 1/2-1/2 (WXF repetition), perpetual chase not analysed'
     """
     prefix = f"{path}:" if multi else ""
     parts = [f"{prefix}line {g.line:<4}", f"{g.variant}", f"{g.plies:>3} plies"]
     if g.end is not None:
         e = g.end
-        parts.append(f"ends ply {e.ply}: {e.termination} {e.result} ({e.article})")
+        parts.append(f"ends ply {e.ply}: {e.termination} {e.result} ({e.article})"
+                     + (", perpetual chase not analysed"
+                        if e.evidence.get("chase_analysed") is False else ""))
         if g.moves_after_end:
             parts.append(f"{g.moves_after_end} move(s) after the end not played")
     else:
