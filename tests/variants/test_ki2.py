@@ -77,6 +77,11 @@ def test_random_games_read_back_from_ki2(tmp_path: Path) -> None:
         ("▲７六歩    ▲２六歩", 2, "marked ▲, but gote (△) has the move"),
         ("▲７六歩    △３四歩    ▲２二角ナ  △同　銀", 3, "cannot be read ('▲２二角ナ"),
         ("☗７六歩    ☖３四歩    ☗２二角成  ☖同銀", None, None),
+        # sente holds a gold: 左 names the gold on 6九, not a drop (cshogi takes the drop)
+        ("▲７六歩 △３四歩 ▲２二角成 △６二銀 ▲３二馬 △９四歩 ▲４一馬 △同　玉 ▲５八金左", 9,
+         "(▲５八金左) names a piece on the board, but the parser read it as a drop"),
+        ("▲７六歩 △３四歩 ▲２二角成 △６二銀 ▲３二馬 △９四歩 ▲４一馬 △同　玉 ▲５八金打", None,
+         None),
     ],
 )
 def test_ki2_moves_that_cannot_be_read_end_the_game_there(moves: str, ply: int | None,

@@ -122,6 +122,24 @@ def _why(exc: Exception) -> str:
     return f"cannot be read ({type(exc).__name__}: {exc})"
 
 
+def _drop_misread(start: str, played: list[int], tokens: list[str]) -> tuple[int, str] | None:
+    """The first move read as a drop although its text has no 打 and a piece
+    of that kind on the board could make it (KI2 then means the board move;
+    cshogi 1.1.0 takes the drop when 左/右/上/引 pick among the candidates)."""
+    import cshogi
+
+    board = cshogi.Board(start)
+    for ply, (move, token) in enumerate(zip(played, tokens, strict=False), start=1):
+        if cshogi.move_is_drop(move) and "打" not in token:
+            kind = cshogi.hand_piece_to_piece_type(cshogi.move_drop_hand_piece(move))
+            if any(not cshogi.move_is_drop(m) and cshogi.move_to(m) == cshogi.move_to(move)
+                   and cshogi.move_from_piece_type(m) == kind for m in board.legal_moves):
+                return ply, (f"move {ply} of the KI2 ({token}) names a piece on the board, but "
+                             "the parser read it as a drop")
+        board.push(move)
+    return None
+
+
 def _first_failure(moves: _Ki2Moves, keep: int) -> tuple[int, Exception]:
     """The first move the parser cannot resolve (parsing the first ``keep``
     moves fails, parsing none works), and its error, by bisection."""
@@ -187,6 +205,10 @@ def _read_ki2_game(rec: GameRecord, text: str) -> None:
         unread = (bad, f"move {bad} of the KI2 ({moves.tokens[bad - 1]}) {_why(failure)}")
     if len(p.moves) < min(keep, unread[0] - 1 if unread else keep):  # never seen: be safe
         unread = (len(p.moves) + 1, f"move {len(p.moves) + 1} of the KI2 cannot be read")
+    misread = _drop_misread(rec.start, list(p.moves), moves.tokens)
+    if misread is not None:
+        unread = misread
+        p.moves = p.moves[:misread[0] - 1]
     if unread is not None:
         rec.unread = {"ply": unread[0], "message": unread[1]}
     rec.moves = [_usi(m) for m in p.moves]
