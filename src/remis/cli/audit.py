@@ -104,7 +104,6 @@ def run(args: argparse.Namespace) -> int:
         from remis.variants.options import run_audit as run_variant_audit
 
         return run_variant_audit(args)
-    status = 0
     checks = tuple(c.strip() for c in args.checks.split(",") if c.strip())
     unknown = [c for c in checks if c not in CHECKS]
     if unknown:
@@ -120,10 +119,9 @@ def run(args: argparse.Namespace) -> int:
     files = existing_files(paths)
     if not files:
         return 1
-    status = 1 if len(files) < len(paths) else 0
     opts = AuditOptions(files, args.out, args.fmt, args.jobs, args.cluster, checks, args.laws,
                         args.resume, args.chunk_bytes)
-    return execute(args, opts, status)
+    return execute(args, opts, 1 if len(files) < len(paths) else 0)
 
 
 def existing_files(paths: list[str]) -> list[str]:
