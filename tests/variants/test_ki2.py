@@ -77,11 +77,13 @@ def test_random_games_read_back_from_ki2(tmp_path: Path) -> None:
         ("▲７六歩    ▲２六歩", 2, "marked ▲, but gote (△) has the move"),
         ("▲７六歩    △３四歩    ▲２二角ナ  △同　銀", 3, "cannot be read ('▲２二角ナ"),
         ("☗７六歩    ☖３四歩    ☗２二角成  ☖同銀", None, None),
-        # sente holds a gold: 左 names the gold on 6九, not a drop (cshogi takes the drop)
-        ("▲７六歩 △３四歩 ▲２二角成 △６二銀 ▲３二馬 △９四歩 ▲４一馬 △同　玉 ▲５八金左", 9,
-         "(▲５八金左) names a piece on the board, but the parser read it as a drop"),
+        # sente holds a gold: 左 names the gold on 6九, not a drop (cshogi reads a drop)
+        ("▲７六歩 △３四歩 ▲２二角成 △６二銀 ▲３二馬 △９四歩 ▲４一馬 △同　玉 ▲５八金左", None,
+         "6i5h"),
         ("▲７六歩 △３四歩 ▲２二角成 △６二銀 ▲３二馬 △９四歩 ▲４一馬 △同　玉 ▲５八金打", None,
-         None),
+         "G*5h"),
+        ("▲７六歩 △３四歩 ▲２二角成 △６二銀 ▲３二馬 △９四歩 ▲４一馬 △同　玉 ▲５八金", 9,
+         "is ambiguous"),
     ],
 )
 def test_ki2_moves_that_cannot_be_read_end_the_game_there(moves: str, ply: int | None,
@@ -90,6 +92,7 @@ def test_ki2_moves_that_cannot_be_read_end_the_game_there(moves: str, ply: int |
     assert rec.error is None and rec.result == "0-1"
     if ply is None:
         assert rec.unread is None and len(rec.moves) == len(re.findall("[▲△☗☖]", moves))
+        assert needle is None or rec.moves[-1] == needle
         return
     assert rec.unread is not None and rec.unread["ply"] == ply
     assert needle is not None and needle in rec.unread["message"]

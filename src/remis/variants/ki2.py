@@ -7,7 +7,10 @@ is only what it leaves unsaid or gets wrong:
 * cshogi 1.1.0 reads at most two moves of a line correctly (it restarts at
   the wrong place after the second), and KI2 files put six to eight on a
   line: the moves are cut apart with the parser's own move pattern and
-  handed to it one a line;
+  handed to its move reader (``Parser.parse_move_str``) one at a time;
+* it may read a move written without 打 as a drop when the same kind of
+  piece is in hand and 左/右/上/引 choose among the candidates: KI2 then
+  means the board move, which is taken as cshogi's own KI2 writer writes it;
 * a move it would skip silently (unreadable text, a ▲/△ that does not match
   the side to move), or one it cannot resolve (no legal move fits, or
   several do), ends the readable part of the game at that ply (``unread``)
@@ -32,7 +35,7 @@ from remis.variants.kifu import (
     end_word_result,
     read_kifu_games,
 )
-from remis.variants.kifutext import RecordError, is_ki2_move
+from remis.variants.kifutext import is_ki2_move
 
 #: file extensions read as KI2 (Shift-JIS and UTF-8, as for KIF)
 KI2_EXTENSIONS = (".ki2", ".ki2u")
@@ -46,25 +49,13 @@ _END_TOKEN = re.compile(r"[▲△](投了|詰み|切れ負け|千日手|持将�
 
 @dataclass
 class _Ki2Moves:
-    """A KI2 game's lines with each move on a line of its own."""
+    """The moves of a KI2 game, cut apart, and where reading them stops."""
 
-    #: ("text", line) or ("move", index of the move)
-    items: list[tuple[str, Any]] = field(default_factory=list)
     tokens: list[str] = field(default_factory=list)
     #: the first move that cannot be read: (ply, why)
     unread: tuple[int, str] | None = None
     #: a game-ending word in the move list: (ply, word)
     end_word: tuple[int, str] | None = None
-
-    def text(self, keep: int) -> str:
-        """The game for the parser, with its first ``keep`` moves."""
-        out = []
-        for kind, value in self.items:
-            if kind == "text":
-                out.append(value)
-            elif value < keep:
-                out.append(self.tokens[value])
-        return "\n".join(out) + "\n"
 
 
 def _normal(line: str) -> str:
@@ -79,7 +70,6 @@ def _cut_moves(text: str, sente_first: bool) -> _Ki2Moves:
     out = _Ki2Moves()
     for raw in text.split("\n"):
         if not is_ki2_move(raw):
-            out.items.append(("text", raw))
             continue
         line = _normal(raw.strip())
         pos = 0
@@ -102,16 +92,9 @@ def _cut_moves(text: str, sente_first: bool) -> _Ki2Moves:
                 out.unread = (ply, f"move {ply} of the KI2 is marked {m[1]}, but {side} "
                                    "has the move")
                 break
-            out.items.append(("move", len(out.tokens)))
             out.tokens.append(m[0].strip())
             pos = m.end()
     return out
-
-
-def _parse(text: str) -> Any:
-    from cshogi.KI2 import Parser
-
-    return Parser.parse_str(text)
 
 
 def _why(exc: Exception) -> str:
@@ -122,42 +105,57 @@ def _why(exc: Exception) -> str:
     return f"cannot be read ({type(exc).__name__}: {exc})"
 
 
-def _drop_misread(start: str, played: list[int], tokens: list[str]) -> tuple[int, str] | None:
-    """The first move read as a drop although its text has no 打 and a piece
-    of that kind on the board could make it (KI2 then means the board move;
-    cshogi 1.1.0 takes the drop when 左/右/上/引 pick among the candidates)."""
+def _squashed(notation: str) -> str:
+    return _normal(re.sub(r"\s", "", notation))
+
+
+def _board_move(board: Any, token: str, drop: int) -> int | None:
+    """The move of a piece on the board that ``token`` names, when the parser
+    read it as the drop ``drop``: KI2 writes 打 whenever a drop could be
+    confused with a board move, so a token without 打 names a board move if
+    one fits.  cshogi 1.1.0 lets the drop take part in choosing by 左/右/上/引
+    and may pick it; the board move is the one cshogi's own KI2 writer writes
+    as ``token``.  None when no board move fits (the drop stands) and -1 when
+    some fit but none is written as ``token``."""
     import cshogi
+    from cshogi.KI2 import move_to_ki2
+
+    kind = cshogi.hand_piece_to_piece_type(cshogi.move_drop_hand_piece(drop))
+    to = cshogi.move_to(drop)
+    fits = [m for m in board.legal_moves if not cshogi.move_is_drop(m)
+            and cshogi.move_to(m) == to and cshogi.move_from_piece_type(m) == kind]
+    if not fits:
+        return None
+    named = [m for m in fits if _squashed(move_to_ki2(m, board)) == _squashed(token)]
+    return int(named[0]) if len(named) == 1 else -1
+
+
+def _play(start: str, moves: _Ki2Moves) -> tuple[list[int], tuple[int, str] | None]:
+    """Resolve the moves one by one with cshogi's KI2 move reader: the moves
+    played, and the first that cannot be (ply, why)."""
+    import cshogi
+    from cshogi.KI2 import Parser
 
     board = cshogi.Board(start)
-    for ply, (move, token) in enumerate(zip(played, tokens, strict=False), start=1):
+    played: list[int] = []
+    for ply, token in enumerate(moves.tokens, start=1):
+        try:
+            got = Parser.parse_move_str(token, board)
+        except Exception as exc:  # IndexError, AssertionError, ... from the reader
+            return played, (ply, f"move {ply} of the KI2 ({token}) {_why(exc)}")
+        if len(got) != 1 or board.peek() != got[0]:
+            return played, (ply, f"move {ply} of the KI2 ({token}) cannot be read")
+        move = int(got[0])
         if cshogi.move_is_drop(move) and "打" not in token:
-            kind = cshogi.hand_piece_to_piece_type(cshogi.move_drop_hand_piece(move))
-            if any(not cshogi.move_is_drop(m) and cshogi.move_to(m) == cshogi.move_to(move)
-                   and cshogi.move_from_piece_type(m) == kind for m in board.legal_moves):
-                return ply, (f"move {ply} of the KI2 ({token}) names a piece on the board, but "
-                             "the parser read it as a drop")
-        board.push(move)
-    return None
-
-
-def _first_failure(moves: _Ki2Moves, keep: int) -> tuple[int, Exception]:
-    """The first move the parser cannot resolve (parsing the first ``keep``
-    moves fails, parsing none works), and its error, by bisection."""
-    good, bad = 0, keep
-    failure: Exception = RecordError("unknown")
-    while bad - good > 1:
-        mid = (good + bad) // 2
-        try:
-            _parse(moves.text(mid))
-            good = mid
-        except Exception as exc:
-            bad, failure = mid, exc
-    if bad == keep:  # the error of the full parse
-        try:
-            _parse(moves.text(keep))
-        except Exception as exc:
-            failure = exc
-    return bad, failure
+            board.pop()
+            fixed = _board_move(board, token, move)
+            if fixed == -1:
+                return played, (ply, f"move {ply} of the KI2 ({token}) names a piece on the "
+                                     "board, but no single legal move is written so")
+            move = move if fixed is None else fixed
+            board.push(move)
+        played.append(move)
+    return played, moves.unread
 
 
 def read_ki2(data: bytes) -> Iterator[GameRecord]:
@@ -184,8 +182,10 @@ def _read_ki2_game(rec: GameRecord, text: str) -> None:
         rec.error = ("the KI2 has a board diagram (a set-up position), which the KI2 parser "
                      "cannot read")
         return
+    from cshogi.KI2 import Parser
+
     try:  # the headers alone: the start position, names, the recorded result
-        head = _parse("\n".join(x for x in text.split("\n") if not is_ki2_move(x)))
+        head = Parser.parse_str("\n".join(x for x in text.split("\n") if not is_ki2_move(x)))
     except Exception as exc:
         rec.error = f"unreadable KI2: {type(exc).__name__}: {exc}"
         return
@@ -195,23 +195,10 @@ def _read_ki2_game(rec: GameRecord, text: str) -> None:
             or any(head.names) or head.var_info):
         rec.error = "no KI2 game in the file"
         return
-    keep = len(moves.tokens)
-    unread = moves.unread
-    try:
-        p = _parse(moves.text(keep))
-    except Exception:  # a move it cannot resolve: find the first one
-        bad, failure = _first_failure(moves, keep)
-        p = _parse(moves.text(bad - 1))
-        unread = (bad, f"move {bad} of the KI2 ({moves.tokens[bad - 1]}) {_why(failure)}")
-    if len(p.moves) < min(keep, unread[0] - 1 if unread else keep):  # never seen: be safe
-        unread = (len(p.moves) + 1, f"move {len(p.moves) + 1} of the KI2 cannot be read")
-    misread = _drop_misread(rec.start, list(p.moves), moves.tokens)
-    if misread is not None:
-        unread = misread
-        p.moves = p.moves[:misread[0] - 1]
+    played, unread = _play(rec.start, moves)
     if unread is not None:
         rec.unread = {"ply": unread[0], "message": unread[1]}
-    rec.moves = [_usi(m) for m in p.moves]
+    rec.moves = [_usi(m) for m in played]
     endgame = str(head.endgame or "")
     rec.result = _result(head.win, endgame)
     if head.win is None and not endgame and moves.end_word is not None:
