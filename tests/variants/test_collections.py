@@ -81,6 +81,16 @@ def test_kif_split_keeps_headers_after_moves_and_comments_with_their_game() -> N
     assert rec.moves == ["7g7f", "3c3d"] and rec.error is None
 
 
+def test_headers_then_variations_after_a_game_stay_with_it() -> None:
+    one = _kif_game("一", ["７六歩(77)", "３四歩(33)"], "まで2手で後手の勝ち")
+    tail = "備考：after the moves\n変化：2手\n   2 ８四歩(83)   ( 0:01/00:00:01)\n"
+    two = _kif_game("二", ["２六歩(27)"], "まで1手で先手の勝ち")
+    recs = list(read_kif((one + tail + two).encode()))
+    assert [(r.index, r.headers["Sente"], r.moves) for r in recs] == [
+        (1, "一", ["7g7f", "3c3d"]), (2, "二", ["2g2f"])]
+    assert all(r.error is None and r.unread is None for r in recs)
+
+
 def test_a_bad_kif_game_does_not_hide_the_next() -> None:
     diagram = ("後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
                "|v香v桂v銀v金v玉v金v銀v桂v香|一\n+---------------------------+\n"

@@ -8,8 +8,9 @@ parsers read one game and stop at its ``まで`` line, so the games after the
 first would be lost without a word.  A new game begins at a game-header line
 (:data:`GAME_HEADERS`) that follows the moves of the current one; the
 ``#`` comment lines just before that header go with it.  A part
-without any move or ``まで`` line (headers written after the moves) stays
-with the game before it.  The moves themselves are read by the parsers.
+without any move or ``まで`` line of its own (headers written after the
+moves, maybe followed by ``変化`` variations) stays with the game before
+it.  The moves themselves are read by the parsers.
 """
 
 from __future__ import annotations
@@ -111,19 +112,28 @@ def split_kifu(data: bytes, is_move: Callable[[str], bool]) -> Iterator[KifuPart
     raw = data.split(sep)
     lines = [s.rstrip("\r") for s in decode(data).split(sep.decode())]
     starts = [0]
-    body = False  # the current game has a move or end line
+    body = False  # the current part has a move or end line of its main line
+    variation = False  # in a 変化 section (its moves belong to the game before)
     for i, line in enumerate(lines):
-        if is_move(line) or _END_LINE.match(line):
-            body = True
-        elif body and _header_key(line) in GAME_HEADERS:
-            j = i
-            while j > starts[-1] + 1 and (not lines[j - 1].strip()
-                                          or lines[j - 1].startswith("#")):
-                j -= 1
-            while not lines[j].strip():
-                j += 1
-            starts.append(j)
-            body = False
+        key = _header_key(line)
+        if key == "変化":
+            if not body and len(starts) > 1:  # headers, then variations: the game before
+                starts.pop()
+                body = True
+            variation = True
+        elif is_move(line) or _END_LINE.match(line):
+            body = body or not variation
+        elif key in GAME_HEADERS:
+            variation = False
+            if body:
+                j = i
+                while j > starts[-1] + 1 and (not lines[j - 1].strip()
+                                              or lines[j - 1].startswith("#")):
+                    j -= 1
+                while not lines[j].strip():
+                    j += 1
+                starts.append(j)
+                body = False
     if len(starts) > 1 and not body:  # trailing headers without moves: not a game
         starts.pop()
     offsets = [0]
