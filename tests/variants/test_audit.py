@@ -266,7 +266,7 @@ def test_kif_non_promotion_and_misnamed_pieces() -> None:
     (rec,) = read_kif((head + "   3 ２二飛成(88)\n").encode("cp932"))
     assert rec.moves == ["7g7f", "3c3d"]
     assert rec.unread == {"ply": 3, "message": "move 3 of the KIF names 飛, but the piece "
-                          "there is 角"}
+                          "there is 角 (line 5)"}
 
 
 def test_cli_audit_jobs_give_the_same_findings(test_data: Path, tmp_path: Path) -> None:

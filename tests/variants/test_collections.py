@@ -52,7 +52,8 @@ def test_every_game_of_a_kif_collection_is_read() -> None:
     assert recs[0].moves == ["7g7f", "3c3d"] and recs[0].result == "0-1"
     assert len(recs[1].moves) == 12 and recs[1].result == "1-0"  # the variation is not read
     assert recs[2].moves == ["7g7f", "3c3d"]
-    assert recs[2].unread == {"ply": 3, "message": "move 3 of the KIF cannot be read"}
+    bad = next(n for n, x in enumerate(data.split(b"\n"), 1) if "ナ".encode("cp932") in x)
+    assert recs[2].unread == {"ply": 3, "message": f"move 3 of the KIF cannot be read (line {bad})"}
 
 
 def _starts(text: str) -> list[int]:

@@ -73,7 +73,7 @@ def test_random_games_read_back_from_ki2(tmp_path: Path) -> None:
         # both golds can go to 5八: KI2 must say which (５八金右)
         ("▲７六歩    △３四歩    ▲５八金", 3, "is ambiguous"),
         ("▲７六歩    △３四歩    ▲５八金右  △８四歩", None, None),
-        ("▲７六歩    △３四歩    ▲２二飛成", 3, "(▲２二飛成) matches no legal move"),
+        ("▲７六歩    △３四歩    ▲２二飛成", 3, "(▲２二飛成, line 5) matches no legal move"),
         ("▲７六歩    ▲２六歩", 2, "marked ▲, but gote (△) has the move"),
         ("▲７六歩    △３四歩    ▲２二角ナ  △同　銀", 3, "cannot be read ('▲２二角ナ"),
         ("☗７六歩    ☖３四歩    ☗２二角成  ☖同銀", None, None),
@@ -96,6 +96,7 @@ def test_ki2_moves_that_cannot_be_read_end_the_game_there(moves: str, ply: int |
         return
     assert rec.unread is not None and rec.unread["ply"] == ply
     assert needle is not None and needle in rec.unread["message"]
+    assert "line 5)" in rec.unread["message"]  # the moves are on line 5, after 4 headers
     assert len(rec.moves) == ply - 1  # the moves before it are kept
 
 

@@ -52,6 +52,8 @@ class _Ki2Moves:
     """The moves of a KI2 game, cut apart, and where reading them stops."""
 
     tokens: list[str] = field(default_factory=list)
+    #: the line of each move in the file
+    lines: list[int] = field(default_factory=list)
     #: the first move that cannot be read: (ply, why)
     unread: tuple[int, str] | None = None
     #: a game-ending word in the move list: (ply, word)
@@ -64,11 +66,11 @@ def _normal(line: str) -> str:
     return line
 
 
-def _cut_moves(text: str, sente_first: bool) -> _Ki2Moves:
+def _cut_moves(text: str, sente_first: bool, first_line: int) -> _Ki2Moves:
     from cshogi.KI2 import Parser
 
     out = _Ki2Moves()
-    for raw in text.split("\n"):
+    for number, raw in enumerate(text.split("\n"), start=first_line):
         if not is_ki2_move(raw):
             continue
         line = _normal(raw.strip())
@@ -85,14 +87,15 @@ def _cut_moves(text: str, sente_first: bool) -> _Ki2Moves:
                 m = None  # the move goes on with something the pattern does not know
             if m is None:
                 out.unread = (ply, f"move {ply} of the KI2 cannot be read "
-                                   f"({line[pos:pos + 12].strip()!r})")
+                                   f"({line[pos:pos + 12].strip()!r}, line {number})")
                 break
             if (m[1] == "▲") != ((ply % 2 == 1) == sente_first):
                 side = "sente (▲)" if (ply % 2 == 1) == sente_first else "gote (△)"
                 out.unread = (ply, f"move {ply} of the KI2 is marked {m[1]}, but {side} "
-                                   "has the move")
+                                   f"has the move (line {number})")
                 break
             out.tokens.append(m[0].strip())
+            out.lines.append(number)
             pos = m.end()
     return out
 
@@ -138,20 +141,21 @@ def _play(start: str, moves: _Ki2Moves) -> tuple[list[int], tuple[int, str] | No
 
     board = cshogi.Board(start)
     played: list[int] = []
-    for ply, token in enumerate(moves.tokens, start=1):
+    for ply, (token, line) in enumerate(zip(moves.tokens, moves.lines, strict=True), start=1):
+        where = f"move {ply} of the KI2 ({token}, line {line})"
         try:
             got = Parser.parse_move_str(token, board)
         except Exception as exc:  # IndexError, AssertionError, ... from the reader
-            return played, (ply, f"move {ply} of the KI2 ({token}) {_why(exc)}")
+            return played, (ply, f"{where} {_why(exc)}")
         if len(got) != 1 or board.peek() != got[0]:
-            return played, (ply, f"move {ply} of the KI2 ({token}) cannot be read")
+            return played, (ply, f"{where} cannot be read")
         move = int(got[0])
         if cshogi.move_is_drop(move) and "打" not in token:
             board.pop()
             fixed = _board_move(board, token, move)
             if fixed == -1:
-                return played, (ply, f"move {ply} of the KI2 ({token}) names a piece on the "
-                                     "board, but no single legal move is written so")
+                return played, (ply, f"{where} names a piece on the board, but no single "
+                                     "legal move is written so")
             move = move if fixed is None else fixed
             board.push(move)
         played.append(move)
@@ -190,7 +194,7 @@ def _read_ki2_game(rec: GameRecord, text: str) -> None:
         rec.error = f"unreadable KI2: {type(exc).__name__}: {exc}"
         return
     rec.start = str(head.sfen)
-    moves = _cut_moves(text, rec.start.split()[1] == "b")
+    moves = _cut_moves(text, rec.start.split()[1] == "b", rec.line)
     if not (moves.tokens or moves.unread or moves.end_word or head.win is not None
             or any(head.names) or head.var_info):
         rec.error = "no KI2 game in the file"

@@ -335,6 +335,12 @@ class _KifScan:
     end_word: tuple[int, str] | None = None
     #: (ply, piece named) of each move line it reads, in order
     pieces: list[tuple[int, str]] = field(default_factory=list)
+    #: the line (0-based, in the game's text) of each ply's move
+    lines: dict[int, int] = field(default_factory=dict)
+
+    def where(self, first_line: int, ply: int) -> str:
+        """`` (line N)`` of a ply's move in the file, when known."""
+        return f" (line {first_line + self.lines[ply]})" if ply in self.lines else ""
 
 
 def _scan_kif(text: str) -> _KifScan:
@@ -346,11 +352,12 @@ def _scan_kif(text: str) -> _KifScan:
         scan.refused = ("the KIF has a board diagram (a set-up position), which the KIF "
                         "parser cannot read")
         return scan
-    for raw in lines:
+    for idx, raw in enumerate(lines):
         m = _KIF_NUMBERED.fullmatch(raw)
         if m is None:
             continue
         body, ply = m.group(2), int(m.group(1))
+        scan.lines.setdefault(ply, idx)
         norm = (raw.replace("王", "玉").replace("竜", "龍").replace("成銀", "全")
                 .replace("成桂", "圭").replace("成香", "杏"))
         move = Parser.MOVE_RE.match(norm)
@@ -444,11 +451,13 @@ def _read_kif_game(rec: GameRecord, text: str) -> None:
     moves = list(p.moves)
     if scan.unreadable is not None:
         rec.unread = {"ply": scan.unreadable,
-                      "message": f"move {scan.unreadable} of the KIF cannot be read"}
+                      "message": f"move {scan.unreadable} of the KIF cannot be read"
+                                 + scan.where(rec.line, scan.unreadable)}
         moves = moves[:scan.unreadable - 1]
     misnamed = _misnamed(moves, scan.pieces)
     if misnamed is not None:
-        rec.unread = {"ply": misnamed[0], "message": misnamed[1]}
+        rec.unread = {"ply": misnamed[0],
+                      "message": misnamed[1] + scan.where(rec.line, misnamed[0])}
         moves = moves[:misnamed[0] - 1]
     rec.moves = [_usi(m) for m in moves]
     endgame = str(p.endgame or "")
