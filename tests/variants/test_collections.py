@@ -126,3 +126,19 @@ def test_cli_game_lists_every_game_of_a_collection(tmp_path: Path,
                                                                  (3, three, 2)]
     assert out[1]["end"]["termination"] == "repetition"
     assert out[2]["error"]["ply"] == 3 and out[2]["error"]["line"] == three
+
+
+def test_kif_moves_the_parser_would_play_wrongly_are_unread() -> None:
+    """A gold 'promoting' (cshogi's KIF parser plays it and its board is then
+    corrupt: later moves crashed the process) and a move line that lost its
+    number (the parser skips it and the moves after it shift) end the readable
+    part of the game at their ply, naming the line."""
+    head = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"
+    shuffle = "".join(f"{n:>4} {m}\n" for n, m in enumerate(
+        ["５八金(69)", "５二金(41)", "６九金(58)", "４一金(52)"] * 3, start=4))
+    (rec,) = read_kif((head + "   3 ５八金成(69)\n" + shuffle).encode())
+    assert rec.moves == ["7g7f", "3c3d"]
+    assert rec.unread == {"ply": 3, "message": "move 3 of the KIF cannot be read (line 5)"}
+    (rec,) = read_kif((head + "   3成 ５八金(69)\n" + shuffle).encode())
+    assert rec.moves == ["7g7f", "3c3d"]
+    assert rec.unread == {"ply": 3, "message": "move 3 of the KIF cannot be read (line 5)"}

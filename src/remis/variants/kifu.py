@@ -50,6 +50,8 @@ _END_CODES = {"投了": "%TORYO", "詰み": "%TSUMI", "切れ負け": "%TIME_UP"
               "持将棋": "%JISHOGI"}
 # KIF words the cshogi move pattern does not know but which end the game
 _KIF_OTHER_END_WORDS = ("入玉勝ち", "入玉宣言", "不詰", "不戦勝", "不戦敗", "封じ手")
+# the pieces that can promote (a KIF move line may add 成 to them only)
+_PROMOTABLE = ("歩", "香", "桂", "銀", "角", "飛")
 _KIF_NUMBERED = re.compile(r" *([0-9]+)\s+(\S.*)")
 _HEADER_NAMES = {"棋戦": "Event", "場所": "Site", "開始日時": "Date", "EVENT": "Event",
                  "SITE": "Site", "START_TIME": "Date"}
@@ -337,6 +339,8 @@ class _KifScan:
     pieces: list[tuple[int, str]] = field(default_factory=list)
     #: the line (0-based, in the game's text) of each ply's move
     lines: dict[int, int] = field(default_factory=dict)
+    #: (line, ply) of every numbered line
+    numbered: list[tuple[int, int]] = field(default_factory=list)
 
     def where(self, first_line: int, ply: int) -> str:
         """`` (line N)`` of a ply's move in the file, when known."""
@@ -357,10 +361,16 @@ def _scan_kif(text: str) -> _KifScan:
         if m is None:
             continue
         body, ply = m.group(2), int(m.group(1))
+        if scan.numbered and ply != scan.numbered[-1][1] + 1 and scan.unreadable is None:
+            scan.unreadable = scan.numbered[-1][1] + 1  # a move line lost its number
+            scan.lines[scan.unreadable] = scan.numbered[-1][0] + 1
         scan.lines.setdefault(ply, idx)
+        scan.numbered.append((idx, ply))
         norm = (raw.replace("王", "玉").replace("竜", "龍").replace("成銀", "全")
                 .replace("成桂", "圭").replace("成香", "杏"))
         move = Parser.MOVE_RE.match(norm)
+        if move is not None and move.group(7) and move.group(5) not in _PROMOTABLE:
+            move = None  # 金成, 龍成, ...: cshogi would put a piece that cannot exist
         if move is None:
             if not body.startswith(_KIF_OTHER_END_WORDS) and scan.unreadable is None:
                 scan.unreadable = ply
@@ -438,6 +448,9 @@ def _read_kif_game(rec: GameRecord, text: str) -> None:
     if scan.refused is not None:
         rec.error = scan.refused
         return
+    if scan.unreadable is not None:  # the parser must not see what we cannot read
+        drop = {i for i, ply in scan.numbered if ply >= scan.unreadable}
+        text = "\n".join(x for i, x in enumerate(text.split("\n")) if i not in drop)
     try:
         p = Parser.parse_str(text)
     except Exception as exc:  # the parser raises KeyError, IndexError, ... on odd input
