@@ -142,3 +142,42 @@ def test_kif_moves_the_parser_would_play_wrongly_are_unread() -> None:
     (rec,) = read_kif((head + "   3成 ５八金(69)\n" + shuffle).encode())
     assert rec.moves == ["7g7f", "3c3d"]
     assert rec.unread == {"ply": 3, "message": "move 3 of the KIF cannot be read (line 5)"}
+
+
+def test_kif_and_ki2_readers_survive_garbled_records() -> None:
+    """Random edits of KIF and KI2 collections (written by cshogi's writers)
+    never raise nor crash: every game comes back with its place, and what
+    cannot be read is an error or an unread ply."""
+    import random
+
+    import cshogi
+    from cshogi import KI2, KIF
+
+    from remis.variants.ki2 import read_ki2
+    from remis.variants.randgames import random_game
+
+    rng = random.Random(12)
+    kif, ki2 = [], []
+    for g in [random_game("shogi", rng, prefix=30) for _ in range(3)]:
+        board, prev, kif_moves, ki2_moves = cshogi.Board(), None, [], []
+        for n, m in enumerate(g.shown, start=1):
+            move = board.move_from_usi(m)
+            kif_moves.append(f"{n:>4} {KIF.move_to_kif(move, prev)}")
+            ki2_moves.append(KI2.move_to_ki2(move, board))
+            board.push(move)
+            prev = move
+        kif.append("手合割：平手\n先手：A\n" + "\n".join(kif_moves) + "\nまで30手で千日手\n")
+        ki2.append("手合割：平手\n先手：A\n" + "  ".join(ki2_moves) + "\nまで30手で千日手\n")
+    pieces = ["▲", "△", "同　", "歩", "金", "成", "打", "左", "右", "上", "引", "(", ")", "1",
+              "９", "一", "\n", "：", "変化：3手\n", "手合割：その他\n", "|v香|\n", "まで"]
+    for reader, text in ((read_kif, "".join(kif)), (read_ki2, "".join(ki2))):
+        for _ in range(40):
+            t = list(text)
+            for _ in range(rng.randint(1, 12)):
+                pos = rng.randrange(len(t))
+                if rng.random() < 0.4:
+                    del t[pos]
+                else:
+                    t[pos:pos] = list(rng.choice(pieces))
+            recs = list(reader("".join(t).encode()))
+            assert recs and all(r.line >= 1 and r.index == i for i, r in enumerate(recs, 1))
