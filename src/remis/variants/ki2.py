@@ -46,7 +46,6 @@ _NORMAL = (("王", "玉"), ("竜", "龍"), ("成銀", "全"), ("成桂", "圭"),
 _END_TOKEN = re.compile(r"[▲△](投了|詰み|切れ負け|千日手|持将棋|中断)")
 
 
-
 @dataclass
 class _Ki2Moves:
     """The moves of a KI2 game, cut apart, and where reading them stops."""
