@@ -19,21 +19,32 @@ replay it rests on, and of reading the same shogi games from CSA and KIF:
 * ``audit``      ``audit_records(read_lines(...))``: reading, replay and checks
 * ``audit-csa``  the same games as one CSA file (cshogi's parser), shogi only
 * ``audit-kif``  the same games as KIF texts, one per game, shogi only
+* ``audit-ki2``  the same games as one KI2 collection (cshogi's parser, one
+  move a line), shogi only
+* ``run -jN``    the game-line file through ``run_audit`` (the chess audit's
+  runner: byte ranges of a game-line file, checkpoint after each) on N
+  processes; before the runner, one file was one task whatever ``--jobs``
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
 
+from remis.audit.output import read_findings
+from remis.audit.run import AuditOptions, run_audit
 from remis.variants import ffish
 from remis.variants.audit import audit_records
+from remis.variants.auditrun import VariantWork
 from remis.variants.game import rule_on_line
 from remis.variants.history import VariantHistory
+from remis.variants.ki2 import read_ki2
 from remis.variants.kifu import read_csa, read_kif
 from remis.variants.randgames import RandomGame, random_game
 from remis.variants.records import read_lines
@@ -123,9 +134,38 @@ def _kifs(games: list[RandomGame]) -> list[bytes]:
     return out
 
 
+def _ki2(games: list[RandomGame]) -> bytes:
+    """The games as one KI2 collection, eight moves a line."""
+    import cshogi
+    from cshogi import KI2
+
+    out = []
+    for g in games:
+        board = cshogi.Board(g.start)
+        notation = []
+        for m in g.shown:
+            move = board.move_from_usi(m)
+            notation.append(KI2.move_to_ki2(move, board))
+            board.push(move)
+        rows = ["  ".join(notation[i:i + 8]) for i in range(0, len(notation), 8)]
+        out.append("\n".join(["手合割：平手", "先手：A", "後手：B", *rows,
+                              f"まで{len(g.shown)}手で千日手", ""]))
+    return "".join(out).encode("cp932")
+
+
+def _run(path: str, variant: str, jobs: int) -> list[object]:
+    """The file through the audit runner on ``jobs`` processes; its findings."""
+    out = path + f".j{jobs}.jsonl"
+    size = os.path.getsize(path)
+    run_audit(AuditOptions([path], out, jobs=jobs, chunk_bytes=max(1000, size // 8),
+                           work=VariantWork(variant)), [path])
+    return list(read_findings(out))
+
+
 def audit_rows(games: int, repeat: int) -> None:
     """The ``--audit`` rows: games/s of the variant audit against the replay."""
     rng = random.Random(2026)
+    tmp = tempfile.mkdtemp(prefix="remis-bench-")
     print(f"{'variant':8} {'games':>6} {'plies/game':>10} {'mode':>10} {'median s':>9} "
           f"{'games/s':>8} {'vs replay':>9} {'findings':>8}")
     for variant in ("shogi", "xiangqi"):
@@ -139,11 +179,18 @@ def audit_rows(games: int, repeat: int) -> None:
                 list(audit_records(read_lines(ls, v), r, "bench"))),
         ]
         if variant == "shogi":  # random games start at the start position: KIF can hold them
-            csa, kifs = _csa(gs), _kifs(gs)
+            csa, kifs, ki2 = _csa(gs), _kifs(gs), _ki2(gs)
             modes.append(("audit-csa", lambda d=csa, r=rules:
                           list(audit_records(read_csa(d), r, "bench"))))
             modes.append(("audit-kif", lambda ks=kifs, r=rules:
                           [f for k in ks for f in audit_records(read_kif(k), r, "bench")]))
+            modes.append(("audit-ki2", lambda d=ki2, r=rules:
+                          list(audit_records(read_ki2(d), r, "bench"))))
+        path = os.path.join(tmp, f"{variant}.txt")
+        with open(path, "wb") as f:
+            f.write(b"".join(lines))
+        for jobs in (1, 2):
+            modes.append((f"run -j{jobs}", lambda p=path, v=variant, j=jobs: _run(p, v, j)))
         plies = sum(len(g.shown) for g in gs) / len(gs)
         base = 0.0
         for mode, fn in modes:

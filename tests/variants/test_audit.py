@@ -162,7 +162,8 @@ def test_cli_audit_csv_and_checks(test_data: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("extra", "needle"),
     [
-        (["--resume", "--out", "x.jsonl"], "--resume apply to chess only"),
+        (["--cluster", "tcp://127.0.0.1:8786"], "--cluster apply to chess only"),
+        (["--resume"], "--resume needs --out FILE"),
         (["--laws", "as-played"], "--laws as-played apply to chess only"),
         (["--checks", "time_forfeit"], "unknown check(s) for shogi: time_forfeit"),
         (["--repetitions", "3"], "(sennichite) is always fourfold"),
@@ -265,7 +266,7 @@ def test_kif_non_promotion_and_misnamed_pieces() -> None:
     (rec,) = read_kif((head + "   3 ２二飛成(88)\n").encode("cp932"))
     assert rec.moves == ["7g7f", "3c3d"]
     assert rec.unread == {"ply": 3, "message": "move 3 of the KIF names 飛, but the piece "
-                          "there is 角"}
+                          "there is 角 (line 5)"}
 
 
 def test_cli_audit_jobs_give_the_same_findings(test_data: Path, tmp_path: Path) -> None:

@@ -220,6 +220,29 @@ def _worker_init() -> None:  # pragma: no cover - runs in worker processes
 
 
 # ------------------------------------------------------------------ the run
+class AuditWork(Protocol):
+    """An audit of records other than chess PGN, run by :func:`run_audit`
+    (``AuditOptions.work``; the shogi and xiangqi audit is one,
+    :class:`remis.variants.auditrun.VariantWork`): what identifies it in the
+    checkpoint, how a file is cut into byte ranges and a stream into batches,
+    and the task itself (a picklable callable: it runs in the workers, and
+    numbers the games of a range from 1).  Order, executors, output,
+    checkpoint and ``--resume`` are the chess audit's.
+
+    >>> AuditOptions([]).work is None
+    True
+    """
+
+    def key(self) -> dict[str, Any]: ...
+
+    def ranges(self, path: str, chunk_bytes: int) -> list[tuple[int, int]]: ...
+
+    def batches(self, path: str, batch_games: int, skip_batches: int
+                ) -> Iterator[list[GameText]]: ...
+
+    def __call__(self, task: Task) -> TaskResult: ...
+
+
 @dataclass
 class AuditOptions:
     """Everything ``remis audit`` was asked to do.
@@ -238,6 +261,8 @@ class AuditOptions:
     resume: bool = False
     chunk_bytes: int = 1 << 20
     batch_games: int = 500
+    #: what audits the files when they are not chess PGN (see :class:`AuditWork`)
+    work: AuditWork | None = None
 
     @property
     def checkpoint(self) -> str | None:
@@ -264,8 +289,11 @@ Progress = Callable[[int, int, int], None]  # (games, findings, bytes done)
 
 
 def _options_key(opts: AuditOptions) -> dict[str, Any]:
-    return {"laws": opts.laws, "checks": list(opts.checks), "format": opts.fmt,
-            "chunk_bytes": opts.chunk_bytes, "batch_games": opts.batch_games}
+    key: dict[str, Any] = {"laws": opts.laws, "checks": list(opts.checks), "format": opts.fmt,
+                           "chunk_bytes": opts.chunk_bytes, "batch_games": opts.batch_games}
+    if opts.work is not None:
+        key["work"] = opts.work.key()
+    return key
 
 
 def load_checkpoint(opts: AuditOptions, files: list[str]) -> RunState | None:
@@ -329,8 +357,9 @@ def _tasks(state: RunState, opts: AuditOptions,
                 yield Task(file_no, path, texts=[], last=True)
             continue
         held: list[GameText] | None = None
+        batches = stream_batches if opts.work is None else opts.work.batches
         try:
-            for batch in stream_batches(path, opts.batch_games, skip_batches=done):
+            for batch in batches(path, opts.batch_games, done):
                 if held is not None:
                     yield Task(file_no, path, texts=held)
                 held = batch
@@ -350,9 +379,10 @@ def plan(opts: AuditOptions, files: list[str]) -> RunState:
     {'0': [[0, 22], [22, 43]]}
     """
     ranges: dict[str, list[list[int]]] = {}
+    cut = plan_ranges if opts.work is None else opts.work.ranges
     for i, p in enumerate(files):
         if seekable(p):
-            ranges[str(i)] = [[s, e] for s, e in plan_ranges(p, opts.chunk_bytes)]
+            ranges[str(i)] = [[s, e] for s, e in cut(p, opts.chunk_bytes)]
     n = len(files)
     return RunState(files, ranges, [0] * n, [0] * n, [False] * n)
 
@@ -405,7 +435,8 @@ def run_audit(opts: AuditOptions, files: list[str], *, progress: Progress | None
                 if t is None:
                     exhausted = True
                     break
-                inflight.append((t, executor.submit(audit_task, t, opts.laws, opts.checks)))
+                inflight.append((t, executor.submit(audit_task, t, opts.laws, opts.checks)
+                                 if opts.work is None else executor.submit(opts.work, t)))
             if not inflight:
                 break
             task, fut = inflight.popleft()

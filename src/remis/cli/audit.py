@@ -104,7 +104,6 @@ def run(args: argparse.Namespace) -> int:
         from remis.variants.options import run_audit as run_variant_audit
 
         return run_variant_audit(args)
-    status = 0
     checks = tuple(c.strip() for c in args.checks.split(",") if c.strip())
     unknown = [c for c in checks if c not in CHECKS]
     if unknown:
@@ -116,17 +115,45 @@ def run(args: argparse.Namespace) -> int:
     if args.fmt == "parquet" and not args.out:
         warn("audit: --format parquet needs --out FILE")
         return 2
-    files = []
-    for p in expand_paths(args.paths):
-        if p != "-" and not os.path.isfile(p):
-            warn(f"audit: {p}: no such file")
-            status = 1
-            continue
-        files.append(p)
+    paths = expand_paths(args.paths)
+    files = existing_files(paths)
     if not files:
-        return status or 1
+        return 1
     opts = AuditOptions(files, args.out, args.fmt, args.jobs, args.cluster, checks, args.laws,
                         args.resume, args.chunk_bytes)
+    return execute(args, opts, 1 if len(files) < len(paths) else 0)
+
+
+def existing_files(paths: list[str]) -> list[str]:
+    """The paths that are files (or ``-``); each other one is reported.
+
+    >>> existing_files(["-", "/nonexistent.pgn"])  # and 'remis: audit: ... no such file'
+    ['-']
+    """
+    files = []
+    for p in paths:
+        if p != "-" and not os.path.isfile(p):
+            warn(f"audit: {p}: no such file")
+            continue
+        files.append(p)
+    return files
+
+
+def execute(args: argparse.Namespace, opts: AuditOptions, status: int = 0, *,
+            title: str = "remis audit", laws: str | None = None) -> int:
+    """Run the audit ``opts`` describes, with a progress bar on a terminal,
+    then write the summary and report ``args`` ask for; the exit status
+    (130 when interrupted, 2 for a checkpoint of another run).  ``laws``
+    names the rules in the report (default ``args.laws``).
+
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); p = os.path.join(d, "g.pgn")
+    >>> _ = open(p, "w").write('[Result "1-0"]\\n\\n1. e4 1-0\\n')
+    >>> args = argparse.Namespace(quiet=True, out=None, summary=None, report=None, laws="current")
+    >>> execute(args, AuditOptions([p], os.path.join(d, "f.jsonl"), jobs=1))
+    0
+    """
+    files = opts.paths
     bar = None
     if not args.quiet and sys.stderr.isatty():
         total = sum(os.path.getsize(p) for p in files) if all(seekable(p) for p in files) \
@@ -172,7 +199,8 @@ def run(args: argparse.Namespace) -> int:
         sample: list[dict[str, Any]] = []
         if args.out and args.out != "-":
             sample = read_findings(args.out, args.fmt, limit=500)
-        page = render_report(state.summary, sample, laws=args.laws, errors=state.errors)
+        page = render_report(state.summary, sample, title=title,
+                             laws=args.laws if laws is None else laws, errors=state.errors)
         with open(args.report, "w", encoding="utf-8") as f:
             f.write(page)
     return status

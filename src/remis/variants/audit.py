@@ -23,20 +23,17 @@ is checked for its moves only.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from remis.audit.checks import Finding
-from remis.audit.output import FindingWriter
-from remis.audit.run import Executor
-from remis.audit.stats import Summary, bump, merge, new_summary
+from remis.audit.stats import Summary, bump, new_summary
 from remis.ruling import DRAW
 from remis.variants.game import VariantGameRuling
 from remis.variants.kifu import GameRecord
-from remis.variants.records import read_records, rule_on_record
-from remis.variants.rules import VariantRules, rules_for
+from remis.variants.records import rule_on_record
+from remis.variants.rules import VariantRules, rules_for  # noqa: F401 - rules_for: the doctests
 
 #: the checks, in the order they are tried on a game
 VARIANT_CHECKS = ("moves_after_end", "illegal_move", "result_after_end", "result_vs_position")
@@ -207,65 +204,3 @@ def audit_records(records: Iterable[GameRecord], rules: VariantRules, path: str,
         bump(s["by_file"], path)
         bump(s["by_time_control"], "unknown")
         yield f
-
-
-def audit_variant_file(path: str, variant: str, repetitions: int | None = None,
-                       notation: str | None = None, checks: tuple[str, ...] = VARIANT_CHECKS
-                       ) -> tuple[list[VariantFinding], Summary, str | None]:
-    """Audit one file (in this process or a worker): its findings, its
-    summary, and the error that stopped it (what came before is kept).
-
-    >>> audit_variant_file("/nonexistent.txt", "shogi")[2]
-    '/nonexistent.txt: No such file or directory'
-    """
-    summary = new_summary()
-    found: list[VariantFinding] = []
-    try:
-        for f in audit_records(read_records(path, variant), rules_for(variant, repetitions),
-                               path, notation=notation, checks=checks, summary=summary):
-            found.append(f)
-    except Exception as exc:  # unreadable file, or a bug: report it, go on with the next
-        return found, summary, f"{path}: {getattr(exc, 'strerror', None) or exc}"
-    return found, summary, None
-
-
-def audit_variant_files(paths: list[str], variant: str, writer: FindingWriter, *,
-                        repetitions: int | None = None, notation: str | None = None,
-                        checks: tuple[str, ...] = VARIANT_CHECKS, jobs: int = 1,
-                        on_error: Callable[[str], None] | None = None) -> Summary:
-    """Audit the files, one task per file on ``jobs`` processes, writing each
-    file's findings in input order as it is done; a file that cannot be read
-    is reported to ``on_error`` and the run goes on.
-
-    >>> import io, os, tempfile
-    >>> from remis.audit.output import open_writer
-    >>> d = tempfile.mkdtemp(); p = os.path.join(d, "g.txt")
-    >>> _ = open(p, "w").write("startpos " + "2h3h 8b7b 3h2h 7b8b " * 3 + "7g7f result 1/2-1/2\\n")
-    >>> w = open_writer(os.path.join(d, "f.jsonl"), "jsonl")
-    >>> s = audit_variant_files([p], "shogi", w); w.close()
-    >>> s["games"], s["by_check"]
-    (1, {'moves_after_end': 1})
-    """
-    rules_for(variant, repetitions)  # a bad count is a usage error, before any work
-    summary = new_summary()
-    executor = Executor(1 if len(paths) < 2 or "-" in paths else jobs)
-    pending: deque[Any] = deque()
-    todo = iter(paths)
-    try:
-        while True:
-            while len(pending) < executor.window:
-                path = next(todo, None)
-                if path is None:
-                    break
-                pending.append(executor.submit(audit_variant_file, path, variant, repetitions,
-                                               notation, checks))
-            if not pending:
-                break
-            found, part, error = pending.popleft().result()
-            writer.write(list(found))
-            merge(summary, part)
-            if error is not None and on_error is not None:
-                on_error(error)
-    finally:
-        executor.close(cancel=bool(pending))
-    return summary

@@ -5,8 +5,6 @@ early in ``run``."""
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import Any
 
 from remis.cli.common import emit_json, input_lines, warn
@@ -17,7 +15,7 @@ from remis.variants.rules import rules_for
 
 def run_game(args: argparse.Namespace) -> int:
     """``remis game --variant shogi|xiangqi FILE...``: one game per line, or
-    KIF/CSA files (shogi, by extension).
+    KIF/KI2/CSA files (shogi, by extension).
 
     >>> run_game(argparse.Namespace(files=["/nonexistent"], variant="shogi", json=False,
     ...          repetitions=None, notation=None))
@@ -56,12 +54,17 @@ def human_game(path: str, g: VariantGameRuling, *, multi: bool = False) -> str:
     >>> from remis.variants.game import rule_on_line
     >>> human_game("f", rule_on_line("startpos 7g7f 7g7f", "shogi", line=2))
     'line 2     shogi    1 plies  no automatic end  ERROR line 2 ply 2: illegal move 7g7f for Gote'
+    >>> g = rule_on_line("startpos " + "b1c3 b10c8 c3b1 c8b10 " * 3, "xiangqi")
+    >>> human_game("f", g).split("  ")[-1]
+    'ends ply 12: repetition 1/2-1/2 (WXF repetition), perpetual chase not analysed'
     """
     prefix = f"{path}:" if multi else ""
     parts = [f"{prefix}line {g.line:<4}", f"{g.variant}", f"{g.plies:>3} plies"]
     if g.end is not None:
         e = g.end
-        parts.append(f"ends ply {e.ply}: {e.termination} {e.result} ({e.article})")
+        parts.append(f"ends ply {e.ply}: {e.termination} {e.result} ({e.article})"
+                     + (", perpetual chase not analysed"
+                        if e.evidence.get("chase_analysed") is False else ""))
         if g.moves_after_end:
             parts.append(f"{g.moves_after_end} move(s) after the end not played")
     else:
@@ -118,9 +121,11 @@ def human_position(out: dict[str, Any]) -> str:
 
 def run_audit(args: argparse.Namespace) -> int:
     """``remis audit --variant shogi|xiangqi PATH...``: findings in the chess
-    audit's formats, summary and report; one task per file, on ``--jobs``
-    processes, written in input order (``--cluster``, ``--resume`` and
-    ``--laws`` are chess-only).
+    audit's formats, summary and report, run by the chess audit's runner
+    (files cut into byte ranges on ``--jobs`` processes, written in input
+    order, ``--resume`` from the checkpoint; see
+    :mod:`remis.variants.auditrun`).  ``--cluster`` and ``--laws`` are
+    chess-only.
 
     >>> import os, tempfile
     >>> d = tempfile.mkdtemp(); p, out = os.path.join(d, "g.txt"), os.path.join(d, "f.jsonl")
@@ -133,11 +138,10 @@ def run_audit(args: argparse.Namespace) -> int:
     <BLANKLINE>
     """
     from remis.audit.checks import CHECKS
-    from remis.audit.output import open_writer, read_findings
-    from remis.audit.report import render_report
-    from remis.audit.run import RunState, available_cores
-    from remis.cli.audit import summary_text
-    from remis.variants.audit import VARIANT_CHECKS, audit_variant_files, rules_label
+    from remis.audit.run import AuditOptions
+    from remis.cli.audit import execute, existing_files
+    from remis.variants.audit import VARIANT_CHECKS, rules_label
+    from remis.variants.auditrun import VariantWork
     from remis.variants.records import expand_variant_paths
 
     if args.checks == ",".join(CHECKS):
@@ -149,42 +153,26 @@ def run_audit(args: argparse.Namespace) -> int:
             warn(f"audit: unknown check(s) for {args.variant}: {', '.join(unknown)} "
                  f"(choose from {', '.join(VARIANT_CHECKS)})")
             return 2
-    chess_only = [opt for opt, used in (("--cluster", args.cluster), ("--resume", args.resume),
+    chess_only = [opt for opt, used in (("--cluster", args.cluster),
                                         ("--laws as-played", args.laws != "current")) if used]
     if chess_only:
         warn(f"audit: {', '.join(chess_only)} apply to chess only, not with --variant")
         return 2
-    if args.fmt == "parquet" and not args.out:
-        warn("audit: --format parquet needs --out FILE")
-        return 2
+    for needed, used in (("--resume", args.resume), ("--format parquet", args.fmt == "parquet")):
+        if used and not args.out:
+            warn(f"audit: {needed} needs --out FILE")
+            return 2
     try:
         rules = rules_for(args.variant, args.repetitions)
     except ValueError as exc:
         warn(f"audit: {exc}")
         return 2
-    errors: list[str] = []
-
-    def on_error(msg: str) -> None:
-        errors.append(msg)
-        warn(f"audit: {msg}")
-
-    writer = open_writer(args.out, args.fmt)
-    try:
-        summary = audit_variant_files(expand_variant_paths(args.paths), args.variant, writer,
-                                      repetitions=args.repetitions, notation=args.notation,
-                                      checks=checks, jobs=args.jobs or available_cores(),
-                                      on_error=on_error)
-    finally:
-        writer.close()
-    if not args.quiet:
-        sys.stderr.write(summary_text(RunState([], {}, summary=summary)) + "\n")
-    if args.summary:
-        with open(args.summary, "w", encoding="utf-8") as f:
-            json.dump(summary, f, indent=1, sort_keys=True)
-    if args.report:
-        sample = read_findings(args.out, args.fmt, limit=500) if args.out not in (None, "-") \
-            else []
-        with open(args.report, "w", encoding="utf-8") as f:
-            f.write(render_report(summary, sample, title=f"remis audit: {args.variant}",
-                                  laws=rules_label(rules), errors=errors))
-    return 1 if errors else 0
+    paths = expand_variant_paths(args.paths)
+    files = existing_files(paths)
+    if not files:
+        return 1
+    work = VariantWork(args.variant, args.repetitions, args.notation, checks)
+    opts = AuditOptions(files, args.out, args.fmt, args.jobs, None, checks, "current",
+                        args.resume, args.chunk_bytes, work=work)
+    return execute(args, opts, 1 if len(files) < len(paths) else 0,
+                   title=f"remis audit: {args.variant}", laws=rules_label(rules))

@@ -4,8 +4,9 @@ SFEN, the USI moves, the recorded result and the headers.  The moves are not
 judged here: the replay (:func:`remis.variants.game.rule_on_moves`) does.
 
 What is ours is only what the parsers leave unsaid: the file's encoding (KIF
-and CSA come as UTF-8 or Shift-JIS), games of a CSA file split one by one (a
-bad game does not hide the others), move lines that the KIF parser would
+and CSA come as UTF-8 or Shift-JIS), the games of a CSA file (split at its
+``/`` lines) or of a KIF collection (see :mod:`remis.variants.kifutext`)
+read one by one (a bad game does not hide the others), move lines that the KIF parser would
 skip silently (reported as unreadable), board diagrams it cannot read (a
 refused game rather than moves replayed from the wrong position), and the
 result of a KIF without a closing ``まで`` line.
@@ -20,13 +21,18 @@ import select
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+from remis.variants.kifutext import RecordError, decode, is_kif_move, split_kifu
 
 #: file extensions read as KIF and as CSA
 KIF_EXTENSIONS = (".kif", ".kifu")
 CSA_EXTENSIONS = (".csa",)
+
+#: the line between two games of a CSA file
+CSA_SEPARATOR = re.compile(rb"(?:^|(?<=\n))/\r?\n")
 
 #: what a CSA end code (and a KIF result) says happened
 TERMINATIONS = {
@@ -40,19 +46,15 @@ _DRAW_CODES = ("%SENNICHITE", "%JISHOGI", "%HIKIWAKE", "%MAX_MOVES")
 # KIF move-list words that end the game: the side to move lost, or a draw
 _KIF_LOSS_WORDS = ("投了", "詰み", "切れ負け")
 _KIF_DRAW_WORDS = ("千日手", "持将棋")
+_END_CODES = {"投了": "%TORYO", "詰み": "%TSUMI", "切れ負け": "%TIME_UP", "千日手": "%SENNICHITE",
+              "持将棋": "%JISHOGI"}
 # KIF words the cshogi move pattern does not know but which end the game
 _KIF_OTHER_END_WORDS = ("入玉勝ち", "入玉宣言", "不詰", "不戦勝", "不戦敗", "封じ手")
+# the pieces that can promote (a KIF move line may add 成 to them only)
+_PROMOTABLE = ("歩", "香", "桂", "銀", "角", "飛")
 _KIF_NUMBERED = re.compile(r" *([0-9]+)\s+(\S.*)")
 _HEADER_NAMES = {"棋戦": "Event", "場所": "Site", "開始日時": "Date", "EVENT": "Event",
                  "SITE": "Site", "START_TIME": "Date"}
-
-
-class RecordError(ValueError):
-    """A file or game that the parsers cannot read at all.
-
-    >>> str(RecordError("no moves"))
-    'no moves'
-    """
 
 
 @dataclass
@@ -76,25 +78,6 @@ class GameRecord:
     unread: dict[str, Any] | None = None
     #: the game cannot be read at all (the message says why)
     error: str | None = None
-
-
-def decode(data: bytes) -> str:
-    """Text of a KIF/CSA file: UTF-8 (with or without a byte-order mark),
-    else Shift-JIS (Windows code page 932, as Japanese software writes it).
-
-    >>> decode("先手：A".encode("cp932")) == decode("先手：A".encode("utf-8")) == "先手：A"
-    True
-    """
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp932")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"neither UTF-8 nor Shift-JIS text (byte {exc.start})") from None
 
 
 def _headers(names: list[str | None], info: dict[str, str]) -> dict[str, str]:
@@ -261,9 +244,12 @@ def _csa_summary(text: str) -> tuple[str, str] | None:
     return None if result is None else (m[1], result)
 
 
-def read_csa(data: bytes, parser: IsolatedParser | None = None) -> Iterator[GameRecord]:
+def read_csa(data: bytes, parser: IsolatedParser | None = None, *, line: int = 1,
+             offset: int = 0) -> Iterator[GameRecord]:
     """The games of a CSA file (several are separated by a ``/`` line).  A
     move the parser cannot read or play makes the rest of that game unread.
+    ``data`` starts at line ``line``, byte ``offset`` of its file (a part of
+    a file cut at a ``/`` line).
 
     >>> text = "V2.2\\nN+Habu\\nN-Hanyu\\nPI\\n+\\n+7776FU\\n-3334FU\\n%TORYO\\n"
     >>> g = next(read_csa(text.encode()))
@@ -271,13 +257,13 @@ def read_csa(data: bytes, parser: IsolatedParser | None = None) -> Iterator[Game
     (['7g7f', '3c3d'], '0-1', 'resignation', {'Sente': 'Habu', 'Gote': 'Hanyu'})
     """
     isolated = parser or IsolatedParser()
-    offset, line, n = 0, 1, 0
-    bounds = [m.span() for m in re.finditer(rb"(?:^|(?<=\n))/\r?\n", data)]
+    here, n = 0, 0
+    bounds = [m.span() for m in re.finditer(CSA_SEPARATOR, data)]
     for begin, end in [*bounds, (len(data), len(data))]:
-        part = data[offset:begin]
-        rec = GameRecord(n + 1, line, offset, "startpos", [])
+        part = data[here:begin]
+        rec = GameRecord(n + 1, line, offset + here, "startpos", [])
         line += part.count(b"\n") + 1
-        offset = end
+        here = end
         try:
             text = decode(part).replace("\r\n", "\n")
         except RecordError as exc:
@@ -317,6 +303,27 @@ def read_csa(data: bytes, parser: IsolatedParser | None = None) -> Iterator[Game
         yield rec
 
 
+def end_word_result(start: str, ply: int, word: str) -> tuple[str, str]:
+    """The result and CSA end code of a game-ending word written in the move
+    list at ``ply`` (the side to move there resigned, was mated, lost on
+    time; or a draw), for a game from the SFEN ``start``.
+
+    >>> end_word_result("startpos", 3, "投了")
+    ('0-1', '%TORYO')
+    >>> end_word_result("4k4/9/9/9/9/9/9/9/4K4 w - 1", 3, "投了")  # gote moved first
+    ('1-0', '%TORYO')
+    >>> end_word_result("startpos", 9, "千日手")
+    ('1/2-1/2', '%SENNICHITE')
+    """
+    code = _END_CODES[word]
+    if word in _KIF_DRAW_WORDS:
+        return "1/2-1/2", code
+    fields = start.split()
+    sente_moves_first = len(fields) < 2 or fields[1] == "b"
+    sente_lost = (ply % 2 == 1) == sente_moves_first  # the side to move at ``ply`` lost
+    return ("0-1" if sente_lost else "1-0"), code
+
+
 # ---------------------------------------------------------------- KIF
 @dataclass
 class _KifScan:
@@ -330,6 +337,14 @@ class _KifScan:
     end_word: tuple[int, str] | None = None
     #: (ply, piece named) of each move line it reads, in order
     pieces: list[tuple[int, str]] = field(default_factory=list)
+    #: the line (0-based, in the game's text) of each ply's move
+    lines: dict[int, int] = field(default_factory=dict)
+    #: (line, ply) of every numbered line
+    numbered: list[tuple[int, int]] = field(default_factory=list)
+
+    def where(self, first_line: int, ply: int) -> str:
+        """`` (line N)`` of a ply's move in the file, when known."""
+        return f" (line {first_line + self.lines[ply]})" if ply in self.lines else ""
 
 
 def _scan_kif(text: str) -> _KifScan:
@@ -341,14 +356,21 @@ def _scan_kif(text: str) -> _KifScan:
         scan.refused = ("the KIF has a board diagram (a set-up position), which the KIF "
                         "parser cannot read")
         return scan
-    for raw in lines:
+    for idx, raw in enumerate(lines):
         m = _KIF_NUMBERED.fullmatch(raw)
         if m is None:
             continue
         body, ply = m.group(2), int(m.group(1))
+        if scan.numbered and ply != scan.numbered[-1][1] + 1 and scan.unreadable is None:
+            scan.unreadable = scan.numbered[-1][1] + 1  # a move line lost its number
+            scan.lines[scan.unreadable] = scan.numbered[-1][0] + 1
+        scan.lines.setdefault(ply, idx)
+        scan.numbered.append((idx, ply))
         norm = (raw.replace("王", "玉").replace("竜", "龍").replace("成銀", "全")
                 .replace("成桂", "圭").replace("成香", "杏"))
         move = Parser.MOVE_RE.match(norm)
+        if move is not None and move.group(7) and move.group(5) not in _PROMOTABLE:
+            move = None  # 金成, 龍成, ...: cshogi would put a piece that cannot exist
         if move is None:
             if not body.startswith(_KIF_OTHER_END_WORDS) and scan.unreadable is None:
                 scan.unreadable = ply
@@ -377,23 +399,46 @@ def _misnamed(moves: list[int], pieces: list[tuple[int, str]]) -> tuple[int, str
 
 
 def read_kif(data: bytes) -> Iterator[GameRecord]:
-    """The game of a KIF file (the main line: variations are not read).
+    """The games of a KIF file (several follow one another in a collection:
+    see :func:`~remis.variants.kifutext.split_kifu`), main lines only:
+    variations are not read.
 
     >>> kif = ("先手：羽生\\n後手：谷川\\n手合割：平手\\n手数----指手---------消費時間--\\n"
     ...        "   1 ７六歩(77)\\n   2 ３四歩(33)\\n   3 投了\\nまで2手で後手の勝ち\\n")
     >>> g = next(read_kif(kif.encode("cp932")))
     >>> g.moves, g.result, g.termination, g.headers["Sente"]
     (['7g7f', '3c3d'], '0-1', 'resignation', '羽生')
+    >>> [(g.index, g.line, g.moves) for g in read_kif((kif + kif).encode())]
+    [(1, 1, ['7g7f', '3c3d']), (2, 9, ['7g7f', '3c3d'])]
     """
+    return read_kifu_games(data, is_kif_move, _read_kif_game)
+
+
+def read_kifu_games(data: bytes, is_move: Callable[[str], bool],
+                    read_game: Callable[[GameRecord, str], None]) -> Iterator[GameRecord]:
+    """The games of a KIF or KI2 file, each cut out with
+    :func:`~remis.variants.kifutext.split_kifu` and read into its record by
+    ``read_game(record, text)``.
+
+    >>> def moves(rec, text): rec.moves = [x.split()[1] for x in text.split("\\n") if x[:1] == " "]
+    >>> [(r.index, r.line, r.moves) for r in read_kifu_games(
+    ...     "先手：A\\n 1 ７六歩\\n先手：B\\n 1 ２六歩\\n".encode(), is_kif_move, moves)]
+    [(1, 1, ['７六歩']), (2, 3, ['２六歩'])]
+    """
+    try:
+        parts = list(split_kifu(data, is_move))
+    except RecordError as exc:
+        yield GameRecord(1, 1, 0, "startpos", [], error=str(exc))
+        return
+    for n, part in enumerate(parts, start=1):
+        rec = GameRecord(n, part.line, part.offset, "startpos", [])
+        read_game(rec, part.text)
+        yield rec
+
+
+def _read_kif_game(rec: GameRecord, text: str) -> None:
     from cshogi.KIF import Parser
 
-    rec = GameRecord(1, 1, 0, "startpos", [])
-    try:
-        text = decode(data).replace("\r\n", "\n").replace("\r", "\n")
-    except RecordError as exc:
-        rec.error = str(exc)
-        yield rec
-        return
     cut = re.search(r"^変化：", text, re.MULTILINE)
     if cut is not None:
         text = text[:cut.start()]
@@ -402,44 +447,37 @@ def read_kif(data: bytes) -> Iterator[GameRecord]:
     end_word = scan.end_word
     if scan.refused is not None:
         rec.error = scan.refused
-        yield rec
         return
+    if scan.unreadable is not None:  # the parser must not see what we cannot read
+        drop = {i for i, ply in scan.numbered if ply >= scan.unreadable}
+        text = "\n".join(x for i, x in enumerate(text.split("\n")) if i not in drop)
     try:
         p = Parser.parse_str(text)
     except Exception as exc:  # the parser raises KeyError, IndexError, ... on odd input
         rec.error = f"unreadable KIF: {type(exc).__name__}: {exc}"
-        yield rec
         return
     if not (p.moves or p.win is not None or any(p.names) or p.var_info or end_word
             or scan.unreadable):
         rec.error = "no KIF game in the file"
-        yield rec
         return
     rec.start = str(p.sfen)
     moves = list(p.moves)
     if scan.unreadable is not None:
         rec.unread = {"ply": scan.unreadable,
-                      "message": f"move {scan.unreadable} of the KIF cannot be read"}
+                      "message": f"move {scan.unreadable} of the KIF cannot be read"
+                                 + scan.where(rec.line, scan.unreadable)}
         moves = moves[:scan.unreadable - 1]
     misnamed = _misnamed(moves, scan.pieces)
     if misnamed is not None:
-        rec.unread = {"ply": misnamed[0], "message": misnamed[1]}
+        rec.unread = {"ply": misnamed[0],
+                      "message": misnamed[1] + scan.where(rec.line, misnamed[0])}
         moves = moves[:misnamed[0] - 1]
     rec.moves = [_usi(m) for m in moves]
     endgame = str(p.endgame or "")
     rec.result = _result(p.win, endgame)
     if p.win is None and end_word is not None:
-        ply, word = end_word
-        if word in _KIF_DRAW_WORDS:
-            rec.result = "1/2-1/2"
-        else:  # the side to move at that ply lost; sente moves at odd plies from startpos
-            sente_moves_first = rec.start.split()[1] == "b"
-            sente_lost = (ply % 2 == 1) == sente_moves_first
-            rec.result = "0-1" if sente_lost else "1-0"
-        endgame = {"投了": "%TORYO", "詰み": "%TSUMI", "切れ負け": "%TIME_UP",
-                   "千日手": "%SENNICHITE", "持将棋": "%JISHOGI"}[word]
+        rec.result, endgame = end_word_result(rec.start, *end_word)
     rec.termination = TERMINATIONS.get(endgame, endgame or None)
     rec.headers = _headers(list(p.names), dict(p.var_info))
     if p.starttime is not None:
         rec.headers["Date"] = p.starttime.strftime("%Y/%m/%d %H:%M:%S")
-    yield rec

@@ -17,7 +17,7 @@ def add_options(p: Any) -> None:
     3
     """
     p.add_argument("--variant", choices=["chess", "shogi", "xiangqi"], default="chess",
-                   help="game: chess (PGN/FEN), shogi (SFEN + USI moves, or .kif/.kifu/.csa "
+                   help="game: chess (PGN/FEN), shogi (SFEN + USI moves, or .kif/.kifu/.ki2/.csa "
                    "files) or xiangqi (FEN + UCI/ICCS moves); variant game files have one "
                    "game per line, with an optional trailing 'result 1-0|0-1|1/2-1/2|*'")
     p.add_argument("--repetitions", type=int, default=None, metavar="N",
