@@ -308,3 +308,115 @@ def test_touch_rejects_the_pending_offer(page: Any) -> None:
     assert "touched a piece" in page.inner_text("#error")
     assert page.evaluate("document.body.dataset.over") == "false"
     shot(page, "touch-offer-rejected")
+
+
+def token_of(page: Any, role: str) -> str:
+    """The token of ``role`` from the page's share link."""
+    link = page.get_attribute(f"#share a[data-role={role}]", "href")
+    found = re.search(r"token=([^&]+)", link or "")
+    assert found, link
+    return found.group(1)
+
+
+def post_event(page: Any, role: str, event: dict[str, Any]) -> dict[str, Any]:
+    """Post an event to the page's game through the API with ``role``'s token
+    (what another device of that role would send)."""
+    game_id = page.evaluate("document.body.dataset.game")
+    server = page.url.split("/#")[0].rstrip("/")
+    request = urllib.request.Request(
+        f"{server}/v1/games/{game_id}/events", data=json.dumps(event).encode(), method="POST",
+        headers={"Authorization": f"Bearer {token_of(page, role)}",
+                 "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as r:
+        return dict(json.load(r))
+
+
+def test_draw_offer_needing_the_arbiters_consent(page: Any, browser: Any) -> None:
+    """Under draw_agreement "arbiter_only" (9.1.1) Black's offer goes to the arbiter
+    first: only a page holding the arbiter's token shows the decision; the arbiter
+    consents, White accepts, and the draw is shown with the consent's Article 9.1.1."""
+    page.select_option("#draw-agreement", "arbiter_only")
+    assert not page.is_visible("#arbiter-panel")
+    with joined(page, browser, "white") as (white, _link):
+        play(page, "e2", "e4", 1)
+        play(page, "e7", "e5", 2)
+        assert not page.is_visible("#arbiter-panel")  # nothing awaits the arbiter yet
+        page.click("#offer-draw")  # Black, who just moved, offers
+        page.wait_for_selector("#arbiter-panel:not([hidden])")
+        awaiting = page.inner_text("#awaiting")
+        assert "Black offers a draw" in awaiting and "Article 9.1.1" in awaiting, awaiting
+        assert page.inner_text("#arbiter-accept") == "Consent to the draw offer"
+        assert not page.is_visible("#arbiter-postpone")
+        assert not page.is_visible("#arbiter-seconds")
+        assert page.is_visible("#offer") is False  # not an offer to White yet
+        # White's own page (White's token only) follows the game but gets no arbiter controls
+        white.wait_for_function(
+            "document.querySelector('#log').innerText.includes('consent')")
+        assert not white.is_visible("#arbiter-panel")
+        white.click("#accept-draw")  # nothing to accept before the arbiter consents
+        white.wait_for_selector("#error:not(:empty)")
+        # in Czech, with the Laws' words
+        page.select_option("#lang", "cs")
+        page.wait_for_selector("body[data-lang='cs']")
+        assert page.inner_text("#arbiter-accept") == "Souhlasit s nabídkou remízy"
+        assert "souhlas rozhodčího" in page.inner_text("#awaiting")
+        shot(page, "consent-awaited-cs")
+        page.select_option("#lang", "en")
+        page.wait_for_selector("body[data-lang='en']")
+        page.click("#arbiter-accept")
+        page.wait_for_selector("#offer:not([hidden])")
+        assert page.inner_text("#offer") == "Black has offered a draw."
+        assert not page.is_visible("#arbiter-panel")
+        white.wait_for_selector("#offer:not([hidden])")
+        white.click("#accept-draw")
+        page.wait_for_selector("body[data-over='true']")
+    result = page.inner_text("#result")
+    assert result.startswith("1/2-1/2"), result
+    assert "Article 5.2.3" in result
+    log = page.inner_text("#log")
+    assert re.search(r"The arbiter consents: Black's draw offer stands.*Article 9\.1\.1", log), log
+    state = service_state(page)
+    assert state["over"] and state["termination"] == "agreement"
+    assert [e["article"] for e in state["log"]][-3:] == ["9.1.1", "9.1.1", "5.2.3"]
+    shot(page, "consent-draw")
+
+
+def test_illegal_move_found_later(page: Any) -> None:
+    """An illegal move nobody called stands on the board (here reported by the
+    arbiter's electronic board through the API); the arbiter's page marks it in the
+    move list, the arbiter picks it there, and the position before it is reinstated
+    (7.5.1), the later moves cancelled."""
+    page.select_option("#mode", "standard")
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    play(page, "e2", "e4", 1)
+    play(page, "e7", "e5", 2)
+    before = service_state(page)["fen"]
+    assert not page.is_visible("#arbiter-panel")
+    post_event(page, "arbiter", {"type": "illegal_move", "player": "white", "move": "d1d3",
+                                 "called_by": "nobody"})
+    page.wait_for_selector("body[data-ply='3']")
+    play(page, "b8", "c6", 4)
+    play(page, "g1", "f3", 5)
+    page.wait_for_function("document.querySelectorAll('#moves .move').length === 5")
+    assert page.inner_text("#moves").split() == ["e4", "e5", "d1d3", "Nc6", "Nf3"]
+    standing = page.locator("#moves button.move.standing")
+    assert standing.count() == 1 and standing.get_attribute("data-ply") == "3"
+    page.wait_for_selector("#arbiter-panel:not([hidden])")
+    assert page.is_disabled("#found-later")
+    standing.click()
+    label = page.inner_text("#found-later")
+    assert "ply 3, d1d3 by White" in label and "7.5.1" in label, label
+    shot(page, "illegal-found-later-chosen")
+    page.click("#found-later")
+    page.wait_for_selector("body[data-ply='2']")
+    page.wait_for_function("document.querySelectorAll('#moves .move').length === 2")
+    assert page.inner_text("#moves").split() == ["e4", "e5"]
+    log = page.inner_text("#log")
+    assert "White's illegal move of ply 3 is found: the position before it is reinstated" \
+        in log and "Article 7.5.1" in log, log
+    assert "Illegal moves: White 1, Black 0" in page.inner_text("#status")
+    assert not page.is_visible("#arbiter-panel")
+    state = service_state(page)
+    assert state["fen"] == before and state["to_move"] == "white" and not state["over"]
+    shot(page, "illegal-found-later")

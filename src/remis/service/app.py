@@ -159,6 +159,24 @@ class EventLog(BaseModel):
     events: list[dict[str, Any]]
 
 
+class PlayedMove(BaseModel):
+    """One move of ``GET /v1/games/{id}/moves``."""
+
+    ply: int
+    player: Literal["white", "black"]
+    move: str = Field(description="SAN; UCI for an illegal move that stands; '--' for a "
+                                  "clock press without a move")
+    standing: bool = Field(description="an illegal move that stands on the board (Article "
+                                       "7.5.1): the arbiter may find it later")
+
+
+class MoveList(BaseModel):
+    """Answer of ``GET /v1/games/{id}/moves``: the moves after ``event`` events."""
+
+    moves: list[PlayedMove]
+    event: int
+
+
 class PgnRulings(BaseModel):
     """Answer of ``POST /v1/pgn``: one ``remis game --json`` object per game."""
 
@@ -369,6 +387,15 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
         """The game's accepted events, in order (any token of the game)."""
         games.reader(game_id, token)
         return {"events": games.events(game_id)}
+
+    @app.get("/v1/games/{game_id}/moves", response_model=MoveList, responses=_READ_ERRORS)
+    def get_moves(game_id: str, token: Token) -> dict[str, Any]:
+        """The moves on the arbiter's board, in order (any token of the game):
+        SAN, or UCI for an illegal move that stands (``standing``, 7.5.1);
+        moves cancelled when an illegal move was found later are gone."""
+        games.reader(game_id, token)
+        moves, n = games.moves(game_id)
+        return {"moves": moves, "event": n}
 
     @app.get("/v1/games/{game_id}/stream", responses=_READ_ERRORS,
              response_class=StreamingResponse)

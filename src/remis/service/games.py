@@ -20,6 +20,7 @@ from typing import Any
 
 from remis.arbiter import Arbiter, RefusedEvent
 from remis.service.auth import ROLES, hash_token, new_token, refusal, role_of
+from remis.service.moves import move_list
 from remis.service.store import GameRecord, SeqTaken, Store
 
 
@@ -181,9 +182,30 @@ class Games:
         """``(record, current state, number of events)`` of a game."""
         rec = self.record(game_id)
         with self._lock(game_id):
-            count = self.store.count(game_id)
-            live = self._sync(rec, count, lambda after: self.store.events(game_id, after))
+            live = self._synced(rec)
             return rec, live.arbiter.state(), live.applied
+
+    def moves(self, game_id: str) -> tuple[list[dict[str, Any]], int]:
+        """``(move list, number of events)`` of a game: the moves on the
+        arbiter's board (see :func:`remis.service.moves.move_list`).
+
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> gid, tokens, _ = games.create({})
+        >>> _ = games.post(gid, tokens["white"], {"type": "move", "player": "white",
+        ...                                       "move": "e4"})
+        >>> games.moves(gid)
+        ([{'ply': 1, 'player': 'white', 'move': 'e4', 'standing': False}], 1)
+        """
+        rec = self.record(game_id)
+        with self._lock(game_id):
+            live = self._synced(rec)
+            return move_list(live.arbiter.history), live.applied
+
+    def _synced(self, rec: GameRecord) -> _Live:
+        """The live game with every stored event applied (call with its lock held)."""
+        return self._sync(rec, self.store.count(rec.id),
+                          lambda after: self.store.events(rec.id, after))
 
     def events(self, game_id: str) -> list[dict[str, Any]]:
         """The stored event log of a game."""
@@ -245,8 +267,7 @@ class Games:
         :meth:`_fresh` before it is answered, so staleness never shows."""
         live = self._cached(rec.id)
         if live is None:
-            live = self._sync(rec, self.store.count(rec.id),
-                              lambda after: self.store.events(rec.id, after))
+            live = self._synced(rec)
         return live
 
     def _fresh(self, live: _Live) -> bool:
