@@ -37,6 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import remis
 from remis.service.auth import bearer
 from remis.service.games import Games, ServiceError
+from remis.service.mates import MatePool
 from remis.service.stateless import InputError, claim_json, pgn_json, position_json
 from remis.service.store import Store, StoreError, open_store
 from remis.service.stream import Broadcaster
@@ -302,22 +303,30 @@ def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
     return status, "; ".join(parts) or "invalid request"
 
 
-def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST) -> FastAPI:
-    """The application over the store ``db`` (a URL or an open store).
+def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST,
+               mate_workers: int = 1) -> FastAPI:
+    """The application over the store ``db`` (a URL or an open store).  The
+    "can the opponent still mate?" searches run in ``mate_workers`` worker
+    processes, started with the application (0: in the request's thread).
 
     >>> app = create_app("sqlite:///:memory:")
     >>> sorted(r.path for r in app.routes if r.path.startswith("/v1/games"))[:2]
     ['/v1/games', '/v1/games/{game_id}']
     """
     store = open_store(db) if isinstance(db, str) else db
-    games = Games(store)
+    mates = MatePool(mate_workers)
+    games = Games(store, mate_test=mates)
     broadcaster = Broadcaster()
     games.listen(broadcaster.publish)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
-        store.close()
+        await run_in_threadpool(mates.start)
+        try:
+            yield
+        finally:
+            mates.close()
+            store.close()
 
     app = FastAPI(
         lifespan=lifespan,

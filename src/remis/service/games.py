@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from remis.arbiter import Arbiter, RefusedEvent
+from remis.arbiter.base import MateTest
 from remis.service.auth import ROLES, hash_token, new_token, refusal, role_of
 from remis.service.moves import move_list
 from remis.service.store import GameRecord, SeqTaken, Store
@@ -68,8 +69,11 @@ class Games:
     """
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 cache_size: int = 10_000) -> None:
+                 cache_size: int = 10_000, mate_test: MateTest | None = None) -> None:
         self.store = store
+        #: runs the arbiters' "can the opponent still mate?" search (default: in the
+        #: calling thread; the service passes a :class:`~remis.service.mates.MatePool`)
+        self._mate_test = mate_test
         self._clock = clock
         self._cache: OrderedDict[str, _Live] = OrderedDict()
         self._cache_size = cache_size
@@ -118,12 +122,20 @@ class Games:
             raise ServiceError(404, f"no game with id {game_id!r}")
         return rec
 
+    def _arbiter(self, config: Mapping[str, Any]) -> Arbiter:
+        arbiter = Arbiter(dict(config))
+        if self._mate_test is not None:
+            arbiter.mate_test = self._mate_test
+        return arbiter
+
     def _rebuild(self, rec: GameRecord, events: list[dict[str, Any]]) -> _Live:
-        try:
-            arbiter = Arbiter.from_log(rec.config, events)
-        except (RefusedEvent, ValueError) as exc:  # a stored log the arbiter now refuses
-            raise RuntimeError(f"game {rec.id}: stored event log cannot be replayed: "
-                               f"{exc}") from exc
+        arbiter = self._arbiter(rec.config)
+        for n, event in enumerate(events, start=1):
+            try:
+                arbiter.apply(event)
+            except (RefusedEvent, ValueError) as exc:  # a stored log the arbiter now refuses
+                raise RuntimeError(f"game {rec.id}: stored event {n} cannot be replayed: "
+                                   f"{exc}") from exc
         return _Live(rec, arbiter, len(events))
 
     def _sync(self, rec: GameRecord, count: int,
@@ -149,7 +161,7 @@ class Games:
         arbiter refuses raises :class:`ServiceError` 422."""
         cfg = dict(config)
         try:
-            arbiter = Arbiter(cfg)
+            arbiter = self._arbiter(cfg)
         except (RefusedEvent, ValueError) as exc:
             raise ServiceError(422, f"config: {_message(exc)}") from None
         game_id = secrets.token_hex(8)
