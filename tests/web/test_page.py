@@ -420,3 +420,39 @@ def test_illegal_move_found_later(page: Any) -> None:
     state = service_state(page)
     assert state["fen"] == before and state["to_move"] == "white" and not state["over"]
     shot(page, "illegal-found-later")
+
+
+def test_quickplay_claim_decided_by_the_arbiter(page: Any) -> None:
+    """Guidelines III with a quickplay finish announced: White, under two minutes,
+    claims under III.5; the clocks stop and the arbiter's page offers to accept,
+    postpone or reject. Postponed, the game goes on with Black's two extra minutes,
+    and the arbiter may still accept: a draw under III.5."""
+    page.click("#new-game")  # a game without Guidelines III: no such claim offered
+    page.wait_for_selector("body[data-ply='0']")
+    assert page.locator("#claim-kind option[value=quickplay]").is_disabled()
+    page.fill("#tc", "90")
+    page.select_option("#mode", "rapid")
+    page.check("#quickplay")
+    page.click("#new-game")
+    page.wait_for_function("document.querySelector('#claim-kind option[value=quickplay]')"
+                           ".disabled === false")
+    page.select_option("#claim-kind", "quickplay")
+    page.click("#claim-now")
+    page.wait_for_selector("#arbiter-panel:not([hidden])")
+    assert "White claims a draw under Guidelines III.5" in page.inner_text("#awaiting")
+    assert page.inner_text("#arbiter-accept") == "Accept the claim: draw"
+    assert page.is_visible("#arbiter-postpone") and page.is_visible("#arbiter-seconds")
+    shot(page, "quickplay-claimed")
+    page.click("#arbiter-postpone")
+    page.wait_for_function("document.querySelector('#log').innerText.includes('postpones')")
+    page.wait_for_function("document.querySelector('#awaiting').innerText.includes('postponed')")
+    assert not page.is_visible("#arbiter-postpone")
+    state = service_state(page)
+    assert state["clocks"]["black"] == 210 and state["awaiting_arbiter"] is None
+    play(page, "e2", "e4", 1)  # the game goes on
+    page.click("#arbiter-accept")
+    page.wait_for_selector("body[data-over='true']")
+    result = page.inner_text("#result")
+    assert result.startswith("1/2-1/2") and "Guidelines III.5" in result, result
+    assert not page.is_visible("#arbiter-panel")
+    shot(page, "quickplay-accepted")

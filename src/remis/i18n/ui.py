@@ -89,6 +89,8 @@ UI: dict[str, str] = {
     "clocks are stopped until the arbiter decides.",
     "ui.awaiting_draw_offer": "{player} offers a draw, which needs the arbiter's consent "
     "(Article {article}); the clocks are stopped.",
+    "ui.postponed_quickplay": "The decision on {player}'s claim under Guidelines {article} is "
+    "postponed; the game goes on, and the arbiter may still accept or reject it.",
     "ui.quickplay_accept": "Accept the claim: draw",
     "ui.quickplay_postpone": "Postpone the decision",
     "ui.quickplay_reject": "Reject the claim",

@@ -4,7 +4,7 @@
 // (7.5.1), chosen in the move list. Shown only on a page holding the
 // arbiter's token, and only when they apply; the arbiter decides what they do.
 
-import type { GameState, PlayedMove } from './api';
+import type { GameState, PlayedMove, Ruling } from './api';
 import { $ } from './dom';
 import { sideName, t } from './i18n';
 
@@ -35,34 +35,50 @@ export function selectPly(ply: number | null): void {
   selected = ply;
 }
 
-/** After the flag of a postponed III.5 claimant fell the arbiter only accepts or rejects. */
-function flagPending(st: GameState): boolean {
+/** The arbiter's last note on a III.5 claim (claimed, postponed, flag fell, decided). */
+function lastQuickplay(st: GameState): Ruling | null {
   for (let i = st.log.length - 1; i >= 0; i--) {
-    const m = st.log[i].message ?? '';
-    if (m.startsWith('quickplay_')) return m === 'quickplay_flag_pending';
+    if ((st.log[i].message ?? '').startsWith('quickplay_')) return st.log[i];
   }
-  return false;
+  return null;
+}
+
+/**
+ * What the arbiter may decide now: what the state says awaits the arbiter, or a
+ * III.5 claim whose decision was postponed (the game goes on meanwhile, and the
+ * arbiter may still accept or reject it).
+ */
+function pending(st: GameState): { awaiting: Awaiting; postponed: boolean } | null {
+  const awaiting = (st.awaiting_arbiter ?? null) as Awaiting | null;
+  if (awaiting) return { awaiting, postponed: false };
+  const last = lastQuickplay(st);
+  if (last?.message !== 'quickplay_postponed') return null;
+  const player = String(last.params?.player ?? '').toLowerCase();
+  return { awaiting: { kind: 'quickplay', player, article: 'III.5' }, postponed: true };
 }
 
 export function renderDecisions(st: GameState, isArbiter: boolean, moves: PlayedMove[]): void {
-  const awaiting = (st.awaiting_arbiter ?? null) as Awaiting | null;
+  const open = pending(st);
+  const awaiting = open?.awaiting ?? null;
   const standing = moves.filter((m) => m.standing);
   if (selected !== null && !standing.some((m) => m.ply === selected)) selected = null;
   const decide = isArbiter && !st.over && awaiting !== null;
-  const findLater = isArbiter && !st.over && standing.length > 0 && awaiting === null;
+  const findLater = isArbiter && !st.over && standing.length > 0 && !st.awaiting_arbiter;
   $('arbiter-panel').hidden = !decide && !findLater;
   $('decision').hidden = !decide;
   $('found-later-box').hidden = !findLater;
   if (decide && awaiting) {
     const [accept, postpone, reject] = LABELS[awaiting.kind];
-    $('awaiting').textContent = t(`ui.awaiting_${awaiting.kind}`, {
+    const key = open?.postponed ? 'ui.postponed_quickplay' : `ui.awaiting_${awaiting.kind}`;
+    $('awaiting').textContent = t(key, {
       player: sideName(awaiting.player),
       article: awaiting.article,
     });
     $('arbiter-accept').textContent = t(accept);
     $('arbiter-reject').textContent = t(reject);
     const pp = $('arbiter-postpone');
-    pp.hidden = postpone === null || flagPending(st);
+    // a postponed claim, or one whose claimant's flag has since fallen: accept or reject only
+    pp.hidden = postpone === null || !!open?.postponed || lastQuickplay(st)?.message === 'quickplay_flag_pending';
     pp.textContent = postpone ? t(postpone) : '';
     $('seconds-field').hidden = awaiting.kind === 'draw_offer';
   }
