@@ -45,6 +45,36 @@ def test_same_verdicts_as_in_process(pool: MatePool) -> None:
         pool(chess.Board("8/8/8/8/8/8/8/K7 w - - 0 1"), chess.BLACK)
 
 
+def test_workers_that_cannot_start_leave_the_search_in_process(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A worker dying at start (as when a script runs the service without the
+    main-module guard that spawning needs): logged, and the answers still come."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    import remis.service.mates as mates
+
+    class Dead:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            pass
+
+        def submit(self, *args: Any) -> Future[Any]:
+            fut: Future[Any] = Future()
+            fut.set_exception(BrokenProcessPool("terminated abruptly"))
+            return fut
+
+        def shutdown(self, **kwargs: Any) -> None:
+            pass
+
+    monkeypatch.setattr(mates, "ProcessPoolExecutor", Dead)
+    p = MatePool(1)
+    p.start()
+    assert "did not start" in caplog.text
+    board = chess.Board(POSITIONS[1][0])
+    assert p(board, chess.BLACK) == can_checkmate(board, chess.BLACK)
+    p.close()
+
+
 def test_resignation_ruled_through_the_pool(pool: MatePool, tmp_path: Path) -> None:
     """5.1.2: White (king and rook) resigns but Black (bare king) cannot mate: a draw,
     the same ruling with the search in the worker and in process."""

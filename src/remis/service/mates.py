@@ -65,16 +65,25 @@ class MatePool:
 
     def start(self) -> None:
         """Start the worker processes (spawned: the service's threads are not
-        forked) and wait until they have imported the engine."""
+        forked) and wait until they have imported the engine.  Workers that
+        cannot start (e.g. a script running the service without the
+        ``if __name__ == "__main__":`` guard that spawning needs) are logged,
+        and the searches run in the service process."""
         with self._lock:
-            if self._pool is None and self._workers > 0:
-                pool = ProcessPoolExecutor(self._workers,
-                                           mp_context=multiprocessing.get_context("spawn"),
-                                           initializer=_watch_parent,
-                                           initargs=(os.getpid(),))
+            if self._pool is not None or self._workers <= 0:
+                return
+            pool = ProcessPoolExecutor(self._workers,
+                                       mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_watch_parent, initargs=(os.getpid(),))
+            try:
                 for _ in range(self._workers):
                     pool.submit(_ready).result()
-                self._pool = pool
+            except (BrokenProcessPool, OSError, RuntimeError) as exc:
+                log.warning("the mate-search workers did not start (%s); searching in the "
+                            "service process", " ".join(str(exc).split())[:300])
+                pool.shutdown(wait=False, cancel_futures=True)
+                return
+            self._pool = pool
 
     def __call__(self, board: chess.Board, color: chess.Color) -> Verdict:
         """The engine's verdict on whether ``color`` can still checkmate."""
