@@ -310,27 +310,6 @@ def test_touch_rejects_the_pending_offer(page: Any) -> None:
     shot(page, "touch-offer-rejected")
 
 
-def token_of(page: Any, role: str) -> str:
-    """The token of ``role`` from the page's share link."""
-    link = page.get_attribute(f"#share a[data-role={role}]", "href")
-    found = re.search(r"token=([^&]+)", link or "")
-    assert found, link
-    return found.group(1)
-
-
-def post_event(page: Any, role: str, event: dict[str, Any]) -> dict[str, Any]:
-    """Post an event to the page's game through the API with ``role``'s token
-    (what another device of that role would send)."""
-    game_id = page.evaluate("document.body.dataset.game")
-    server = page.url.split("/#")[0].rstrip("/")
-    request = urllib.request.Request(
-        f"{server}/v1/games/{game_id}/events", data=json.dumps(event).encode(), method="POST",
-        headers={"Authorization": f"Bearer {token_of(page, role)}",
-                 "Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as r:
-        return dict(json.load(r))
-
-
 def test_draw_offer_needing_the_arbiters_consent(page: Any, browser: Any) -> None:
     """Under draw_agreement "arbiter_only" (9.1.1) Black's offer goes to the arbiter
     first: only a page holding the arbiter's token shows the decision; the arbiter
@@ -353,6 +332,7 @@ def test_draw_offer_needing_the_arbiters_consent(page: Any, browser: Any) -> Non
         white.wait_for_function(
             "document.querySelector('#log').innerText.includes('consent')")
         assert not white.is_visible("#arbiter-panel")
+        assert not white.is_visible("#illegal-unnoticed") and page.is_visible("#illegal-unnoticed")
         white.click("#accept-draw")  # nothing to accept before the arbiter consents
         white.wait_for_selector("#error:not(:empty)")
         # in Czech, with the Laws' words
@@ -382,10 +362,10 @@ def test_draw_offer_needing_the_arbiters_consent(page: Any, browser: Any) -> Non
 
 
 def test_illegal_move_found_later(page: Any) -> None:
-    """An illegal move nobody called stands on the board (here reported by the
-    arbiter's electronic board through the API); the arbiter's page marks it in the
-    move list, the arbiter picks it there, and the position before it is reinstated
-    (7.5.1), the later moves cancelled."""
+    """An illegal move nobody called stands on the board (made on the arbiter's page
+    in "illegal move nobody noticed" mode); the move list marks it, the arbiter picks
+    it there, and the position before it is reinstated (7.5.1), the later moves
+    cancelled."""
     page.select_option("#mode", "standard")
     page.click("#new-game")
     page.wait_for_selector("body[data-ply='0']")
@@ -393,9 +373,12 @@ def test_illegal_move_found_later(page: Any) -> None:
     play(page, "e7", "e5", 2)
     before = service_state(page)["fen"]
     assert not page.is_visible("#arbiter-panel")
-    post_event(page, "arbiter", {"type": "illegal_move", "player": "white", "move": "d1d3",
-                                 "called_by": "nobody"})
-    page.wait_for_selector("body[data-ply='3']")
+    # White's queen jumps over her own pawn, and nobody notices
+    page.click("#illegal-unnoticed")
+    assert page.is_visible("#unnoticed-banner")
+    play(page, "d1", "d3", 3)
+    assert not page.is_visible("#unnoticed-banner")
+    assert "Nobody called White's illegal move (d1d3)" in page.inner_text("#log")
     play(page, "b8", "c6", 4)
     play(page, "g1", "f3", 5)
     page.wait_for_function("document.querySelectorAll('#moves .move').length === 5")

@@ -103,6 +103,9 @@ UI: dict[str, str] = {
     "click one to select it.",
     "ui.found_later": "Illegal move found later: ply {ply}, {move} by {player} (Article 7.5.1)",
     "ui.found_later_none": "Illegal move found later: choose it in the move list",
+    "ui.illegal_unnoticed": "Illegal move nobody noticed",
+    "ui.unnoticed_mode_on": "Make the illegal move on the board: nobody calls it, so it stands "
+    "until it is found (Article 7.5.1).",
     "ui.standing_move": "an illegal move standing on the board (Article 7.5.1)",
 }
 

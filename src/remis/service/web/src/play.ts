@@ -35,6 +35,8 @@ interface Game {
 let game: Game | null = null;
 let board: Api;
 let claimMode = false;
+/** the next move on the board is an illegal move nobody calls (the arbiter's page) */
+let unnoticedMode = false;
 let busy = false;
 
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
@@ -164,6 +166,8 @@ function start(g: Game): void {
   game?.stream?.();
   game = g;
   selectPly(null);
+  unnoticedMode = false;
+  $('unnoticed-banner').hidden = true;
   document.body.dataset.game = g.id;
   setClaimMode(false);
   render();
@@ -205,6 +209,17 @@ async function join(hash: string): Promise<void> {
 function onBoardMove(orig: Key, dest: Key): void {
   if (!game) return;
   const st = game.state;
+  if (unnoticedMode) {
+    // any move of the side to move, in UCI; the arbiter refuses one that is legal
+    setUnnoticedMode(false);
+    const p = st.to_move;
+    void post({ type: 'illegal_move', player: p, move: `${orig}${dest}`, called_by: 'nobody' }, [
+      'arbiter',
+      other(p),
+    ]);
+    render();
+    return;
+  }
   const chess = new Chess(st.fen);
   const piece = chess.get(orig as Square);
   const promotion =
@@ -235,6 +250,14 @@ function claimKind(move: string | null): string {
 function setClaimMode(on: boolean): void {
   claimMode = on;
   $('claim-banner').hidden = !on;
+  if (on) setUnnoticedMode(false);
+}
+
+function setUnnoticedMode(on: boolean): void {
+  unnoticedMode = on;
+  $('unnoticed-banner').hidden = !on;
+  if (on) setClaimMode(false);
+  render();
 }
 
 export function render(): void {
@@ -247,11 +270,17 @@ export function render(): void {
     fen: st.fen,
     turnColor: st.to_move,
     check: chess.inCheck() ? st.to_move : false,
-    movable: {
-      color: st.over || !game.tokens[st.to_move] ? undefined : st.to_move,
-      dests: st.over ? new Map() : dests(st.fen),
-    },
+    movable: unnoticedMode
+      ? { free: true, color: st.to_move }
+      : {
+          free: false,
+          color: st.over || !game.tokens[st.to_move] ? undefined : st.to_move,
+          dests: st.over ? new Map() : dests(st.fen),
+        },
   });
+  // an illegal move that stands: reported by the arbiter (or an electronic board with the
+  // arbiter's token); never online, where the server rejects illegal moves
+  $('illegal-unnoticed').hidden = !game.tokens.arbiter || st.over || game.config.mode === 'online';
   $('status').textContent = st.over ? '' : t('ui.to_move', { player: sideName(st.to_move) });
   const offer = $('offer');
   offer.hidden = !st.pending_offer;
@@ -403,6 +432,8 @@ export function setupPlay(): void {
   });
   $('claim-move').addEventListener('click', () => setClaimMode(!claimMode && !!game));
   $('claim-cancel').addEventListener('click', () => setClaimMode(false));
+  $('illegal-unnoticed').addEventListener('click', () => setUnnoticedMode(!unnoticedMode && !!game));
+  $('unnoticed-cancel').addEventListener('click', () => setUnnoticedMode(false));
   $('claim-now').addEventListener('click', () => {
     const p = acting(toMove());
     void post({ type: 'claim', player: p, kind: claimKind(null) }, [p]);
