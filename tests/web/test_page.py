@@ -439,3 +439,30 @@ def test_quickplay_claim_decided_by_the_arbiter(page: Any) -> None:
     assert result.startswith("1/2-1/2") and "Guidelines III.5" in result, result
     assert not page.is_visible("#arbiter-panel")
     shot(page, "quickplay-accepted")
+
+
+def test_increment_request_granted_by_the_arbiter(page: Any) -> None:
+    """Guidelines III.4: White, under two minutes in a game without increment, asks
+    for five seconds a move; the arbiter's page offers to grant or refuse (not to
+    postpone) with extra time for Black; granted, the game goes on with the increment."""
+    page.fill("#tc", "90")
+    page.select_option("#mode", "rapid")
+    page.check("#quickplay")
+    page.click("#new-game")
+    page.wait_for_function("document.querySelector('#claim-kind option[value=increment]')"
+                           ".disabled === false")
+    page.select_option("#claim-kind", "increment")
+    page.click("#claim-now")
+    page.wait_for_selector("#arbiter-panel:not([hidden])")
+    assert "White asks for an increment under Guidelines III.4" in page.inner_text("#awaiting")
+    assert page.inner_text("#arbiter-accept") == "Grant the increment"
+    assert not page.is_visible("#arbiter-postpone")
+    page.fill("#arbiter-seconds", "60")
+    page.click("#arbiter-accept")
+    page.wait_for_function("document.querySelector('#log').innerText.includes('5 seconds')")
+    assert not page.is_visible("#arbiter-panel")
+    state = service_state(page)
+    assert state["clocks"]["black"] == 150 and state["awaiting_arbiter"] is None
+    play(page, "e2", "e4", 1)
+    assert not page.is_visible("#arbiter-panel")
+    shot(page, "increment-granted")
