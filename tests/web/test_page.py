@@ -405,6 +405,21 @@ def test_illegal_move_found_later(page: Any) -> None:
     shot(page, "illegal-found-later")
 
 
+def quickplay_request(page: Any, kind: str) -> None:
+    """A new 90-second rapid game with a quickplay finish announced (Guidelines III),
+    in which White (under two minutes) at once makes a ``kind`` request (III.4
+    ``increment`` or III.5 ``quickplay``) and the arbiter's controls appear."""
+    page.fill("#tc", "90")
+    page.select_option("#mode", "rapid")
+    page.check("#quickplay")
+    page.click("#new-game")
+    page.wait_for_function(f"document.querySelector('#claim-kind option[value={kind}]')"
+                           ".disabled === false")
+    page.select_option("#claim-kind", kind)
+    page.click("#claim-now")
+    page.wait_for_selector("#arbiter-panel:not([hidden])")
+
+
 def test_quickplay_claim_decided_by_the_arbiter(page: Any) -> None:
     """Guidelines III with a quickplay finish announced: White, under two minutes,
     claims under III.5; the clocks stop and the arbiter's page offers to accept,
@@ -413,15 +428,7 @@ def test_quickplay_claim_decided_by_the_arbiter(page: Any) -> None:
     page.click("#new-game")  # a game without Guidelines III: no such claim offered
     page.wait_for_selector("body[data-ply='0']")
     assert page.locator("#claim-kind option[value=quickplay]").is_disabled()
-    page.fill("#tc", "90")
-    page.select_option("#mode", "rapid")
-    page.check("#quickplay")
-    page.click("#new-game")
-    page.wait_for_function("document.querySelector('#claim-kind option[value=quickplay]')"
-                           ".disabled === false")
-    page.select_option("#claim-kind", "quickplay")
-    page.click("#claim-now")
-    page.wait_for_selector("#arbiter-panel:not([hidden])")
+    quickplay_request(page, "quickplay")
     assert "White claims a draw under Guidelines III.5" in page.inner_text("#awaiting")
     assert page.inner_text("#arbiter-accept") == "Accept the claim: draw"
     assert page.is_visible("#arbiter-postpone") and page.is_visible("#arbiter-seconds")
@@ -445,15 +452,7 @@ def test_increment_request_granted_by_the_arbiter(page: Any) -> None:
     """Guidelines III.4: White, under two minutes in a game without increment, asks
     for five seconds a move; the arbiter's page offers to grant or refuse (not to
     postpone) with extra time for Black; granted, the game goes on with the increment."""
-    page.fill("#tc", "90")
-    page.select_option("#mode", "rapid")
-    page.check("#quickplay")
-    page.click("#new-game")
-    page.wait_for_function("document.querySelector('#claim-kind option[value=increment]')"
-                           ".disabled === false")
-    page.select_option("#claim-kind", "increment")
-    page.click("#claim-now")
-    page.wait_for_selector("#arbiter-panel:not([hidden])")
+    quickplay_request(page, "increment")
     assert "White asks for an increment under Guidelines III.4" in page.inner_text("#awaiting")
     assert page.inner_text("#arbiter-accept") == "Grant the increment"
     assert not page.is_visible("#arbiter-postpone")
