@@ -16,7 +16,9 @@ event type: a resignation asks the rules whether the winner can still mate,
 5.1.2), the number of lost or duplicated events (stored logs compared with
 what was acknowledged), and the ratio of the p50 to the baseline measured in
 this process: the same events through ``Arbiter.apply`` alone (no HTTP, no
-database).  PostgreSQL uses a throw-away cluster from Debian's package (see
+database); and the CPU time per event of the service process (and of its
+mate-search worker) and of the load process, which shows whether the load
+starves the service it measures.  PostgreSQL uses a throw-away cluster from Debian's package (see
 tests/service/service_procs.py) or ``--pg-url``.
 """
 
@@ -27,6 +29,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -200,6 +203,8 @@ def load_main(argv: list[str]) -> None:
     urls, think, duration, seed = argv[0].split(","), float(argv[1]), float(argv[2]), int(argv[3])
     games = json.load(sys.stdin)
     out = asyncio.run(load(urls, games, think, duration, seed))
+    use = resource.getrusage(resource.RUSAGE_SELF)
+    out["cpu"] = use.ru_utime + use.ru_stime  # this process, start-up included
     json.dump(out, sys.stdout)
 
 
@@ -211,11 +216,41 @@ def pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """CPU seconds (user + system) a process has used so far (Linux ``/proc``), else None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (the service's mate-search workers)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(stat.parent.name))
+        except (OSError, IndexError, ValueError):
+            continue
+    return out
+
+
+def cpu_of(pids: list[int]) -> float:
+    """CPU seconds of the processes still there."""
+    return sum(c for c in map(cpu_seconds, pids) if c is not None)
+
+
 def run_one(db: str, games: list[list[Event]], args: argparse.Namespace) -> dict[str, Any]:
-    """Start a server on ``db``, run the load process against it, stop it."""
+    """Start a server on ``db``, run the load process against it, stop it; also
+    the CPU seconds the service processes and their workers used meanwhile."""
     from service_procs import Server
 
     servers = [Server(db).start() for _ in range(args.instances)]
+    mains = [s.proc.pid for s in servers if s.proc is not None]
+    workers = [c for pid in mains for c in children(pid)]
+    before = cpu_of(mains), cpu_of(workers)
     try:
         proc = subprocess.run(
             [sys.executable, __file__, "--load", ",".join(s.url for s in servers),
@@ -226,6 +261,8 @@ def run_one(db: str, games: list[list[Event]], args: argparse.Namespace) -> dict
         if proc.returncode != 0:
             raise RuntimeError(f"load process failed: {proc.stderr[-2000:]}")
         out: dict[str, Any] = json.loads(proc.stdout)
+        out["service_cpu"] = cpu_of(mains) - before[0]
+        out["worker_cpu"] = cpu_of(workers) - before[1]
         return out
     finally:
         for server in servers:
@@ -298,6 +335,10 @@ def main() -> None:
                 f"{kind} {len(ts)}: p50 {pct(ts, 0.5) * 1e3:.1f} ms, "
                 f"p99 {pct(ts, 0.99) * 1e3:.1f} ms"
                 for kind, ts in sorted(by_kind.items())))
+            per = 1e6 / out["events"]
+            print(f"  CPU per event: service {out['service_cpu'] * per:.0f} us (+ mate-search "
+                  f"workers {out['worker_cpu'] * per:.0f} us), load process "
+                  f"{out['cpu'] * per:.0f} us (its start-up included)")
             print(f"  load average (1 min) {load_before:.1f} before, {load_after:.1f} after: "
                   "latency on a shared machine follows it")
             for e in out["errors"]:

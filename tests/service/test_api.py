@@ -140,7 +140,7 @@ def test_tokens(server_factory: Any, sqlite_url: str) -> None:
         assert hashlib.sha256(token.encode()).hexdigest() in stored
 
 
-READS = ["", "/events", "/stream"]
+READS = ["", "/events", "/moves", "/stream"]
 
 
 def test_reading_a_game_needs_one_of_its_tokens(server_factory: Any, sqlite_url: str) -> None:
@@ -185,6 +185,45 @@ def test_reading_a_game_needs_one_of_its_tokens(server_factory: Any, sqlite_url:
         r = post(url, gid, tokens["spectator"], event)
         assert r.status_code == 403 and "can only read" in r.json()["detail"], r.text
     assert len(log_of(url, gid, tokens["spectator"])) == 1
+
+
+def moves_of(url: str, gid: str, token: str) -> list[tuple[int, str, str, bool]]:
+    r = httpx.get(f"{url}/v1/games/{gid}/moves", headers=bearer(token))
+    assert r.status_code == 200, r.text
+    return [(m["ply"], m["player"], m["move"], m["standing"]) for m in r.json()["moves"]]
+
+
+def test_move_list_and_an_illegal_move_found_later(server_factory: Any,
+                                                   sqlite_url: str) -> None:
+    """The move list is the arbiter's board: an illegal move nobody called stands
+    in it (UCI, ``standing``); found later by the arbiter (7.5.1), it and the
+    moves after it are gone and the position before it is back."""
+    url = server_factory(sqlite_url).url
+    gid, tokens = new_game(url, {"time_control": "5400+30", "mode": "standard"})
+    play(url, gid, tokens, ["e4", "e5"])
+    before = view(url, gid, tokens["spectator"])["state"]["fen"]
+    # White's queen jumps over her own pawn: nobody calls it (posted by the arbiter's board)
+    r = post(url, gid, tokens["arbiter"], {"type": "illegal_move", "player": "white",
+                                           "move": "d1d3", "called_by": "nobody", "at": 3})
+    assert r.status_code == 200, r.text
+    play(url, gid, tokens, ["Nc6", "Nf3"], start=3, first="black")
+    assert moves_of(url, gid, tokens["white"]) == [
+        (1, "white", "e4", False), (2, "black", "e5", False), (3, "white", "d1d3", True),
+        (4, "black", "Nc6", False), (5, "white", "Nf3", False)]
+    # a player cannot find their own illegal move; the arbiter can
+    r = post(url, gid, tokens["white"], {"type": "illegal_move", "player": "white", "ply": 3})
+    assert r.status_code == 403, r.text
+    r = post(url, gid, tokens["arbiter"], {"type": "illegal_move", "player": "white", "ply": 3,
+                                           "at": 7})
+    assert r.status_code == 200, r.text
+    state = r.json()["state"]
+    assert state["ply"] == 2 and state["fen"] == before and state["to_move"] == "white"
+    assert any(e["message"] == "illegal_found" and e["article"] == "7.5.1"
+               for e in state["log"]), state["log"]
+    r = httpx.get(f"{url}/v1/games/{gid}/moves", headers=bearer(tokens["spectator"]))
+    assert r.json() == {"moves": [
+        {"ply": 1, "player": "white", "move": "e4", "standing": False},
+        {"ply": 2, "player": "black", "move": "e5", "standing": False}], "event": 6}
 
 
 def test_bad_input_is_4xx_and_changes_nothing(server_factory: Any, sqlite_url: str) -> None:

@@ -308,3 +308,160 @@ def test_touch_rejects_the_pending_offer(page: Any) -> None:
     assert "touched a piece" in page.inner_text("#error")
     assert page.evaluate("document.body.dataset.over") == "false"
     shot(page, "touch-offer-rejected")
+
+
+def test_draw_offer_needing_the_arbiters_consent(page: Any, browser: Any) -> None:
+    """Under draw_agreement "arbiter_only" (9.1.1) Black's offer goes to the arbiter
+    first: only a page holding the arbiter's token shows the decision; the arbiter
+    consents, White accepts, and the draw is shown with the consent's Article 9.1.1."""
+    page.select_option("#draw-agreement", "arbiter_only")
+    assert not page.is_visible("#arbiter-panel")
+    with joined(page, browser, "white") as (white, _link):
+        play(page, "e2", "e4", 1)
+        play(page, "e7", "e5", 2)
+        assert not page.is_visible("#arbiter-panel")  # nothing awaits the arbiter yet
+        page.click("#offer-draw")  # Black, who just moved, offers
+        page.wait_for_selector("#arbiter-panel:not([hidden])")
+        awaiting = page.inner_text("#awaiting")
+        assert "Black offers a draw" in awaiting and "Article 9.1.1" in awaiting, awaiting
+        assert page.inner_text("#arbiter-accept") == "Consent to the draw offer"
+        assert not page.is_visible("#arbiter-postpone")
+        assert not page.is_visible("#arbiter-seconds")
+        assert page.is_visible("#offer") is False  # not an offer to White yet
+        # White's own page (White's token only) follows the game but gets no arbiter controls
+        white.wait_for_function(
+            "document.querySelector('#log').innerText.includes('consent')")
+        assert not white.is_visible("#arbiter-panel")
+        assert not white.is_visible("#illegal-unnoticed") and page.is_visible("#illegal-unnoticed")
+        white.click("#accept-draw")  # nothing to accept before the arbiter consents
+        white.wait_for_selector("#error:not(:empty)")
+        # in Czech, with the Laws' words
+        page.select_option("#lang", "cs")
+        page.wait_for_selector("body[data-lang='cs']")
+        assert page.inner_text("#arbiter-accept") == "Souhlasit s nabídkou remízy"
+        assert "souhlas rozhodčího" in page.inner_text("#awaiting")
+        shot(page, "consent-awaited-cs")
+        page.select_option("#lang", "en")
+        page.wait_for_selector("body[data-lang='en']")
+        page.click("#arbiter-accept")
+        page.wait_for_selector("#offer:not([hidden])")
+        assert page.inner_text("#offer") == "Black has offered a draw."
+        assert not page.is_visible("#arbiter-panel")
+        white.wait_for_selector("#offer:not([hidden])")
+        white.click("#accept-draw")
+        page.wait_for_selector("body[data-over='true']")
+    result = page.inner_text("#result")
+    assert result.startswith("1/2-1/2"), result
+    assert "Article 5.2.3" in result
+    log = page.inner_text("#log")
+    assert re.search(r"The arbiter consents: Black's draw offer stands.*Article 9\.1\.1", log), log
+    state = service_state(page)
+    assert state["over"] and state["termination"] == "agreement"
+    assert [e["article"] for e in state["log"]][-3:] == ["9.1.1", "9.1.1", "5.2.3"]
+    shot(page, "consent-draw")
+
+
+def test_illegal_move_found_later(page: Any) -> None:
+    """An illegal move nobody called stands on the board (made on the arbiter's page
+    in "illegal move nobody noticed" mode); the move list marks it, the arbiter picks
+    it there, and the position before it is reinstated (7.5.1), the later moves
+    cancelled."""
+    page.select_option("#mode", "standard")
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    play(page, "e2", "e4", 1)
+    play(page, "e7", "e5", 2)
+    before = service_state(page)["fen"]
+    assert not page.is_visible("#arbiter-panel")
+    # White's queen jumps over her own pawn, and nobody notices
+    page.click("#illegal-unnoticed")
+    assert page.is_visible("#unnoticed-banner")
+    play(page, "d1", "d3", 3)
+    assert not page.is_visible("#unnoticed-banner")
+    assert "Nobody called White's illegal move (d1d3)" in page.inner_text("#log")
+    play(page, "b8", "c6", 4)
+    play(page, "g1", "f3", 5)
+    page.wait_for_function("document.querySelectorAll('#moves .move').length === 5")
+    assert page.inner_text("#moves").split() == ["e4", "e5", "d1d3", "Nc6", "Nf3"]
+    standing = page.locator("#moves button.move.standing")
+    assert standing.count() == 1 and standing.get_attribute("data-ply") == "3"
+    page.wait_for_selector("#arbiter-panel:not([hidden])")
+    assert page.is_disabled("#found-later")
+    standing.click()
+    label = page.inner_text("#found-later")
+    assert "ply 3, d1d3 by White" in label and "7.5.1" in label, label
+    shot(page, "illegal-found-later-chosen")
+    page.click("#found-later")
+    page.wait_for_selector("body[data-ply='2']")
+    page.wait_for_function("document.querySelectorAll('#moves .move').length === 2")
+    assert page.inner_text("#moves").split() == ["e4", "e5"]
+    log = page.inner_text("#log")
+    assert "White's illegal move of ply 3 is found: the position before it is reinstated" \
+        in log and "Article 7.5.1" in log, log
+    assert "Illegal moves: White 1, Black 0" in page.inner_text("#status")
+    assert not page.is_visible("#arbiter-panel")
+    state = service_state(page)
+    assert state["fen"] == before and state["to_move"] == "white" and not state["over"]
+    shot(page, "illegal-found-later")
+
+
+def quickplay_request(page: Any, kind: str) -> None:
+    """A new 90-second rapid game with a quickplay finish announced (Guidelines III),
+    in which White (under two minutes) at once makes a ``kind`` request (III.4
+    ``increment`` or III.5 ``quickplay``) and the arbiter's controls appear."""
+    page.fill("#tc", "90")
+    page.select_option("#mode", "rapid")
+    page.check("#quickplay")
+    page.click("#new-game")
+    page.wait_for_function(f"document.querySelector('#claim-kind option[value={kind}]')"
+                           ".disabled === false")
+    page.select_option("#claim-kind", kind)
+    page.click("#claim-now")
+    page.wait_for_selector("#arbiter-panel:not([hidden])")
+
+
+def test_quickplay_claim_decided_by_the_arbiter(page: Any) -> None:
+    """Guidelines III with a quickplay finish announced: White, under two minutes,
+    claims under III.5; the clocks stop and the arbiter's page offers to accept,
+    postpone or reject. Postponed, the game goes on with Black's two extra minutes,
+    and the arbiter may still accept: a draw under III.5."""
+    page.click("#new-game")  # a game without Guidelines III: no such claim offered
+    page.wait_for_selector("body[data-ply='0']")
+    assert page.locator("#claim-kind option[value=quickplay]").is_disabled()
+    quickplay_request(page, "quickplay")
+    assert "White claims a draw under Guidelines III.5" in page.inner_text("#awaiting")
+    assert page.inner_text("#arbiter-accept") == "Accept the claim: draw"
+    assert page.is_visible("#arbiter-postpone") and page.is_visible("#arbiter-seconds")
+    shot(page, "quickplay-claimed")
+    page.click("#arbiter-postpone")
+    page.wait_for_function("document.querySelector('#log').innerText.includes('postpones')")
+    page.wait_for_function("document.querySelector('#awaiting').innerText.includes('postponed')")
+    assert not page.is_visible("#arbiter-postpone")
+    state = service_state(page)
+    assert state["clocks"]["black"] == 210 and state["awaiting_arbiter"] is None
+    play(page, "e2", "e4", 1)  # the game goes on
+    page.click("#arbiter-accept")
+    page.wait_for_selector("body[data-over='true']")
+    result = page.inner_text("#result")
+    assert result.startswith("1/2-1/2") and "Guidelines III.5" in result, result
+    assert not page.is_visible("#arbiter-panel")
+    shot(page, "quickplay-accepted")
+
+
+def test_increment_request_granted_by_the_arbiter(page: Any) -> None:
+    """Guidelines III.4: White, under two minutes in a game without increment, asks
+    for five seconds a move; the arbiter's page offers to grant or refuse (not to
+    postpone) with extra time for Black; granted, the game goes on with the increment."""
+    quickplay_request(page, "increment")
+    assert "White asks for an increment under Guidelines III.4" in page.inner_text("#awaiting")
+    assert page.inner_text("#arbiter-accept") == "Grant the increment"
+    assert not page.is_visible("#arbiter-postpone")
+    page.fill("#arbiter-seconds", "60")
+    page.click("#arbiter-accept")
+    page.wait_for_function("document.querySelector('#log').innerText.includes('5 seconds')")
+    assert not page.is_visible("#arbiter-panel")
+    state = service_state(page)
+    assert state["clocks"]["black"] == 150 and state["awaiting_arbiter"] is None
+    play(page, "e2", "e4", 1)
+    assert not page.is_visible("#arbiter-panel")
+    shot(page, "increment-granted")

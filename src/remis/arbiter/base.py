@@ -7,6 +7,7 @@ and endings with their articles, "can the opponent still mate" (6.9, 5.1.2,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import chess
@@ -25,13 +26,16 @@ from remis.rules import (
     seventyfive_moves,
 )
 from remis.ruling import DRAW, color_name, win_for
-from remis.unwinnable import can_checkmate
+from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.deadtest import EngineDeadTest
 
 _QUICKPLAY_LIMIT = 120.0  # Guidelines III.4/III.5: less than two minutes
 _III_EXTRA = 120.0  # III.4/III.5: the opponent's two extra minutes
 _III_INCREMENT = 5.0  # III.4: five seconds a move
 _UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
+
+#: "can ``color`` still checkmate on ``board``?" (6.9, 5.1.2, 7.5.5)
+MateTest = Callable[[chess.Board, chess.Color], Verdict]
 
 
 def illegal_position(board: chess.Board) -> bool:
@@ -65,6 +69,11 @@ class ArbiterBase:
     >>> ArbiterBase({"time_control": "60"}).history.ply
     0
     """
+
+    #: the engine's search behind "can the opponent still checkmate?"; a caller (the
+    #: HTTP service) may set, per instance, a callable that runs the same search
+    #: elsewhere, e.g. in a worker process: the same answers, off its own threads
+    mate_test: MateTest = staticmethod(can_checkmate)
 
     def __init__(self, config: Any = None, *, dead_test: DeadTest | None = None) -> None:
         self.config = Config.from_dict(config)
@@ -186,7 +195,7 @@ class ArbiterBase:
     def _cannot_mate(self, color: chess.Color) -> str | None:
         """The proof that ``color`` cannot checkmate, or None (can, or unproven)."""
         try:
-            verdict = can_checkmate(self.history.board, color)
+            verdict = self.mate_test(self.history.board, color)
         except ValueError:  # a position the engine refuses: no proof, so "can mate"
             return None
         return verdict.reason if verdict.value is False else None

@@ -13,14 +13,17 @@ def register(sub: Any) -> None:
 
     >>> from remis.cli import build_parser
     >>> a = build_parser().parse_args(["serve", "--port", "0"])
-    >>> a.host, a.port, a.db
-    ('127.0.0.1', 0, 'sqlite:///remis.db')
+    >>> a.host, a.port, a.db, a.mate_workers
+    ('127.0.0.1', 0, 'sqlite:///remis.db', 1)
     """
     p = sub.add_parser("serve", help="run the HTTP API and web page (FastAPI + uvicorn)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="TCP port (8000)")
     p.add_argument("--db", default="sqlite:///remis.db",
                    help="sqlite:///FILE (default sqlite:///remis.db) or postgresql://...")
+    p.add_argument("--mate-workers", type=int, default=1, metavar="N",
+                   help="worker processes for the 'can the opponent still mate?' search of "
+                        "resignations and flag falls (1; 0: in the request's thread)")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help="uvicorn log level (warning)")
@@ -43,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         warn(f"the service needs its extra: pip install 'remis[service]' ({exc})")
         return 2
     try:
-        app = create_app(args.db)
+        app = create_app(args.db, mate_workers=max(0, args.mate_workers))
     except ValueError as exc:
         warn(f"--db: {exc}")
         return 2

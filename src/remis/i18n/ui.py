@@ -76,6 +76,37 @@ UI: dict[str, str] = {
     "ui.mate_unknown": "Not decided whether {player} can checkmate (search limit).",
     "ui.game_n": "Game {n}",
     "ui.error": "Error: {detail}",
+    "ui.draw_agreement": "Draw offers",
+    "ui.draw_allowed": "allowed",
+    "ui.draw_arbiter_only": "only with the arbiter's consent (9.1.1)",
+    "ui.quickplay_finish": "Quickplay finish (Guidelines III)",
+    "ui.claim_quickplay": "Quickplay finish (Guidelines III.5)",
+    "ui.claim_increment": "Increment request (Guidelines III.4)",
+    "ui.arbiter_panel": "Arbiter's decisions",
+    "ui.awaiting_quickplay": "{player} claims a draw under Guidelines {article}; the clocks are "
+    "stopped until the arbiter decides.",
+    "ui.awaiting_increment": "{player} asks for an increment under Guidelines {article}; the "
+    "clocks are stopped until the arbiter decides.",
+    "ui.awaiting_draw_offer": "{player} offers a draw, which needs the arbiter's consent "
+    "(Article {article}); the clocks are stopped.",
+    "ui.postponed_quickplay": "The decision on {player}'s claim under Guidelines {article} is "
+    "postponed; the game goes on, and the arbiter may still accept or reject it.",
+    "ui.quickplay_accept": "Accept the claim: draw",
+    "ui.quickplay_postpone": "Postpone the decision",
+    "ui.quickplay_reject": "Reject the claim",
+    "ui.increment_grant": "Grant the increment",
+    "ui.increment_refuse": "Refuse the increment",
+    "ui.consent_give": "Consent to the draw offer",
+    "ui.consent_refuse": "Refuse consent",
+    "ui.extra_seconds": "Extra time for the opponent (seconds, optional)",
+    "ui.found_later_hint": "Illegal moves standing on the board are marked in the move list: "
+    "click one to select it.",
+    "ui.found_later": "Illegal move found later: ply {ply}, {move} by {player} (Article 7.5.1)",
+    "ui.found_later_none": "Illegal move found later: choose it in the move list",
+    "ui.illegal_unnoticed": "Illegal move nobody noticed",
+    "ui.unnoticed_mode_on": "Make the illegal move on the board: nobody calls it, so it stands "
+    "until it is found (Article 7.5.1).",
+    "ui.standing_move": "an illegal move standing on the board (Article 7.5.1)",
 }
 
 PARAMS: dict[str, str] = {

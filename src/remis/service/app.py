@@ -37,6 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import remis
 from remis.service.auth import bearer
 from remis.service.games import Games, ServiceError
+from remis.service.mates import MatePool
 from remis.service.stateless import InputError, claim_json, pgn_json, position_json
 from remis.service.store import Store, StoreError, open_store
 from remis.service.stream import Broadcaster
@@ -157,6 +158,24 @@ class EventLog(BaseModel):
     """Answer of ``GET /v1/games/{id}/events``."""
 
     events: list[dict[str, Any]]
+
+
+class PlayedMove(BaseModel):
+    """One move of ``GET /v1/games/{id}/moves``."""
+
+    ply: int
+    player: Literal["white", "black"]
+    move: str = Field(description="SAN; UCI for an illegal move that stands; '--' for a "
+                                  "clock press without a move")
+    standing: bool = Field(description="an illegal move that stands on the board (Article "
+                                       "7.5.1): the arbiter may find it later")
+
+
+class MoveList(BaseModel):
+    """Answer of ``GET /v1/games/{id}/moves``: the moves after ``event`` events."""
+
+    moves: list[PlayedMove]
+    event: int
 
 
 class PgnRulings(BaseModel):
@@ -284,22 +303,30 @@ def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
     return status, "; ".join(parts) or "invalid request"
 
 
-def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST) -> FastAPI:
-    """The application over the store ``db`` (a URL or an open store).
+def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST,
+               mate_workers: int = 1) -> FastAPI:
+    """The application over the store ``db`` (a URL or an open store).  The
+    "can the opponent still mate?" searches run in ``mate_workers`` worker
+    processes, started with the application (0: in the request's thread).
 
     >>> app = create_app("sqlite:///:memory:")
     >>> sorted(r.path for r in app.routes if r.path.startswith("/v1/games"))[:2]
     ['/v1/games', '/v1/games/{game_id}']
     """
     store = open_store(db) if isinstance(db, str) else db
-    games = Games(store)
+    mates = MatePool(mate_workers)
+    games = Games(store, mate_test=mates)
     broadcaster = Broadcaster()
     games.listen(broadcaster.publish)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
-        store.close()
+        await run_in_threadpool(mates.start)
+        try:
+            yield
+        finally:
+            mates.close()
+            store.close()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -369,6 +396,15 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
         """The game's accepted events, in order (any token of the game)."""
         games.reader(game_id, token)
         return {"events": games.events(game_id)}
+
+    @app.get("/v1/games/{game_id}/moves", response_model=MoveList, responses=_READ_ERRORS)
+    def get_moves(game_id: str, token: Token) -> dict[str, Any]:
+        """The moves on the arbiter's board, in order (any token of the game):
+        SAN, or UCI for an illegal move that stands (``standing``, 7.5.1);
+        moves cancelled when an illegal move was found later are gone."""
+        games.reader(game_id, token)
+        moves, n = games.moves(game_id)
+        return {"moves": moves, "event": n}
 
     @app.get("/v1/games/{game_id}/stream", responses=_READ_ERRORS,
              response_class=StreamingResponse)

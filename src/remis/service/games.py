@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from remis.arbiter import Arbiter, RefusedEvent
+from remis.arbiter.base import MateTest
 from remis.service.auth import ROLES, hash_token, new_token, refusal, role_of
+from remis.service.moves import move_list
 from remis.service.store import GameRecord, SeqTaken, Store
 
 
@@ -67,8 +69,11 @@ class Games:
     """
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 cache_size: int = 10_000) -> None:
+                 cache_size: int = 10_000, mate_test: MateTest | None = None) -> None:
         self.store = store
+        #: runs the arbiters' "can the opponent still mate?" search (default: in the
+        #: calling thread; the service passes a :class:`~remis.service.mates.MatePool`)
+        self._mate_test = mate_test
         self._clock = clock
         self._cache: OrderedDict[str, _Live] = OrderedDict()
         self._cache_size = cache_size
@@ -117,12 +122,20 @@ class Games:
             raise ServiceError(404, f"no game with id {game_id!r}")
         return rec
 
+    def _arbiter(self, config: Mapping[str, Any]) -> Arbiter:
+        arbiter = Arbiter(dict(config))
+        if self._mate_test is not None:
+            arbiter.mate_test = self._mate_test
+        return arbiter
+
     def _rebuild(self, rec: GameRecord, events: list[dict[str, Any]]) -> _Live:
-        try:
-            arbiter = Arbiter.from_log(rec.config, events)
-        except (RefusedEvent, ValueError) as exc:  # a stored log the arbiter now refuses
-            raise RuntimeError(f"game {rec.id}: stored event log cannot be replayed: "
-                               f"{exc}") from exc
+        arbiter = self._arbiter(rec.config)
+        for n, event in enumerate(events, start=1):
+            try:
+                arbiter.apply(event)
+            except (RefusedEvent, ValueError) as exc:  # a stored log the arbiter now refuses
+                raise RuntimeError(f"game {rec.id}: stored event {n} cannot be replayed: "
+                                   f"{exc}") from exc
         return _Live(rec, arbiter, len(events))
 
     def _sync(self, rec: GameRecord, count: int,
@@ -148,7 +161,7 @@ class Games:
         arbiter refuses raises :class:`ServiceError` 422."""
         cfg = dict(config)
         try:
-            arbiter = Arbiter(cfg)
+            arbiter = self._arbiter(cfg)
         except (RefusedEvent, ValueError) as exc:
             raise ServiceError(422, f"config: {_message(exc)}") from None
         game_id = secrets.token_hex(8)
@@ -181,9 +194,30 @@ class Games:
         """``(record, current state, number of events)`` of a game."""
         rec = self.record(game_id)
         with self._lock(game_id):
-            count = self.store.count(game_id)
-            live = self._sync(rec, count, lambda after: self.store.events(game_id, after))
+            live = self._synced(rec)
             return rec, live.arbiter.state(), live.applied
+
+    def moves(self, game_id: str) -> tuple[list[dict[str, Any]], int]:
+        """``(move list, number of events)`` of a game: the moves on the
+        arbiter's board (see :func:`remis.service.moves.move_list`).
+
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> gid, tokens, _ = games.create({})
+        >>> _ = games.post(gid, tokens["white"], {"type": "move", "player": "white",
+        ...                                       "move": "e4"})
+        >>> games.moves(gid)
+        ([{'ply': 1, 'player': 'white', 'move': 'e4', 'standing': False}], 1)
+        """
+        rec = self.record(game_id)
+        with self._lock(game_id):
+            live = self._synced(rec)
+            return move_list(live.arbiter.history), live.applied
+
+    def _synced(self, rec: GameRecord) -> _Live:
+        """The live game with every stored event applied (call with its lock held)."""
+        return self._sync(rec, self.store.count(rec.id),
+                          lambda after: self.store.events(rec.id, after))
 
     def events(self, game_id: str) -> list[dict[str, Any]]:
         """The stored event log of a game."""
@@ -245,8 +279,7 @@ class Games:
         :meth:`_fresh` before it is answered, so staleness never shows."""
         live = self._cached(rec.id)
         if live is None:
-            live = self._sync(rec, self.store.count(rec.id),
-                              lambda after: self.store.events(rec.id, after))
+            live = self._synced(rec)
         return live
 
     def _fresh(self, live: _Live) -> bool:

@@ -72,7 +72,17 @@ export interface GameState {
   claimable: Ruling[];
   illegal_moves?: Record<Color, number>;
   log: Ruling[];
+  awaiting_arbiter?: { kind: string; player: string; article: string } | null;
   [key: string]: unknown;
+}
+
+/** One move of GET /v1/games/{id}/moves: what the arbiter's board holds. */
+export interface PlayedMove {
+  ply: number;
+  player: Color;
+  move: string;
+  /** an illegal move standing on the board (Article 7.5.1) */
+  standing: boolean;
 }
 
 export interface Created {

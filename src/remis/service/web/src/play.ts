@@ -6,7 +6,8 @@ import { Chessground } from 'chessground';
 import type { Api } from 'chessground/api';
 import type { Dests, Key } from 'chessground/types';
 
-import { ApiError, call, type Color, type Created, type GameState } from './api';
+import { ApiError, call, type Color, type Created, type GameState, type PlayedMove } from './api';
+import { renderDecisions, selectedPly, selectPly, setupDecisions } from './decisions';
 import { $, el } from './dom';
 import { sideName, t } from './i18n';
 import { follow as followStream } from './stream';
@@ -17,8 +18,13 @@ type Who = Color | 'arbiter' | 'spectator';
 interface Game {
   id: string;
   tokens: Partial<Record<Who, string>>;
+  /** the arbiter config the game was created with */
+  config: Record<string, unknown>;
   state: GameState;
-  sans: string[];
+  /** the moves on the arbiter's board, from GET /v1/games/{id}/moves */
+  moves: PlayedMove[];
+  /** number of events the move list was read after */
+  movesAt: number;
   receivedAt: number;
   /** number of the last accepted event we have drawn */
   event: number;
@@ -29,6 +35,8 @@ interface Game {
 let game: Game | null = null;
 let board: Api;
 let claimMode = false;
+/** the next move on the board is an illegal move nobody calls (the arbiter's page) */
+let unnoticedMode = false;
 let busy = false;
 
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
@@ -102,22 +110,23 @@ function setState(state: GameState, event: number): void {
 }
 
 /**
- * The move list: the accepted move events, cut to the arbiter's ply count (a
- * move taken back after an illegal move is not shown). Display only.
+ * The move list as the arbiter's board holds it: illegal moves that stand are
+ * in it (marked), moves cancelled when one was found later are not.
  */
 async function refreshMoves(): Promise<void> {
   if (!game) return;
   const g = game;
   try {
-    const { events } = await call<{ events: { type: string; move?: string }[] }>(
+    const res = await call<{ moves: PlayedMove[]; event: number }>(
       'GET',
-      `/v1/games/${g.id}/events`,
+      `/v1/games/${g.id}/moves`,
       undefined,
       readToken(g),
     );
-    const moves = events.filter((e) => e.type === 'move' && e.move).map((e) => e.move as string);
-    g.sans = moves.slice(0, Math.max(0, g.state.ply));
-    renderMoves();
+    if (res.event < g.movesAt) return; // an older answer overtaken by a newer one
+    g.moves = res.moves;
+    g.movesAt = res.event;
+    if (game === g) render();
   } catch {
     /* the list is a convenience; the state is what counts */
   }
@@ -156,6 +165,9 @@ function shareLinks(g: Game): void {
 function start(g: Game): void {
   game?.stream?.();
   game = g;
+  selectPly(null);
+  unnoticedMode = false;
+  $('unnoticed-banner').hidden = true;
   document.body.dataset.game = g.id;
   setClaimMode(false);
   render();
@@ -174,10 +186,20 @@ async function join(hash: string): Promise<void> {
   const token = q.get('token') ?? undefined;
   if (!id) return;
   try {
-    const view = await call<{ id: string; state: GameState }>('GET', `/v1/games/${id}`, undefined, token);
+    const view = await call<{ id: string; config: Record<string, unknown>; state: GameState }>('GET', `/v1/games/${id}`, undefined, token);
     const tokens: Partial<Record<Who, string>> = {};
     if (who && token && ['white', 'black', 'arbiter', 'spectator'].includes(who)) tokens[who] = token;
-    start({ id, tokens, state: view.state, sans: [], receivedAt: performance.now(), event: 0, stream: null });
+    start({
+      id,
+      tokens,
+      config: view.config,
+      state: view.state,
+      moves: [],
+      movesAt: 0,
+      receivedAt: performance.now(),
+      event: 0,
+      stream: null,
+    });
     if (who === 'black') board.set({ orientation: 'black' });
   } catch (e) {
     showError(e instanceof Error ? e.message : String(e));
@@ -187,6 +209,17 @@ async function join(hash: string): Promise<void> {
 function onBoardMove(orig: Key, dest: Key): void {
   if (!game) return;
   const st = game.state;
+  if (unnoticedMode) {
+    // any move of the side to move, in UCI; the arbiter refuses one that is legal
+    setUnnoticedMode(false);
+    const p = st.to_move;
+    void post({ type: 'illegal_move', player: p, move: `${orig}${dest}`, called_by: 'nobody' }, [
+      'arbiter',
+      other(p),
+    ]);
+    render();
+    return;
+  }
   const chess = new Chess(st.fen);
   const piece = chess.get(orig as Square);
   const promotion =
@@ -217,6 +250,14 @@ function claimKind(move: string | null): string {
 function setClaimMode(on: boolean): void {
   claimMode = on;
   $('claim-banner').hidden = !on;
+  if (on) setUnnoticedMode(false);
+}
+
+function setUnnoticedMode(on: boolean): void {
+  unnoticedMode = on;
+  $('unnoticed-banner').hidden = !on;
+  if (on) setClaimMode(false);
+  render();
 }
 
 export function render(): void {
@@ -229,11 +270,17 @@ export function render(): void {
     fen: st.fen,
     turnColor: st.to_move,
     check: chess.inCheck() ? st.to_move : false,
-    movable: {
-      color: st.over || !game.tokens[st.to_move] ? undefined : st.to_move,
-      dests: st.over ? new Map() : dests(st.fen),
-    },
+    movable: unnoticedMode
+      ? { free: true, color: st.to_move }
+      : {
+          free: false,
+          color: st.over || !game.tokens[st.to_move] ? undefined : st.to_move,
+          dests: st.over ? new Map() : dests(st.fen),
+        },
   });
+  // an illegal move that stands: reported by the arbiter (or an electronic board with the
+  // arbiter's token); never online, where the server rejects illegal moves
+  $('illegal-unnoticed').hidden = !game.tokens.arbiter || st.over || game.config.mode === 'online';
   $('status').textContent = st.over ? '' : t('ui.to_move', { player: sideName(st.to_move) });
   const offer = $('offer');
   offer.hidden = !st.pending_offer;
@@ -267,16 +314,51 @@ export function render(): void {
   if (illegal && (illegal.white || illegal.black)) {
     $('status').append(el('div', { class: 'illegal' }, t('ui.illegal_moves', illegal)));
   }
+  const quickplay = game.config.quickplay_finish === true;
+  document.querySelectorAll<HTMLOptionElement>('#claim-kind option[data-needs=quickplay]').forEach((o) => {
+    o.hidden = !quickplay;
+    o.disabled = !quickplay;
+  });
+  const kind = $('claim-kind') as HTMLSelectElement;
+  if (kind.selectedOptions[0]?.disabled) kind.value = 'threefold_repetition';
   renderClocks();
   renderMoves();
+  renderDecisions(st, !!game.tokens.arbiter, game.moves);
   shareLinks(game);
+}
+
+/** One move of the list; on the arbiter's page an illegal move standing on the board can be
+ * chosen (for "illegal move found later"). */
+function moveItem(m: PlayedMove, arbiter: boolean): HTMLElement {
+  const attrs: Record<string, string> = { class: 'move', 'data-ply': String(m.ply) };
+  if (m.standing) {
+    attrs.class += ' standing';
+    attrs.title = t('ui.standing_move');
+  }
+  if (!(m.standing && arbiter)) return el('span', attrs, m.move);
+  if (selectedPly() === m.ply) attrs.class += ' selected';
+  const button = el('button', { ...attrs, type: 'button' }, m.move);
+  button.addEventListener('click', () => {
+    selectPly(selectedPly() === m.ply ? null : m.ply);
+    render();
+  });
+  return button;
 }
 
 function renderMoves(): void {
   if (!game) return;
+  const arbiter = !!game.tokens.arbiter && !game.state.over;
+  const moves: (PlayedMove | null)[] = [...game.moves];
+  if (moves.length && moves[0]?.player === 'black') moves.unshift(null); // Black moved first
   const items: HTMLElement[] = [];
-  for (let i = 0; i < game.sans.length; i += 2) {
-    items.push(el('li', {}, [game.sans[i], game.sans[i + 1] ?? ''].join(' ')));
+  for (let i = 0; i < moves.length; i += 2) {
+    const pair = [moves[i], moves[i + 1]].filter((m, j) => j === 0 || m !== undefined);
+    const parts: (Node | string)[] = [];
+    pair.forEach((m, j) => {
+      if (j) parts.push(' ');
+      parts.push(m ? moveItem(m, arbiter) : '…');
+    });
+    items.push(el('li', {}, ...parts));
   }
   $('moves').replaceChildren(...items);
 }
@@ -303,6 +385,9 @@ async function newGame(ev: Event): Promise<void> {
   };
   const fen = ($('start-fen') as HTMLInputElement).value.trim();
   if (fen) config.start_fen = fen;
+  const agreement = ($('draw-agreement') as HTMLSelectElement).value;
+  if (agreement !== 'allowed') config.draw_agreement = agreement;
+  if (($('quickplay') as HTMLInputElement).checked) config.quickplay_finish = true;
   showError('');
   try {
     const created = await call<Created>('POST', '/v1/games', { config });
@@ -311,8 +396,10 @@ async function newGame(ev: Event): Promise<void> {
     start({
       id: created.id,
       tokens: created.tokens,
+      config,
       state: created.state,
-      sans: [],
+      moves: [],
+      movesAt: 0,
       receivedAt: performance.now(),
       event: 0,
       stream: null,
@@ -345,6 +432,8 @@ export function setupPlay(): void {
   });
   $('claim-move').addEventListener('click', () => setClaimMode(!claimMode && !!game));
   $('claim-cancel').addEventListener('click', () => setClaimMode(false));
+  $('illegal-unnoticed').addEventListener('click', () => setUnnoticedMode(!unnoticedMode && !!game));
+  $('unnoticed-cancel').addEventListener('click', () => setUnnoticedMode(false));
   $('claim-now').addEventListener('click', () => {
     const p = acting(toMove());
     void post({ type: 'claim', player: p, kind: claimKind(null) }, [p]);
@@ -369,6 +458,7 @@ export function setupPlay(): void {
     const p = acting(toMove());
     void post({ type: 'touch', player: p }, [p, 'arbiter']);
   });
+  setupDecisions((event, order) => void post(event, order), () => game?.moves ?? []);
   window.setInterval(renderClocks, 200);
 }
 
