@@ -1,0 +1,95 @@
+"""A crash of cshogi's C++ code while it reads a KIF, KI2 or CSA game costs
+that game alone: every game is parsed in a child process, which the test
+hook (``REMIS_TEST_PARSER_ABORT``) makes abort on a marked game, as a
+segmentation fault would; the games and files after it are still read."""
+
+from __future__ import annotations
+
+import json
+import signal
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pyffish")
+pytest.importorskip("cshogi")
+
+from remis.cli import main
+from remis.variants.isolation import ABORT_ENV, IsolatedParser
+from remis.variants.ki2 import read_ki2
+from remis.variants.kifu import GameRecord, read_csa, read_kif
+
+MARKER = "CRASH-HERE"
+
+
+def _kif(sente: str) -> str:
+    return (f"手合割：平手\n先手：{sente}\n後手：B\n手数----指手---------消費時間--\n"
+            "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\nまで2手で後手の勝ち\n")
+
+
+def _ki2(sente: str) -> str:
+    return f"手合割：平手\n先手：{sente}\n後手：B\n▲７六歩    △３四歩\nまで2手で後手の勝ち\n"
+
+
+def _csa(sente: str) -> str:
+    return f"N+{sente}\nN-B\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n"
+
+
+@pytest.fixture()
+def crash_hook(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test hook armed: the child aborts on a game holding MARKER."""
+    monkeypatch.setenv(ABORT_ENV, MARKER)
+
+
+READERS: list[tuple[str, Callable[[str], str], Callable[..., Iterator[GameRecord]], str]] = [
+    ("kif", _kif, read_kif, "\n"),
+    ("ki2", _ki2, read_ki2, "\n"),
+    ("csa", _csa, read_csa, "/\n"),
+]
+
+
+@pytest.mark.parametrize(("fmt", "game", "reader", "sep"), READERS,
+                         ids=[r[0] for r in READERS])
+def test_a_crash_costs_one_game(crash_hook: None, fmt: str,
+                                game: Callable[[str], str],
+                                reader: Callable[..., Iterator[GameRecord]], sep: str) -> None:
+    IsolatedParser().parse("csa", "PI\n+\n")  # a child is running
+    before = IsolatedParser._proc
+    assert before is not None
+    data = sep.join([game("one"), game(MARKER), game("three")]).encode("cp932")
+    recs = list(reader(data))
+    assert [r.index for r in recs] == [1, 2, 3]
+    first, crashed, third = recs
+    for ok, name in ((first, "one"), (third, "three")):
+        assert ok.error is None and ok.moves == ["7g7f", "3c3d"] and ok.result == "0-1"
+        assert ok.headers["Sente"] == name
+    assert crashed.error is not None
+    assert crashed.error.startswith(f"the {fmt.upper()} parser crashed on this game "
+                                    f"(game 2, line {crashed.line}")
+    assert data.split(b"\n")[crashed.line - 1] != b""  # the line where game 2 begins
+    assert crashed.moves == []
+    # the child really died of the abort, and another one read game 3
+    assert before.returncode == -signal.SIGABRT
+    assert IsolatedParser._proc is not None and IsolatedParser._proc is not before
+
+
+def test_remis_game_and_audit_go_on_after_a_crash(crash_hook: None,
+                                                 tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    crash = tmp_path / "a-crash.kif"
+    crash.write_bytes((_kif("one") + _kif(MARKER) + _kif("three")).encode("cp932"))
+    after = tmp_path / "b-after.ki2"
+    after.write_bytes((_ki2("four") + _ki2(MARKER)).encode())
+    assert main(["game", "--variant", "shogi", "--json", str(crash), str(after)]) == 1
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [(Path(r["file"]).name, r["game"], r["error"] is None) for r in rows] == [
+        ("a-crash.kif", 1, True), ("a-crash.kif", 2, False), ("a-crash.kif", 3, True),
+        ("b-after.ki2", 1, True), ("b-after.ki2", 2, False)]
+    assert "the KIF parser crashed on this game (game 2" in rows[1]["error"]["message"]
+    out = tmp_path / "f.jsonl"
+    assert main(["audit", "--variant", "shogi", "-q", str(tmp_path), "--out", str(out)]) == 0
+    found = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    assert [(Path(f["file"]).name, f["game"], f["check"]) for f in found] == [
+        ("a-crash.kif", 2, "illegal_move"), ("b-after.ki2", 2, "illegal_move")]
+    assert "the KI2 parser crashed" in found[1]["evidence"]["message"]
