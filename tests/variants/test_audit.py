@@ -162,9 +162,8 @@ def test_cli_audit_csv_and_checks(test_data: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("extra", "needle"),
     [
-        (["--cluster", "tcp://127.0.0.1:8786"], "--cluster apply to chess only"),
         (["--resume"], "--resume needs --out FILE"),
-        (["--laws", "as-played"], "--laws as-played apply to chess only"),
+        (["--laws", "as-played"], "--laws as-played applies to chess only"),
         (["--checks", "time_forfeit"], "unknown check(s) for shogi: time_forfeit"),
         (["--repetitions", "3"], "(sennichite) is always fourfold"),
     ],
