@@ -41,7 +41,19 @@ ABORT_ENV = "REMIS_TEST_PARSER_ABORT"
 #: the formats the child parses
 FORMATS = ("csa", "kif", "ki2")
 
-_CHILD = "from remis.variants.isolation import serve_parser; serve_parser()"
+# The child needs the parsers only: the packages ``remis`` and
+# ``remis.variants`` are made without running their ``__init__`` (which
+# imports the arbiter and python-chess: 0.25 s of the child's start).
+_CHILD = """import sys, types
+for name, path in (("remis", sys.argv[1]), ("remis.variants", sys.argv[2])):
+    sys.modules[name] = types.ModuleType(name)
+    sys.modules[name].__path__ = [path]
+sys.modules["remis"].variants = sys.modules["remis.variants"]
+from remis.variants.isolation import serve_parser
+serve_parser()
+"""
+_PACKAGES = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+             os.path.dirname(os.path.abspath(__file__)))
 
 
 def parse_in_process(fmt: str, text: str, line: int) -> Any:
@@ -132,8 +144,9 @@ class IsolatedParser:
         if cls._proc is None or cls._proc.poll() is not None:
             env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
             cls._proc = subprocess.Popen(
-                [sys.executable, "-c", _CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, encoding="utf-8", env=env)
+                [sys.executable, "-c", _CHILD, *_PACKAGES], stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, encoding="utf-8",
+                env=env)
         proc = cls._proc
         assert proc.stdin is not None and proc.stdout is not None
         try:
