@@ -86,7 +86,9 @@ def test_remis_game_and_audit_go_on_after_a_crash(crash_hook: None,
     assert [(Path(r["file"]).name, r["game"], r["error"] is None) for r in rows] == [
         ("a-crash.kif", 1, True), ("a-crash.kif", 2, False), ("a-crash.kif", 3, True),
         ("b-after.ki2", 1, True), ("b-after.ki2", 2, False)]
-    assert "the KIF parser crashed on this game (game 2" in rows[1]["error"]["message"]
+    line = rows[1]["line"]
+    assert rows[1]["error"]["message"] == ("the KIF parser crashed on this game "
+                                           f"(game 2, line {line} of {crash})")
     out = tmp_path / "f.jsonl"
     assert main(["audit", "--variant", "shogi", "-q", str(tmp_path), "--out", str(out)]) == 0
     found = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]

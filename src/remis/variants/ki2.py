@@ -163,7 +163,8 @@ def _play(start: str, moves: _Ki2Moves) -> tuple[list[int], tuple[int, str] | No
     return played, moves.unread
 
 
-def read_ki2(data: bytes, parser: IsolatedParser | None = None) -> Iterator[GameRecord]:
+def read_ki2(data: bytes, parser: IsolatedParser | None = None, *, source: str | None = None
+             ) -> Iterator[GameRecord]:
     """The games of a KI2 file (main lines only), each with its place, each
     read in the child parser (see :func:`~remis.variants.kifu.isolated_reader`).
 
@@ -176,7 +177,7 @@ def read_ki2(data: bytes, parser: IsolatedParser | None = None) -> Iterator[Game
     >>> [(g.index, g.line) for g in read_ki2((ki2 + ki2).encode())]
     [(1, 1), (2, 6)]
     """
-    return read_kifu_games(data, is_ki2_move, isolated_reader("ki2", parser))
+    return read_kifu_games(data, is_ki2_move, isolated_reader("ki2", parser, source))
 
 
 def _read_ki2_game(rec: GameRecord, text: str) -> None:

@@ -144,11 +144,12 @@ def _csa_summary(text: str) -> tuple[str, str] | None:
 
 
 def read_csa(data: bytes, parser: IsolatedParser | None = None, *, line: int = 1,
-             offset: int = 0) -> Iterator[GameRecord]:
+             offset: int = 0, source: str | None = None) -> Iterator[GameRecord]:
     """The games of a CSA file (several are separated by a ``/`` line).  A
     move the parser cannot read or play makes the rest of that game unread.
     ``data`` starts at line ``line``, byte ``offset`` of its file (a part of
-    a file cut at a ``/`` line).
+    a file cut at a ``/`` line); ``source``, the file's name, goes into the
+    error of a game that crashed the parser.
 
     >>> text = "V2.2\\nN+Habu\\nN-Hanyu\\nPI\\n+\\n+7776FU\\n-3334FU\\n%TORYO\\n"
     >>> g = next(read_csa(text.encode()))
@@ -176,7 +177,7 @@ def read_csa(data: bytes, parser: IsolatedParser | None = None, *, line: int = 1
         try:
             sfen, moves, endgame, win, names, info = isolated.parse("csa", text)
         except RecordError as exc:
-            rec.error = f"{exc} (game {rec.index}, line {rec.line}; malformed position lines?)"
+            rec.error = f"{exc} ({_place(rec, source)}; malformed position lines?)"
             yield rec
             continue
         except Exception as exc:  # the parser's C++ errors arrive as several types
@@ -297,7 +298,8 @@ def _misnamed(moves: list[int], pieces: list[tuple[int, str]]) -> tuple[int, str
     return None
 
 
-def read_kif(data: bytes, parser: IsolatedParser | None = None) -> Iterator[GameRecord]:
+def read_kif(data: bytes, parser: IsolatedParser | None = None, *, source: str | None = None
+             ) -> Iterator[GameRecord]:
     """The games of a KIF file (several follow one another in a collection:
     see :func:`~remis.variants.kifutext.split_kifu`), main lines only:
     variations are not read.  Each game is read in the child parser
@@ -312,15 +314,21 @@ def read_kif(data: bytes, parser: IsolatedParser | None = None) -> Iterator[Game
     >>> [(g.index, g.line, g.moves) for g in read_kif((kif + kif).encode())]
     [(1, 1, ['7g7f', '3c3d']), (2, 9, ['7g7f', '3c3d'])]
     """
-    return read_kifu_games(data, is_kif_move, isolated_reader("kif", parser))
+    return read_kifu_games(data, is_kif_move, isolated_reader("kif", parser, source))
 
 
-def isolated_reader(fmt: str, parser: IsolatedParser | None = None
+def _place(rec: GameRecord, source: str | None) -> str:
+    """Where a game is: ``game N, line L`` (``of FILE``)."""
+    return f"game {rec.index}, line {rec.line}" + (f" of {source}" if source else "")
+
+
+def isolated_reader(fmt: str, parser: IsolatedParser | None = None, source: str | None = None
                     ) -> Callable[[GameRecord, str], None]:
     """A ``read_game`` for :func:`read_kifu_games` that reads each game of
     format ``fmt`` (``kif`` or ``ki2``) in the child parser: a game that
     crashes or hangs it, or that our reading code fails on, is a record with
-    an error naming it, and the games after it are read.
+    an error naming it (and ``source``, the file), and the games after it
+    are read.
 
     >>> rec = GameRecord(3, 7, 0, "startpos", [])
     >>> isolated_reader("kif")(rec, "手合割：平手\\n   1 ７六歩(77)\\n")
@@ -333,7 +341,7 @@ def isolated_reader(fmt: str, parser: IsolatedParser | None = None
         try:
             fields = isolated.parse(fmt, text, rec.line)
         except RecordError as exc:
-            rec.error = f"{exc} (game {rec.index}, line {rec.line})"
+            rec.error = f"{exc} ({_place(rec, source)})"
             return
         except ValueError as exc:  # a bug in our reading code: this game, not the file
             rec.error = f"unreadable {fmt.upper()}: {exc}"
