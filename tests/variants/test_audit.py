@@ -268,6 +268,18 @@ def test_kif_non_promotion_and_misnamed_pieces() -> None:
                           "there is 角 (line 5)"}
 
 
+@pytest.mark.parametrize(("line", "message"), [
+    ("５五玉打", "move 3 of the KIF drops 玉, a piece that is never in hand (line 5)"),
+    ("５五歩(56)", "move 3 of the KIF names 歩, but there is no piece there (line 5)"),
+])
+def test_kif_moves_of_pieces_that_are_not_there(line: str, message: str) -> None:
+    # the king drop raised IndexError in our reading code, which stopped the file
+    head = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"
+    (rec,) = read_kif((head + f"   3 {line}\n   4 ８四歩(83)\n").encode("cp932"))
+    assert rec.error is None and rec.moves == ["7g7f", "3c3d"]
+    assert rec.unread == {"ply": 3, "message": message}
+
+
 def test_cli_audit_jobs_give_the_same_findings(test_data: Path, tmp_path: Path) -> None:
     folder = test_data / "variants"
     next(read_csa((folder / "games.csa").read_bytes()))  # this process has a parser child now

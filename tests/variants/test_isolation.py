@@ -95,3 +95,16 @@ def test_remis_game_and_audit_go_on_after_a_crash(crash_hook: None,
     assert [(Path(f["file"]).name, f["game"], f["check"]) for f in found] == [
         ("a-crash.kif", 2, "illegal_move"), ("b-after.ki2", 2, "illegal_move")]
     assert "the KI2 parser crashed" in found[1]["evidence"]["message"]
+
+
+def test_an_exception_in_the_reading_code_costs_one_game() -> None:
+    class Failing(IsolatedParser):
+        def parse(self, fmt: str, text: str, line: int = 1) -> object:
+            if "先手：B" in text:
+                raise ValueError("IndexError: list index out of range")  # as the child says
+            return super().parse(fmt, text, line)
+
+    recs = list(read_kif((_kif("A") + _kif("B") + _kif("C")).encode(), Failing(), source="f.kif"))
+    assert [r.error for r in recs] == [None, "unreadable KIF: IndexError: list index out of range",
+                                       None]
+    assert [len(r.moves) for r in recs] == [2, 0, 2]

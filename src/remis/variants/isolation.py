@@ -94,7 +94,7 @@ def serve_parser() -> None:  # pragma: no cover - runs in the child
         try:
             out: dict[str, Any] = {"ok": True, "value": parse_in_process(fmt, text, first)}
         except Exception as exc:
-            out = {"ok": False, "error": str(exc)}
+            out = {"ok": False, "error": str(exc), "type": type(exc).__name__}
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
         sys.stdout.flush()
 
@@ -132,8 +132,8 @@ class IsolatedParser:
             raise RecordError(f"the {fmt.upper()} parser did not finish this game within "
                               f"{PARSE_SECONDS:g} s")
         out = json.loads(answer)
-        if not out["ok"]:
-            raise ValueError(out["error"])
+        if not out["ok"]:  # CSA: the parser's own message, which read_csa reads
+            raise ValueError(out["error"] if fmt == "csa" else f"{out['type']}: {out['error']}")
         return out["value"]
 
     @staticmethod

@@ -290,11 +290,16 @@ def _misnamed(moves: list[int], pieces: list[tuple[int, str]]) -> tuple[int, str
 
     for mv, (ply, named) in zip(moves, pieces, strict=False):
         if cshogi.move_is_drop(mv):
-            moved = cshogi.HAND_PIECE_JAPANESE_SYMBOLS[cshogi.move_drop_hand_piece(mv)]
+            kind, symbols = cshogi.move_drop_hand_piece(mv), cshogi.HAND_PIECE_JAPANESE_SYMBOLS
         else:
-            moved = cshogi.PIECE_JAPANESE_SYMBOLS[cshogi.move_from_piece_type(mv)]
-        if moved != named:
-            return ply, f"move {ply} of the KIF names {named}, but the piece there is {moved}"
+            kind, symbols = cshogi.move_from_piece_type(mv), cshogi.PIECE_JAPANESE_SYMBOLS
+        moved = symbols[kind] if 0 <= kind < len(symbols) else ""
+        if moved == named:
+            continue
+        if cshogi.move_is_drop(mv) and not moved:
+            return ply, f"move {ply} of the KIF drops {named}, a piece that is never in hand"
+        there = f"the piece there is {moved}" if moved else "there is no piece there"
+        return ply, f"move {ply} of the KIF names {named}, but {there}"
     return None
 
 
