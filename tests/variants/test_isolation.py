@@ -1,11 +1,13 @@
 """A crash of cshogi's C++ code while it reads a KIF, KI2 or CSA game costs
 that game alone: every game is parsed in a child process, which the test
 hook (``REMIS_TEST_PARSER_ABORT``) makes abort on a marked game, as a
-segmentation fault would; the games and files after it are still read."""
+segmentation fault would; the games and files after it are still read.  So
+does a parser that hangs (a stopped child), or our reading code raising."""
 
 from __future__ import annotations
 
 import json
+import os
 import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,9 +18,11 @@ pytest.importorskip("pyffish")
 pytest.importorskip("cshogi")
 
 from remis.cli import main
+from remis.variants import isolation
 from remis.variants.isolation import ABORT_ENV, IsolatedParser
 from remis.variants.ki2 import read_ki2
 from remis.variants.kifu import GameRecord, read_csa, read_kif
+from remis.variants.kifutext import RecordError
 
 MARKER = "CRASH-HERE"
 
@@ -108,3 +112,16 @@ def test_an_exception_in_the_reading_code_costs_one_game() -> None:
     assert [r.error for r in recs] == [None, "unreadable KIF: IndexError: list index out of range",
                                        None]
     assert [len(r.moves) for r in recs] == [2, 0, 2]
+
+
+def test_a_hung_parser_costs_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    parser = IsolatedParser()
+    parser.parse("csa", "PI\n+\n")
+    hung = IsolatedParser._proc
+    assert hung is not None
+    os.kill(hung.pid, signal.SIGSTOP)  # the child stops answering, as a parser in a loop
+    monkeypatch.setattr(isolation, "PARSE_SECONDS", 0.5)
+    with pytest.raises(RecordError, match=r"did not finish this game within 0\.5 s"):
+        parser.parse("kif", _kif("A"))
+    assert hung.returncode == -signal.SIGKILL  # ended, and the next game has a new child
+    assert parser.parse("kif", _kif("B"))["moves"] == ["7g7f", "3c3d"]
