@@ -21,6 +21,11 @@ replay it rests on, and of reading the same shogi games from CSA and KIF:
 * ``audit-kif``  the same games as KIF texts, one per game, shogi only
 * ``audit-ki2``  the same games as one KI2 collection (cshogi's parser, one
   move a line), shogi only
+* ``read-csa``, ``read-kif``, ``read-ki2``  reading those records alone
+  (no replay): the cost of the parsers and of the child process they run in
+  (its start included); the last column then counts the games read
+* ``here-kif``, ``here-ki2``  the same reading in this process, without the
+  child (as before it was isolated): the difference is the child's cost
 * ``run -jN``    the game-line file through ``run_audit`` (the chess audit's
   runner: byte ranges of a game-line file, checkpoint after each) on N
   processes; before the runner, one file was one task whatever ``--jobs``
@@ -44,8 +49,9 @@ from remis.variants.audit import audit_records
 from remis.variants.auditrun import VariantWork
 from remis.variants.game import rule_on_line
 from remis.variants.history import VariantHistory
-from remis.variants.ki2 import read_ki2
-from remis.variants.kifu import read_csa, read_kif
+from remis.variants.ki2 import _read_ki2_game, read_ki2
+from remis.variants.kifu import _read_kif_game, read_csa, read_kif, read_kifu_games
+from remis.variants.kifutext import is_ki2_move, is_kif_move
 from remis.variants.randgames import RandomGame, random_game
 from remis.variants.records import read_lines
 from remis.variants.rules import rules_for
@@ -186,6 +192,13 @@ def audit_rows(games: int, repeat: int) -> None:
                           [f for k in ks for f in audit_records(read_kif(k), r, "bench")]))
             modes.append(("audit-ki2", lambda d=ki2, r=rules:
                           list(audit_records(read_ki2(d), r, "bench"))))
+            modes.append(("read-csa", lambda d=csa: list(read_csa(d))))
+            modes.append(("read-kif", lambda ks=kifs: [g for k in ks for g in read_kif(k)]))
+            modes.append(("read-ki2", lambda d=ki2: list(read_ki2(d))))
+            modes.append(("here-kif", lambda ks=kifs: [
+                g for k in ks for g in read_kifu_games(k, is_kif_move, _read_kif_game)]))
+            modes.append(("here-ki2", lambda d=ki2: list(
+                read_kifu_games(d, is_ki2_move, _read_ki2_game))))
         path = os.path.join(tmp, f"{variant}.txt")
         with open(path, "wb") as f:
             f.write(b"".join(lines))

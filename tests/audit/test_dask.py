@@ -96,3 +96,41 @@ def test_cluster_gives_the_same_findings_in_the_same_order(cluster: str,
     assert state.complete
     assert remote.read_text() == local.read_text()
     assert len(local.read_text().splitlines()) == 5 * 23
+
+
+def test_cluster_runs_the_variant_audit_in_the_same_order(cluster: str, tmp_path: Path) -> None:
+    """``--variant shogi --cluster``: game lines cut at line ends, CSA at its
+    ``/`` lines, a KIF collection whole, a compressed stream in batches; the
+    KIF, KI2 and CSA games parsed in a child process of each Dask worker."""
+    pytest.importorskip("pyffish")
+    pytest.importorskip("cshogi")
+    import gzip
+
+    from remis.variants.auditrun import VariantWork
+
+    src = SYNTHETIC.parent.parent / "variants"
+    lines = tmp_path / "a-lines.txt"
+    lines.write_bytes((src / "audit-shogi.txt").read_bytes() * 10)
+    csa = tmp_path / "b-games.csa"
+    csa.write_bytes(b"/\n".join([(src / "games.csa").read_bytes()] * 4))
+    kif = tmp_path / "c-collection.kif"
+    kif.write_bytes((src / "sennichite-scored-as-win.kif").read_bytes() * 3)
+    gz = tmp_path / "d-stream.txt.gz"
+    gz.write_bytes(gzip.compress((src / "audit-shogi.txt").read_bytes() * 3))
+    files = [str(p) for p in (lines, csa, kif, gz)]
+    local = tmp_path / "local.jsonl"
+    state = run_audit(AuditOptions(files, str(local), jobs=2, chunk_bytes=600,
+                                   work=VariantWork("shogi")), files)
+    assert state.complete and not state.errors
+    assert len(state.ranges["0"]) > 2 and len(state.ranges["1"]) > 2  # several tasks each
+    from remis.cli import main
+
+    remote = tmp_path / "remote.jsonl"
+    assert main(["audit", "--variant", "shogi", "-q", "--cluster", cluster, "--chunk-bytes",
+                 "600", "--out", str(remote), *files]) == 0
+    assert remote.read_text(encoding="utf-8") == local.read_text(encoding="utf-8")
+    import json
+
+    found = [json.loads(x) for x in local.read_text(encoding="utf-8").splitlines()]
+    assert {Path(f["file"]).name for f in found} == {p.name for p in (lines, csa, kif, gz)}
+    assert all(f["variant"] == "shogi" for f in found)

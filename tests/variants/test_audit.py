@@ -162,9 +162,8 @@ def test_cli_audit_csv_and_checks(test_data: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("extra", "needle"),
     [
-        (["--cluster", "tcp://127.0.0.1:8786"], "--cluster apply to chess only"),
         (["--resume"], "--resume needs --out FILE"),
-        (["--laws", "as-played"], "--laws as-played apply to chess only"),
+        (["--laws", "as-played"], "--laws as-played applies to chess only"),
         (["--checks", "time_forfeit"], "unknown check(s) for shogi: time_forfeit"),
         (["--repetitions", "3"], "(sennichite) is always fourfold"),
     ],
@@ -267,6 +266,18 @@ def test_kif_non_promotion_and_misnamed_pieces() -> None:
     assert rec.moves == ["7g7f", "3c3d"]
     assert rec.unread == {"ply": 3, "message": "move 3 of the KIF names 飛, but the piece "
                           "there is 角 (line 5)"}
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("５五玉打", "move 3 of the KIF drops 玉, a piece that is never in hand (line 5)"),
+    ("５五歩(56)", "move 3 of the KIF names 歩, but there is no piece there (line 5)"),
+])
+def test_kif_moves_of_pieces_that_are_not_there(line: str, message: str) -> None:
+    # the king drop raised IndexError in our reading code, which stopped the file
+    head = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"
+    (rec,) = read_kif((head + f"   3 {line}\n   4 ８四歩(83)\n").encode("cp932"))
+    assert rec.error is None and rec.moves == ["7g7f", "3c3d"]
+    assert rec.unread == {"ply": 3, "message": message}
 
 
 def test_cli_audit_jobs_give_the_same_findings(test_data: Path, tmp_path: Path) -> None:

@@ -124,8 +124,9 @@ def run_audit(args: argparse.Namespace) -> int:
     audit's formats, summary and report, run by the chess audit's runner
     (files cut into byte ranges on ``--jobs`` processes, written in input
     order, ``--resume`` from the checkpoint; see
-    :mod:`remis.variants.auditrun`).  ``--cluster`` and ``--laws`` are
-    chess-only.
+    :mod:`remis.variants.auditrun`), or on a Dask cluster with ``--cluster``
+    as the chess audit (the workers must see the same files).  ``--laws``
+    is chess-only.
 
     >>> import os, tempfile
     >>> d = tempfile.mkdtemp(); p, out = os.path.join(d, "g.txt"), os.path.join(d, "f.jsonl")
@@ -153,10 +154,8 @@ def run_audit(args: argparse.Namespace) -> int:
             warn(f"audit: unknown check(s) for {args.variant}: {', '.join(unknown)} "
                  f"(choose from {', '.join(VARIANT_CHECKS)})")
             return 2
-    chess_only = [opt for opt, used in (("--cluster", args.cluster),
-                                        ("--laws as-played", args.laws != "current")) if used]
-    if chess_only:
-        warn(f"audit: {', '.join(chess_only)} apply to chess only, not with --variant")
+    if args.laws != "current":
+        warn("audit: --laws as-played applies to chess only, not with --variant")
         return 2
     for needed, used in (("--resume", args.resume), ("--format parquet", args.fmt == "parquet")):
         if used and not args.out:
@@ -172,7 +171,7 @@ def run_audit(args: argparse.Namespace) -> int:
     if not files:
         return 1
     work = VariantWork(args.variant, args.repetitions, args.notation, checks)
-    opts = AuditOptions(files, args.out, args.fmt, args.jobs, None, checks, "current",
+    opts = AuditOptions(files, args.out, args.fmt, args.jobs, args.cluster, checks, "current",
                         args.resume, args.chunk_bytes, work=work)
     return execute(args, opts, 1 if len(files) < len(paths) else 0,
                    title=f"remis audit: {args.variant}", laws=rules_label(rules))

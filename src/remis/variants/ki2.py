@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from remis.variants.isolation import IsolatedParser
 from remis.variants.kifu import (
     TERMINATIONS,
     GameRecord,
@@ -33,6 +34,7 @@ from remis.variants.kifu import (
     _result,
     _usi,
     end_word_result,
+    isolated_reader,
     read_kifu_games,
 )
 from remis.variants.kifutext import is_ki2_move
@@ -161,8 +163,10 @@ def _play(start: str, moves: _Ki2Moves) -> tuple[list[int], tuple[int, str] | No
     return played, moves.unread
 
 
-def read_ki2(data: bytes) -> Iterator[GameRecord]:
-    """The games of a KI2 file (main lines only), each with its place.
+def read_ki2(data: bytes, parser: IsolatedParser | None = None, *, source: str | None = None
+             ) -> Iterator[GameRecord]:
+    """The games of a KI2 file (main lines only), each with its place, each
+    read in the child parser (see :func:`~remis.variants.kifu.isolated_reader`).
 
     >>> ki2 = ("手合割：平手\\n先手：羽生\\n後手：谷川\\n"
     ...        "▲７六歩    △３四歩    ▲２二角成  △同　銀    ▲４五角\\n"
@@ -173,7 +177,7 @@ def read_ki2(data: bytes) -> Iterator[GameRecord]:
     >>> [(g.index, g.line) for g in read_ki2((ki2 + ki2).encode())]
     [(1, 1), (2, 6)]
     """
-    return read_kifu_games(data, is_ki2_move, _read_ki2_game)
+    return read_kifu_games(data, is_ki2_move, isolated_reader("ki2", parser, source))
 
 
 def _read_ki2_game(rec: GameRecord, text: str) -> None:

@@ -14,17 +14,12 @@ result of a KIF without a closing ``まで`` line.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import select
-import signal
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
+from remis.variants.isolation import IsolatedParser
 from remis.variants.kifutext import RecordError, decode, is_kif_move, split_kifu
 
 #: file extensions read as KIF and as CSA
@@ -115,7 +110,7 @@ ParsedCSA = tuple[str, list[str | None], str, int, list[str], dict[str, str]]
 
 def parse_csa_game(text: str) -> ParsedCSA:
     """Parse one CSA game with cshogi's parser (in this process: see
-    :class:`IsolatedParser` for untrusted input).
+    :class:`~remis.variants.isolation.IsolatedParser` for untrusted input).
 
     >>> parse_csa_game("PI\\n+\\n+7776FU\\n-9999FU\\n%TORYO\\n")[:3]
     ('lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1', ['7g7f', None], '%TORYO')
@@ -127,102 +122,6 @@ def parse_csa_game(text: str) -> ParsedCSA:
     moves = [str(cshogi.move_to_usi(m)) if m else None for m in p.moves]
     return (str(p.sfen), moves, str(p.endgame), int(p.win), [str(x) for x in p.names],
             {str(k): str(v) for k, v in p.var_info.items()})
-
-
-#: seconds one CSA game may take in the parser before it counts as hung
-PARSE_SECONDS = 30.0
-
-_CHILD = "from remis.variants.kifu import serve_parser; serve_parser()"
-
-
-def serve_parser() -> None:  # pragma: no cover - runs in the child
-    """The child's loop (see :class:`IsolatedParser`): one JSON string per
-    line in, one JSON answer per line out, until its input closes.
-
-    >>> callable(serve_parser)
-    True
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    for line in sys.stdin:
-        try:
-            out: dict[str, Any] = {"ok": True, "value": parse_csa_game(json.loads(line))}
-        except Exception as exc:
-            out = {"ok": False, "error": str(exc)}
-        sys.stdout.write(json.dumps(out) + "\n")
-        sys.stdout.flush()
-
-
-class IsolatedParser:
-    """cshogi's CSA parser run in a child Python process: its C++ code
-    crashes the whole process (segmentation fault) on some malformed position
-    lines (an over-long ``P1`` row, a ``P+`` line with ``00AL``), which must
-    not stop an audit.  A crash (or a game taking over :data:`PARSE_SECONDS`)
-    costs only the game being parsed; a new child is started for the next.
-    The child ends when its input closes, i.e. with the process that started
-    it; a forked process (an audit worker) starts its own.
-
-    >>> IsolatedParser().parse("PI\\n+\\n+7776FU\\n")[1]
-    ['7g7f']
-    """
-
-    _proc: ClassVar[subprocess.Popen[str] | None] = None
-    _owner: ClassVar[int | None] = None  # the process that started _proc
-    _inherited: ClassVar[list[subprocess.Popen[str]]] = []  # kept, not closed, after a fork
-
-    def parse(self, text: str) -> ParsedCSA:
-        """Parse one game; raises RecordError if the parser crashed or hung,
-        and ValueError with the parser's message for what it refused.
-
-        >>> try:
-        ...     IsolatedParser().parse("P1 *  *  *  * -OU *  *  *  *  *  * \\n+\\n")
-        ... except RecordError as exc:
-        ...     print(exc)
-        the CSA parser crashed on this game (malformed position lines?)
-        """
-        cls = IsolatedParser
-        if cls._owner != os.getpid():
-            if cls._proc is not None:
-                cls._inherited.append(cls._proc)
-            cls._proc, cls._owner = None, os.getpid()
-        if cls._proc is None or cls._proc.poll() is not None:
-            env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-            cls._proc = subprocess.Popen(
-                [sys.executable, "-c", _CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, encoding="utf-8", env=env)
-        proc = cls._proc
-        assert proc.stdin is not None and proc.stdout is not None
-        try:
-            proc.stdin.write(json.dumps(text) + "\n")
-            proc.stdin.flush()
-            ready = select.select([proc.stdout], [], [], PARSE_SECONDS)[0]
-            line = proc.stdout.readline() if ready else ""
-        except OSError:
-            line = ""
-        if not line:
-            cls.stop()
-            raise RecordError("the CSA parser crashed on this game (malformed position "
-                              "lines?)")
-        out = json.loads(line)
-        if not out["ok"]:
-            raise ValueError(out["error"])
-        sfen, moves, endgame, win, names, info = out["value"]
-        return sfen, moves, endgame, win, names, info
-
-    @classmethod
-    def stop(cls) -> None:
-        """End this process's child (a new one starts on the next parse).
-
-        >>> IsolatedParser.stop(); IsolatedParser._proc is None
-        True
-        """
-        proc = cls._proc if cls._owner == os.getpid() else None
-        cls._proc = None
-        if proc is not None:
-            proc.kill()
-            proc.wait()
-            for stream in (proc.stdin, proc.stdout):
-                if stream is not None:
-                    stream.close()
 
 
 def _csa_summary(text: str) -> tuple[str, str] | None:
@@ -245,11 +144,12 @@ def _csa_summary(text: str) -> tuple[str, str] | None:
 
 
 def read_csa(data: bytes, parser: IsolatedParser | None = None, *, line: int = 1,
-             offset: int = 0) -> Iterator[GameRecord]:
+             offset: int = 0, source: str | None = None) -> Iterator[GameRecord]:
     """The games of a CSA file (several are separated by a ``/`` line).  A
     move the parser cannot read or play makes the rest of that game unread.
     ``data`` starts at line ``line``, byte ``offset`` of its file (a part of
-    a file cut at a ``/`` line).
+    a file cut at a ``/`` line); ``source``, the file's name, goes into the
+    error of a game that crashed the parser.
 
     >>> text = "V2.2\\nN+Habu\\nN-Hanyu\\nPI\\n+\\n+7776FU\\n-3334FU\\n%TORYO\\n"
     >>> g = next(read_csa(text.encode()))
@@ -275,9 +175,9 @@ def read_csa(data: bytes, parser: IsolatedParser | None = None, *, line: int = 1
             continue
         n += 1
         try:
-            sfen, moves, endgame, win, names, info = isolated.parse(text)
+            sfen, moves, endgame, win, names, info = isolated.parse("csa", text)
         except RecordError as exc:
-            rec.error = str(exc)
+            rec.error = f"{exc} ({_place(rec, source)}; malformed position lines?)"
             yield rec
             continue
         except Exception as exc:  # the parser's C++ errors arrive as several types
@@ -390,18 +290,26 @@ def _misnamed(moves: list[int], pieces: list[tuple[int, str]]) -> tuple[int, str
 
     for mv, (ply, named) in zip(moves, pieces, strict=False):
         if cshogi.move_is_drop(mv):
-            moved = cshogi.HAND_PIECE_JAPANESE_SYMBOLS[cshogi.move_drop_hand_piece(mv)]
+            kind, symbols = cshogi.move_drop_hand_piece(mv), cshogi.HAND_PIECE_JAPANESE_SYMBOLS
         else:
-            moved = cshogi.PIECE_JAPANESE_SYMBOLS[cshogi.move_from_piece_type(mv)]
-        if moved != named:
-            return ply, f"move {ply} of the KIF names {named}, but the piece there is {moved}"
+            kind, symbols = cshogi.move_from_piece_type(mv), cshogi.PIECE_JAPANESE_SYMBOLS
+        moved = symbols[kind] if 0 <= kind < len(symbols) else ""
+        if moved == named:
+            continue
+        if cshogi.move_is_drop(mv) and not moved:
+            return ply, f"move {ply} of the KIF drops {named}, a piece that is never in hand"
+        there = f"the piece there is {moved}" if moved else "there is no piece there"
+        return ply, f"move {ply} of the KIF names {named}, but {there}"
     return None
 
 
-def read_kif(data: bytes) -> Iterator[GameRecord]:
+def read_kif(data: bytes, parser: IsolatedParser | None = None, *, source: str | None = None
+             ) -> Iterator[GameRecord]:
     """The games of a KIF file (several follow one another in a collection:
     see :func:`~remis.variants.kifutext.split_kifu`), main lines only:
-    variations are not read.
+    variations are not read.  Each game is read in the child parser
+    (:class:`~remis.variants.isolation.IsolatedParser`): a crash of cshogi's
+    code costs that game alone.
 
     >>> kif = ("先手：羽生\\n後手：谷川\\n手合割：平手\\n手数----指手---------消費時間--\\n"
     ...        "   1 ７六歩(77)\\n   2 ３四歩(33)\\n   3 投了\\nまで2手で後手の勝ち\\n")
@@ -411,7 +319,42 @@ def read_kif(data: bytes) -> Iterator[GameRecord]:
     >>> [(g.index, g.line, g.moves) for g in read_kif((kif + kif).encode())]
     [(1, 1, ['7g7f', '3c3d']), (2, 9, ['7g7f', '3c3d'])]
     """
-    return read_kifu_games(data, is_kif_move, _read_kif_game)
+    return read_kifu_games(data, is_kif_move, isolated_reader("kif", parser, source))
+
+
+def _place(rec: GameRecord, source: str | None) -> str:
+    """Where a game is: ``game N, line L`` (``of FILE``)."""
+    return f"game {rec.index}, line {rec.line}" + (f" of {source}" if source else "")
+
+
+def isolated_reader(fmt: str, parser: IsolatedParser | None = None, source: str | None = None
+                    ) -> Callable[[GameRecord, str], None]:
+    """A ``read_game`` for :func:`read_kifu_games` that reads each game of
+    format ``fmt`` (``kif`` or ``ki2``) in the child parser: a game that
+    crashes or hangs it, or that our reading code fails on, is a record with
+    an error naming it (and ``source``, the file), and the games after it
+    are read.
+
+    >>> rec = GameRecord(3, 7, 0, "startpos", [])
+    >>> isolated_reader("kif")(rec, "手合割：平手\\n   1 ７六歩(77)\\n")
+    >>> rec.moves, rec.error
+    (['7g7f'], None)
+    """
+    isolated = parser or IsolatedParser()
+
+    def read(rec: GameRecord, text: str) -> None:
+        try:
+            fields = isolated.parse(fmt, text, rec.line)
+        except RecordError as exc:
+            rec.error = f"{exc} ({_place(rec, source)})"
+            return
+        except ValueError as exc:  # a bug in our reading code: this game, not the file
+            rec.error = f"unreadable {fmt.upper()}: {exc}"
+            return
+        for name, value in fields.items():
+            setattr(rec, name, value)
+
+    return read
 
 
 def read_kifu_games(data: bytes, is_move: Callable[[str], bool],

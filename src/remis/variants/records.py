@@ -149,7 +149,7 @@ def read_records(path: str, variant: str) -> Iterator[GameRecord]:
             yield from read_lines(f, variant)
             return
         data = f.read()
-    yield from {"kif": read_kif, "ki2": read_ki2, "csa": read_csa}[fmt](data)
+    yield from {"kif": read_kif, "ki2": read_ki2, "csa": read_csa}[fmt](data, source=path)
 
 
 def read_records_range(path: str, variant: str, start: int, end: int) -> Iterator[GameRecord]:
@@ -173,11 +173,11 @@ def read_records_range(path: str, variant: str, start: int, end: int) -> Iterato
     if fmt == "lines":
         yield from read_lines(io.BytesIO(data), variant, line=line, offset=start)
     elif fmt == "csa":
-        yield from read_csa(data, line=line, offset=start)
+        yield from read_csa(data, line=line, offset=start, source=path)
     else:
         if start != 0:
             raise ValueError(f"{fmt.upper()} files are read whole, not from byte {start}")
-        yield from (read_kif(data) if fmt == "kif" else read_ki2(data))
+        yield from (read_kif if fmt == "kif" else read_ki2)(data, source=path)
 
 
 def rule_on_record(rec: GameRecord, variant: str, *, repetitions: int | None = None,
