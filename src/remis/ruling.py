@@ -63,11 +63,28 @@ class Ruling:
 
     @property
     def explanation(self) -> str:
-        """The English one-sentence explanation."""
+        """The English one-sentence explanation.
+
+        >>> r = Ruling(ply=4, result="0-1", termination="checkmate", article="5.1.1",
+        ...            plies=(4,), message="checkmate",
+        ...            params={"winner": "Black", "loser": "White", "article": "5.1.1"})
+        >>> r.explanation
+        'Black checkmated White: the game ends at once (Article 5.1.1).'
+        """
         return render(self.message, self.params)
 
     def to_json(self) -> dict[str, Any]:
-        """Return the JSON object of the CLI contract (``end`` of ``remis game``)."""
+        """Return the JSON object of the CLI contract (``end`` of ``remis game``).
+
+        >>> r = Ruling(ply=4, result="0-1", termination="checkmate", article="5.1.1",
+        ...            plies=(4,), message="checkmate",
+        ...            params={"winner": "Black", "loser": "White", "article": "5.1.1"})
+        >>> j = r.to_json()
+        >>> j["result"], j["article"], j["plies_involved"]
+        ('0-1', '5.1.1', [4])
+        >>> "evidence" in j
+        False
+        """
         out: dict[str, Any] = {
             "ply": self.ply,
             "result": self.result,
@@ -117,11 +134,31 @@ class Claim:
 
     @property
     def explanation(self) -> str:
-        """The English one-sentence explanation."""
+        """The English one-sentence explanation.
+
+        >>> c = Claim(ply=8, player="white", kind="threefold_repetition", article="9.2.2",
+        ...           move=None, plies=(0, 4, 8), valid=True,
+        ...           message="claim_threefold_on_board",
+        ...           params={"player": "White", "count": 3, "plies": "0, 4, 8",
+        ...                   "article": "9.2.2"})
+        >>> print(c.explanation)  # doctest: +NORMALIZE_WHITESPACE
+        White has the move and the position on the board has appeared 3 times
+        (plies 0, 4, 8): a claim is correct (Article 9.2.2).
+        """
         return render(self.message, self.params)
 
     def to_json(self) -> dict[str, Any]:
-        """Return the JSON object of the CLI contract (an item of ``claims``)."""
+        """Return the JSON object of the CLI contract (an item of ``claims``).
+
+        >>> c = Claim(ply=8, player="white", kind="threefold_repetition", article="9.2.2",
+        ...           move=None, plies=(0, 4, 8), valid=True,
+        ...           message="claim_threefold_on_board",
+        ...           params={"player": "White", "count": 3, "plies": "0, 4, 8",
+        ...                   "article": "9.2.2"})
+        >>> j = c.to_json()
+        >>> j["kind"], j["article"], j["move"], "moves" in j
+        ('threefold_repetition', '9.2.2', None, False)
+        """
         out: dict[str, Any] = {
             "ply": self.ply,
             "player": self.player,
@@ -137,7 +174,17 @@ class Claim:
         return out
 
     def verdict_json(self) -> dict[str, Any]:
-        """Return the JSON object of ``remis claim`` (the verdict on one claim)."""
+        """Return the JSON object of ``remis claim`` (the verdict on one claim).
+
+        >>> c = Claim(ply=8, player="white", kind="threefold_repetition", article="9.2.2",
+        ...           move=None, plies=(0, 4, 8), valid=True,
+        ...           message="claim_threefold_on_board",
+        ...           params={"player": "White", "count": 3, "plies": "0, 4, 8",
+        ...                   "article": "9.2.2"})
+        >>> v = c.verdict_json()
+        >>> v["valid"], v["occurrences"], v["plies_involved"]
+        (True, [0, 4, 8], [0, 4, 8])
+        """
         return {
             "valid": self.valid,
             "ply": self.ply,
