@@ -34,7 +34,15 @@ class GameRuling:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of the CLI contract."""
+        """The JSON object of the CLI contract.
+
+        >>> from remis.pgn import GameText, parse_game
+        >>> g = parse_game(GameText(1, 0, "1. e4 e5 2. Kf3 0-1\\n"))
+        >>> j = rule_on_parsed(g).to_json()
+        >>> j["game"], j["plies"], j["end"], j["claims"], j["error"]["ply"]
+        (1, 2, None, [], 3)
+        """
+
         out: dict[str, Any] = {
             "game": self.index,
             "headers": self.headers,

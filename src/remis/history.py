@@ -56,7 +56,13 @@ class History:
     # ------------------------------------------------------------------ moves
     @property
     def ply(self) -> int:
-        """Number of plies played since the start position."""
+        """Number of plies played since the start position.
+
+        >>> h = History()
+        >>> _ = h.push_san("e4"); _ = h.push_san("e5")
+        >>> h.ply
+        2
+        """
         return len(self._keys) - 1
 
     def push(self, move: chess.Move) -> int:
@@ -157,7 +163,14 @@ class History:
 
     # --------------------------------------------------------------- queries
     def key(self) -> PositionKey:
-        """The 9.2.3 identity of the current position."""
+        """The 9.2.3 identity of the current position.
+
+        >>> h = History()
+        >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
+        ...     _ = h.push_san(san)
+        >>> h.key() == h.key_at(0), h.key() == h.key_at(2)
+        (True, False)
+        """
         return self._keys[-1]
 
     def key_at(self, ply: int) -> PositionKey:
@@ -169,7 +182,15 @@ class History:
         return self._keys[ply]
 
     def position_keys(self) -> Iterator[PositionKey]:
-        """Iterate over the identities of all positions, from ply 0."""
+        """Iterate over the identities of all positions, from ply 0.
+
+        >>> h = History()
+        >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
+        ...     _ = h.push_san(san)
+        >>> keys = list(h.position_keys())
+        >>> len(keys), keys[0] == keys[4]
+        (5, True)
+        """
         return iter(self._keys)
 
     def occurrences(self, key: PositionKey | None = None) -> tuple[int, ...]:
@@ -182,7 +203,15 @@ class History:
         return tuple(self._occ.get(k, ()))
 
     def count(self, key: PositionKey | None = None) -> int:
-        """How often ``key`` (default: the current position) has appeared."""
+        """How often ``key`` (default: the current position) has appeared.
+
+        >>> h = History()
+        >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
+        ...     _ = h.push_san(san)
+        >>> h.count(), h.count(h.key_at(1))
+        (2, 1)
+        """
+
         k = self._keys[-1] if key is None else key
         return len(self._occ.get(k, ()))
 

@@ -46,7 +46,12 @@ class GameError:
     message: str
 
     def to_json(self) -> dict[str, Any]:
-        """JSON form of the CLI contract."""
+        """JSON form of the CLI contract.
+
+        >>> GameError(3, "illegal san: 'Kf3'").to_json()
+        {'ply': 3, 'message': "illegal san: 'Kf3'"}
+        """
+
         return {"ply": self.ply, "message": self.message}
 
 
