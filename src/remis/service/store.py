@@ -82,32 +82,53 @@ class Store(ABC):
 
     @abstractmethod
     def create_game(self, game: GameRecord) -> None:
-        """Store a new game (no events yet)."""
+        """Store a new game (no events yet).
+
+        Example: :meth:`SQLiteStore.create_game`.
+        """
 
     @abstractmethod
     def get_game(self, game_id: str) -> GameRecord | None:
-        """The stored game, or ``None`` when there is none with that id."""
+        """The stored game, or ``None`` when there is none with that id.
+
+        Example: :meth:`SQLiteStore.get_game`.
+        """
 
     @abstractmethod
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
-        """The game's events numbered ``after + 1`` onwards, in order."""
+        """The game's events numbered ``after + 1`` onwards, in order.
+
+        Example: :meth:`SQLiteStore.events`.
+        """
 
     @abstractmethod
     def count(self, game_id: str) -> int:
-        """How many events the game has."""
+        """How many events the game has.
+
+        Example: :meth:`SQLiteStore.count`.
+        """
 
     @abstractmethod
     def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
         """Store ``event`` as number ``seq`` of the game and commit; raise
-        :class:`SeqTaken` when that number is already stored."""
+        :class:`SeqTaken` when that number is already stored.
+
+        Example: :meth:`SQLiteStore.append`.
+        """
 
     @abstractmethod
     def game_ids(self) -> list[str]:
-        """Every stored game id (for tests and maintenance)."""
+        """Every stored game id (for tests and maintenance).
+
+        Example: :meth:`SQLiteStore.game_ids`.
+        """
 
     @abstractmethod
     def close(self) -> None:
-        """Release the connections."""
+        """Release the connections.
+
+        Example: :meth:`SQLiteStore.close`.
+        """
 
 
 def _record(row: tuple[Any, ...]) -> GameRecord:
@@ -285,7 +306,18 @@ class SQLiteStore(Store):
         return taken
 
     def create_game(self, game: GameRecord) -> None:
-        """Store a new game (see :class:`Store`)."""
+        """Store a new game (see :class:`Store`).
+
+        >>> s = SQLiteStore(":memory:")
+        >>> s.create_game(GameRecord("g", {}, 1.0, {"white": "a", "black": "b", "arbiter": "c"}))
+        >>> s.get_game("g").hashes
+        {'white': 'a', 'black': 'b', 'arbiter': 'c'}
+        >>> s.create_game(GameRecord("g", {}, 2.0, {"white": "a", "black": "b", "arbiter": "c"}))
+        Traceback (most recent call last):
+        ...
+        remis.service.store.StoreError: cannot store game g: UNIQUE constraint failed: games.id
+        >>> s.close()
+        """
         with self._wlock:
             try:
                 self._writer.execute(
@@ -295,14 +327,29 @@ class SQLiteStore(Store):
                 raise StoreError(f"cannot store game {game.id}: {exc}") from exc
 
     def get_game(self, game_id: str) -> GameRecord | None:
-        """The stored game or ``None`` (see :class:`Store`)."""
+        """The stored game or ``None`` (see :class:`Store`).
+
+        >>> s = SQLiteStore(":memory:")
+        >>> s.get_game("nope") is None
+        True
+        >>> s.close()
+        """
         with self._reader() as c:
             row = c.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",
                             (game_id,)).fetchone()
         return None if row is None else _record(row)
 
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
-        """The game's events after number ``after`` (see :class:`Store`)."""
+        """The game's events after number ``after`` (see :class:`Store`).
+
+        >>> s = SQLiteStore(":memory:")
+        >>> s.create_game(GameRecord("g", {}, 1.0, {"white": "a", "black": "b", "arbiter": "c"}))
+        >>> for n, san in enumerate(["e4", "e5", "Nf3"], start=1):
+        ...     s.append("g", n, {"type": "move", "move": san})
+        >>> [e["move"] for e in s.events("g", after=1)]
+        ['e5', 'Nf3']
+        >>> s.close()
+        """
         with self._reader() as c:
             rows = c.execute(
                 "SELECT event FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
@@ -310,23 +357,56 @@ class SQLiteStore(Store):
         return [json.loads(r[0]) for r in rows]
 
     def count(self, game_id: str) -> int:
-        """How many events the game has (see :class:`Store`)."""
+        """How many events the game has (see :class:`Store`).
+
+        >>> s = SQLiteStore(":memory:")
+        >>> s.count("no such game")
+        0
+        >>> s.close()
+        """
         with self._reader() as c:
             row = c.execute("SELECT COUNT(*) FROM events WHERE game_id = ?",
                             (game_id,)).fetchone()
         return int(row[0])
 
     def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
-        """Queue the event for the next group commit and wait for it."""
+        """Queue the event for the next group commit and wait for it.
+
+        >>> s = SQLiteStore(":memory:")
+        >>> s.create_game(GameRecord("g", {}, 1.0, {"white": "a", "black": "b", "arbiter": "c"}))
+        >>> s.append("g", 1, {"type": "move", "move": "e4"})
+        >>> s.append("g", 1, {"type": "move", "move": "d4"})
+        Traceback (most recent call last):
+        ...
+        remis.service.store.SeqTaken: game g already has event 1
+        >>> s.close()
+        """
         self._group.submit(game_id, seq, _dump(event))
 
     def game_ids(self) -> list[str]:
-        """Every stored game id (see :class:`Store`)."""
+        """Every stored game id (see :class:`Store`).
+
+        >>> s = SQLiteStore(":memory:")
+        >>> hashes = {"white": "w", "black": "b", "arbiter": "a"}
+        >>> for gid in ("b", "a"):
+        ...     s.create_game(GameRecord(gid, {}, 1.0, hashes))
+        >>> s.game_ids()
+        ['a', 'b']
+        >>> s.close()
+        """
         with self._reader() as c:
             return [r[0] for r in c.execute("SELECT id FROM games ORDER BY id")]
 
     def close(self) -> None:
-        """Finish the queued appends and close the writer connection."""
+        """Finish the queued appends and close the writer connection.
+
+        >>> s = SQLiteStore(":memory:")
+        >>> s.close()
+        >>> s.append("g", 1, {"type": "move"})
+        Traceback (most recent call last):
+        ...
+        remis.service.store.StoreError: the store is closed
+        """
         self._group.close()
         with self._wlock:
             self._writer.close()
@@ -395,7 +475,10 @@ class PostgresStore(Store):
                 self._pool.put(conn)
 
     def create_game(self, game: GameRecord) -> None:
-        """Store a new game (see :class:`Store`)."""
+        """Store a new game (see :class:`Store`).
+
+        Example (needs no server): :meth:`SQLiteStore.create_game`.
+        """
         try:
             with self._conn() as c:
                 c.execute(f"INSERT INTO games ({GAME_COLUMNS}) "
@@ -404,21 +487,30 @@ class PostgresStore(Store):
             raise StoreError(f"cannot store game {game.id}: {exc}") from exc
 
     def get_game(self, game_id: str) -> GameRecord | None:
-        """The stored game or ``None`` (see :class:`Store`)."""
+        """The stored game or ``None`` (see :class:`Store`).
+
+        Example (needs no server): :meth:`SQLiteStore.get_game`.
+        """
         with self._conn() as c:
             row = c.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s",
                             (game_id,)).fetchone()
         return None if row is None else _record(row)
 
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
-        """The game's events after number ``after`` (see :class:`Store`)."""
+        """The game's events after number ``after`` (see :class:`Store`).
+
+        Example (needs no server): :meth:`SQLiteStore.events`.
+        """
         with self._conn() as c:
             rows = c.execute("SELECT event FROM events WHERE game_id = %s AND seq > %s "
                              "ORDER BY seq", (game_id, after)).fetchall()
         return [json.loads(r[0]) for r in rows]
 
     def count(self, game_id: str) -> int:
-        """How many events the game has (see :class:`Store`)."""
+        """How many events the game has (see :class:`Store`).
+
+        Example (needs no server): :meth:`SQLiteStore.count`.
+        """
         with self._conn() as c:
             row = c.execute("SELECT COUNT(*) FROM events WHERE game_id = %s",
                             (game_id,)).fetchone()
@@ -427,7 +519,10 @@ class PostgresStore(Store):
     def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
         """Insert and commit (see :class:`Store`); PostgreSQL itself flushes
         the commits of concurrent connections together (measured: a writer
-        thread batching them here was no faster)."""
+        thread batching them here was no faster).
+
+        Example (needs no server): :meth:`SQLiteStore.append`.
+        """
         try:
             with self._conn() as c:
                 c.execute("INSERT INTO events (game_id, seq, event) VALUES (%s, %s, %s)",
@@ -436,12 +531,18 @@ class PostgresStore(Store):
             raise SeqTaken(f"game {game_id} already has event {seq}") from None
 
     def game_ids(self) -> list[str]:
-        """Every stored game id (see :class:`Store`)."""
+        """Every stored game id (see :class:`Store`).
+
+        Example (needs no server): :meth:`SQLiteStore.game_ids`.
+        """
         with self._conn() as c:
             return [r[0] for r in c.execute("SELECT id FROM games ORDER BY id").fetchall()]
 
     def close(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection.
+
+        Example (needs no server): :meth:`SQLiteStore.close`.
+        """
         while True:
             try:
                 self._pool.get_nowait().close()
