@@ -68,7 +68,18 @@ class MatePool:
         forked) and wait until they have imported the engine.  Workers that
         cannot start (e.g. a script running the service without the
         ``if __name__ == "__main__":`` guard that spawning needs) are logged,
-        and the searches run in the service process."""
+        and the searches run in the service process.
+
+        With no workers asked for, nothing starts and the search runs in the
+        calling thread (a doctest spawns no process; tests/service/test_mates.py
+        starts real workers):
+
+        >>> pool = MatePool(workers=0)
+        >>> pool.start()
+        >>> pool(chess.Board("8/8/4k3/8/8/2BK4/8/8 w - - 0 1"), chess.WHITE).value
+        False
+        >>> pool.close()
+        """
         with self._lock:
             if self._pool is not None or self._workers <= 0:
                 return
@@ -99,7 +110,15 @@ class MatePool:
         return can_checkmate(board, color)
 
     def close(self) -> None:
-        """Stop the workers (searches still running finish first)."""
+        """Stop the workers (searches still running finish first).  A closed
+        pool still answers, in the calling thread:
+
+        >>> pool = MatePool()
+        >>> pool.close()
+        >>> pool(chess.Board("8/8/4k3/8/8/2BK4/8/8 w - - 0 1"), chess.WHITE).value
+        False
+        """
+
         with self._lock:
             pool, self._pool = self._pool, None
         if pool is not None:

@@ -34,14 +34,34 @@ class Broadcaster:
                                         asyncio.Queue[tuple[int, dict[str, Any]]]]]] = {}
 
     def subscribe(self, game_id: str) -> asyncio.Queue[tuple[int, dict[str, Any]]]:
-        """A new queue receiving ``(event number, state)``; call from the loop."""
+        """A new queue receiving ``(event number, state)``; call from the loop.
+
+        >>> async def two_streams():
+        ...     b = Broadcaster()
+        ...     q1, q2 = b.subscribe("g"), b.subscribe("g")
+        ...     b.publish("g", 7, {"ply": 3})
+        ...     return await q1.get(), await q2.get()
+        >>> asyncio.run(two_streams())
+        ((7, {'ply': 3}), (7, {'ply': 3}))
+        """
         queue: asyncio.Queue[tuple[int, dict[str, Any]]] = asyncio.Queue()
         with self._lock:
             self._subs.setdefault(game_id, set()).add((asyncio.get_running_loop(), queue))
         return queue
 
     def unsubscribe(self, game_id: str, queue: asyncio.Queue[tuple[int, dict[str, Any]]]) -> None:
-        """Stop feeding ``queue``."""
+        """Stop feeding ``queue``.
+
+        >>> async def after_unsubscribe():
+        ...     b = Broadcaster()
+        ...     q = b.subscribe("g")
+        ...     b.unsubscribe("g", q)
+        ...     b.publish("g", 1, {})
+        ...     await asyncio.sleep(0)  # let anything scheduled for the loop run
+        ...     return q.qsize()
+        >>> asyncio.run(after_unsubscribe())
+        0
+        """
         with self._lock:
             subs = self._subs.get(game_id, set())
             for item in [s for s in subs if s[1] is queue]:
@@ -50,7 +70,24 @@ class Broadcaster:
                 self._subs.pop(game_id, None)
 
     def publish(self, game_id: str, n: int, state: dict[str, Any]) -> None:
-        """Send ``(n, state)`` to every stream of the game (any thread)."""
+        """Send ``(n, state)`` to every stream of the game (any thread).
+
+        A game nobody watches is no error:
+
+        >>> Broadcaster().publish("nobody-watches", 1, {"ply": 1})
+
+        From another thread, the item reaches the stream through its loop:
+
+        >>> async def from_a_thread():
+        ...     b = Broadcaster()
+        ...     q = b.subscribe("g")
+        ...     t = threading.Thread(target=b.publish, args=("g", 2, {"ply": 2}))
+        ...     t.start(); t.join()
+        ...     return await asyncio.wait_for(q.get(), 5)
+        >>> asyncio.run(from_a_thread())
+        (2, {'ply': 2})
+        """
+
         with self._lock:
             subs = list(self._subs.get(game_id, ()))
         for loop, queue in subs:
