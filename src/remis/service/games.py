@@ -84,7 +84,18 @@ class Games:
     # -- bookkeeping -------------------------------------------------------
 
     def listen(self, listener: Listener) -> None:
-        """Call ``listener(game_id, event_number, state)`` after each stored event."""
+        """Call ``listener(game_id, event_number, state)`` after each stored event.
+
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> seen = []
+        >>> games.listen(lambda gid, n, state: seen.append((n, state["ply"])))
+        >>> gid, tokens, _ = games.create({})
+        >>> _ = games.post(gid, tokens["white"], {"type": "move", "player": "white",
+        ...                                       "move": "d4"})
+        >>> seen
+        [(1, 1)]
+        """
         self._listeners.append(listener)
 
     def _lock(self, game_id: str) -> threading.Lock:
@@ -113,7 +124,18 @@ class Games:
             self._cache.pop(game_id, None)
 
     def record(self, game_id: str) -> GameRecord:
-        """The stored game; :class:`ServiceError` 404 when there is none."""
+        """The stored game; :class:`ServiceError` 404 when there is none.
+
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"), clock=lambda: 100.0)
+        >>> gid, _, _ = games.create({"mode": "rapid"})
+        >>> games.record(gid).config, games.record(gid).created
+        ({'mode': 'rapid'}, 100.0)
+        >>> games.record("nope")
+        Traceback (most recent call last):
+        ...
+        remis.service.games.ServiceError: no game with id 'nope'
+        """
         live = self._cached(game_id)
         if live is not None:
             return live.record
@@ -158,7 +180,20 @@ class Games:
 
     def create(self, config: Mapping[str, Any]) -> tuple[str, dict[str, str], dict[str, Any]]:
         """Create a game: ``(id, tokens by role, state)``; a config the
-        arbiter refuses raises :class:`ServiceError` 422."""
+        arbiter refuses raises :class:`ServiceError` 422.
+
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> gid, tokens, state = games.create({})
+        >>> len(gid), sorted(tokens), state["ply"], state["to_move"]
+        (16, ['arbiter', 'black', 'spectator', 'white'], 0, 'white')
+        >>> try:
+        ...     games.create({"mode": "bogus"})
+        ... except ServiceError as exc:
+        ...     print(exc.status, "mode must be one of standard, rapid" in exc.detail)
+        422 True
+
+        """
         cfg = dict(config)
         try:
             arbiter = self._arbiter(cfg)
@@ -191,7 +226,17 @@ class Games:
         return _role(self.record(game_id), token)
 
     def state(self, game_id: str) -> tuple[GameRecord, dict[str, Any], int]:
-        """``(record, current state, number of events)`` of a game."""
+        """``(record, current state, number of events)`` of a game.
+
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> gid, tokens, _ = games.create({})
+        >>> _ = games.post(gid, tokens["white"], {"type": "move", "player": "white",
+        ...                                       "move": "c4"})
+        >>> rec, state, n = games.state(gid)
+        >>> rec.id == gid, state["ply"], state["to_move"], n
+        (True, 1, 'black', 1)
+        """
         rec = self.record(game_id)
         with self._lock(game_id):
             live = self._synced(rec)
@@ -220,7 +265,16 @@ class Games:
                           lambda after: self.store.events(rec.id, after))
 
     def events(self, game_id: str) -> list[dict[str, Any]]:
-        """The stored event log of a game."""
+        """The stored event log of a game.
+
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"), clock=lambda: 100.0)
+        >>> gid, tokens, _ = games.create({})
+        >>> _ = games.post(gid, tokens["white"], {"type": "move", "player": "white",
+        ...                                       "move": "Nf3"})
+        >>> games.events(gid)
+        [{'type': 'move', 'player': 'white', 'move': 'Nf3', 'at': 0.0}]
+        """
         self.record(game_id)
         return self.store.events(game_id)
 
@@ -229,7 +283,22 @@ class Games:
         """Apply one event for the holder of ``token``; returns ``(state,
         event number)`` once the event is stored.  Refusals raise
         :class:`ServiceError`: 401 bad token, 403 wrong role, 404 no game,
-        409 ``expected_ply`` is not the current ply, 422 refused by the Laws."""
+        409 ``expected_ply`` is not the current ply, 422 refused by the Laws.
+
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> gid, tokens, _ = games.create({})
+        >>> state, n = games.post(gid, tokens["white"], {"type": "move", "player": "white",
+        ...                                              "move": "e4"}, expected_ply=0)
+        >>> n, state["fen"]
+        (1, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1')
+        >>> games.post(gid, tokens["black"], {"type": "move", "player": "black",
+        ...                                   "move": "e5"}, expected_ply=0)
+        Traceback (most recent call last):
+        ...
+        remis.service.games.ServiceError: expected ply 0 but the game is at ply 1
+        """
+
         rec = self.record(game_id)
         role = _role(rec, token)
         why = refusal(role, event)
