@@ -19,7 +19,14 @@ _PENALTY = {"standard": 120, "rapid": 60, "blitz": 60}
 
 
 def register(sub: Any) -> None:
-    """Add the ``claim`` sub-command."""
+    """Add the ``claim`` sub-command.
+
+    >>> parser = argparse.ArgumentParser(prog="remis")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["claim", "game.pgn", "--ply", "8", "--kind", "threefold"])
+    >>> args.command, args.file, args.ply, args.kind, args.mode, args.run is run
+    ('claim', 'game.pgn', 8, 'threefold', 'standard', True)
+    """
     p = sub.add_parser("claim", help="rule on a draw claim (9.2 / 9.3) by the player to move")
     p.add_argument("file", metavar="FILE", help="PGN file, or - for stdin")
     p.add_argument("--game", type=int, default=1, help="game number in the file (from 1)")
@@ -35,7 +42,28 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Execute ``remis claim``."""
+    """Execute ``remis claim``.
+
+    >>> import os, tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+    ...     _ = f.write("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\\n")
+    >>> parser = argparse.ArgumentParser(prog="remis")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> run(parser.parse_args(["claim", f.name, "--ply", "4"]))  # doctest: +NORMALIZE_WHITESPACE
+    INCORRECT: white claims threefold_repetition after ply 4 (Art. 9.2.2)
+      The position has appeared only 2 time(s) (plies 0, 4); a threefold repetition needs
+      three (Article 9.2.2). The opponent gets 2 minutes more, the game goes on, and the
+      claim stands as a draw offer (9.5.3, 9.1.2.3).
+    0
+    >>> run(parser.parse_args(["claim", f.name, "--json"]))  # doctest: +ELLIPSIS
+    {"valid": true, "ply": 8, "player": "white", "kind": "threefold_repetition", ...}
+    0
+    >>> run(parser.parse_args(["claim", f.name, "--game", "2"]))  # stderr: no game number 2
+    1
+
+    >>> os.remove(f.name)
+    """
+
     if args.game < 1:
         warn("--game counts from 1")
         return 2

@@ -11,7 +11,14 @@ from remis.replay import ClaimMode
 
 
 def register(sub: Any) -> None:
-    """Add the ``game`` sub-command."""
+    """Add the ``game`` sub-command.
+
+    >>> parser = argparse.ArgumentParser(prog="remis")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["game", "a.pgn", "b.pgn.gz", "--json"])
+    >>> args.files, args.json, args.first_claims, args.run is run
+    (['a.pgn', 'b.pgn.gz'], True, False, True)
+    """
     p = sub.add_parser(
         "game", help="rule on every game of PGN files (.pgn/.gz/.bz2/.zst, - = stdin)")
     p.add_argument("files", nargs="+", metavar="FILE", help="PGN file(s), or - for stdin")
@@ -25,7 +32,20 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Execute ``remis game``."""
+    """Execute ``remis game``: one line (or JSON object) per game; the
+    status is 1 when a game or file could not be read.
+
+    >>> import os, tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+    ...     _ = f.write("1. f3 e5 2. g4 Qh4# 0-1\\n\\n1. e4 e5 2. Kf3 *\\n")
+    >>> parser = argparse.ArgumentParser(prog="remis")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> run(parser.parse_args(["game", f.name]))  # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
+    #1  ? - ?  *  4 plies  ends ply 4: checkmate 0-1 (Art. 5.1.1)
+    #2  ? - ?  *  2 plies  no automatic end  ERROR ply 3: illegal san: 'Kf3' in ...
+    1
+    >>> os.remove(f.name)
+    """
     if getattr(args, "variant", "chess") != "chess":
         from remis.variants.options import run_game
 
@@ -57,7 +77,16 @@ def _who(headers: dict[str, str]) -> str:
 
 def human_line(path: str, g: GameRuling, *, multi: bool = False) -> str:
     """One short line per game: who, recorded result, plies, the end and the
-    first claims, each with its article."""
+    first claims, each with its article.
+
+    >>> from remis.game import rule_on_parsed
+    >>> from remis.pgn import GameText, parse_game
+    >>> text = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\\n"
+    >>> g = rule_on_parsed(parse_game(GameText(3, 0, text)))
+    >>> human_line("r.pgn", g, multi=True)  # doctest: +NORMALIZE_WHITESPACE
+    'r.pgn:#3  ? - ?  *  8 plies  no automatic end  claims: black 9.2.1 Ng8 @7, white 9.2.2 @8'
+    """
+
     prefix = f"{path}:" if multi else ""
     parts = [f"{prefix}#{g.index:<4}", f"{_who(g.headers):<40}",
              f"{g.headers.get('Result', '*'):<7}", f"{g.plies:>3} plies"]

@@ -12,7 +12,14 @@ from remis.position import rule_on_position
 
 
 def register(sub: Any) -> None:
-    """Add the ``position`` sub-command."""
+    """Add the ``position`` sub-command.
+
+    >>> parser = argparse.ArgumentParser(prog="remis")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["position", "-", "--quick", "--max-nodes", "5000"])
+    >>> args.fen, args.quick, args.max_nodes, args.max_seconds, args.run is run
+    ('-', True, 5000, None, True)
+    """
     p = sub.add_parser("position", help="rule on a position given as FEN (- = one FEN per line)")
     p.add_argument("fen", metavar="FEN", help="a FEN (quote it), or - for stdin")
     p.add_argument("--json", action="store_true", help="one JSON object per FEN")
@@ -29,7 +36,20 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Execute ``remis position``."""
+    """Execute ``remis position``: one verdict per FEN; the status is 1
+    when a FEN could not be read.
+
+    >>> parser = argparse.ArgumentParser(prog="remis")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> run(parser.parse_args(["position", "8/8/4k3/8/8/2BK4/8/8 w - - 0 1", "--json"]))
+    ... # doctest: +ELLIPSIS
+    {"fen": "8/8/4k3/8/8/2BK4/8/8 w - - 0 1", "end": {..."termination": "insufficient_material"...}
+    0
+    >>> run(parser.parse_args(["position", "not a fen"]))  # doctest: +ELLIPSIS
+    not a fen
+      ERROR: malformed FEN 'not a fen': ...
+    1
+    """
     if getattr(args, "variant", "chess") != "chess":
         from remis.variants.options import run_position
 
@@ -51,7 +71,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def human(out: dict[str, Any]) -> str:
-    """Short human-readable verdict on a position."""
+    """Short human-readable verdict on a position.
+
+    >>> from remis.position import rule_on_position
+    >>> print(human(rule_on_position("8/8/4k3/8/8/2BK4/8/8 w - - 0 1")))
+    ... # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
+    8/8/4k3/8/8/2BK4/8/8 w - - 0 1
+      game over: insufficient_material 1/2-1/2 (Art. 5.2.2) — Neither player has ...
+      white can checkmate: no (insufficient material: White cannot force a mating net (K+B v K))
+      black can checkmate: no (insufficient material: Black has a bare king (K+B v K))
+    """
+
     if out.get("error"):
         return f"{out['fen']}\n  ERROR: {out['error']['message']}"
     lines = [out["fen"]]
