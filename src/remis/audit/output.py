@@ -96,7 +96,19 @@ class FindingWriter:
             self.size += len(data)
 
     def write(self, findings: list[Finding]) -> int:
-        """Append ``findings`` in one write; returns the file size after it."""
+        """Append ``findings`` in one write; returns the file size after it.
+
+        >>> import os, tempfile
+        >>> p = os.path.join(tempfile.mkdtemp(), "f.csv")
+        >>> w = FindingWriter(p, "csv")
+        >>> header = w.size
+        >>> f = Finding("illegal_move", 2, 0, {"White": "a"}, "*", None, None, "7.5", 5,
+        ...             {}, "x", "c")
+
+        >>> w.write([f]) > header, w.write([]) == w.size == os.path.getsize(p)
+        (True, True)
+        >>> w.close()
+        """
         if self.fmt == "csv":
             data = self._csv(findings)
         else:
@@ -106,7 +118,18 @@ class FindingWriter:
         return self.size
 
     def close(self) -> None:
-        """Flush, close, and for Parquet convert what was written."""
+        """Flush, close, and for Parquet convert what was written.
+
+        >>> import os, tempfile
+        >>> d = tempfile.mkdtemp()
+        >>> w = FindingWriter(os.path.join(d, "f.parquet"), "parquet")
+        >>> sorted(os.listdir(d))
+        ['f.parquet.partial.jsonl']
+        >>> w.close()
+        >>> "f.parquet" in os.listdir(d)
+        True
+        """
+
         if self._stdout:
             self._fh.flush()
             return

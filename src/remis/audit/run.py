@@ -182,11 +182,23 @@ class Executor:
 
     @property
     def window(self) -> int:
-        """How many tasks may be in flight at once."""
+        """How many tasks may be in flight at once: one in this process,
+        three per worker otherwise.
+
+        >>> Executor(1).window
+        1
+        """
         return 1 if self._pool is None and self._client is None else 3 * self.jobs
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> _Future:
-        """Start ``fn(*args)`` somewhere; returns something with ``.result()``."""
+        """Start ``fn(*args)`` somewhere; returns something with ``.result()``.
+        In this process (``jobs=1``) the call is made at once:
+
+        >>> ex = Executor(1)
+        >>> ex.submit(pow, 2, 10).result()
+        1024
+        >>> ex.close()
+        """
         if self._client is not None:
             fut: _Future = self._client.submit(fn, *args, pure=False)
             return fut
@@ -196,7 +208,12 @@ class Executor:
         return _Done(fn(*args))
 
     def close(self, cancel: bool = False) -> None:
-        """Release the workers (``cancel``: drop tasks not started)."""
+        """Release the workers (``cancel``: drop tasks not started).  Without
+        workers there is nothing to release, and closing twice is harmless:
+
+        >>> ex = Executor(1)
+        >>> ex.close(); ex.close(cancel=True)
+        """
         if self._pool is not None:
             self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
             self._pool = None
@@ -233,12 +250,40 @@ class AuditWork(Protocol):
     True
     """
 
-    def key(self) -> dict[str, Any]: ...
+    def key(self) -> dict[str, Any]:
+        """What identifies the audit in the checkpoint (a JSON object).
 
-    def ranges(self, path: str, chunk_bytes: int) -> list[tuple[int, int]]: ...
+        >>> from remis.variants.auditrun import VariantWork
+        >>> VariantWork("shogi").key()["variant"]
+        'shogi'
+        """
+        ...
+
+    def ranges(self, path: str, chunk_bytes: int) -> list[tuple[int, int]]:
+        """The byte ranges, about ``chunk_bytes`` each, that ``path`` is cut into.
+
+        >>> import os, tempfile
+        >>> from remis.variants.auditrun import VariantWork
+        >>> p = os.path.join(tempfile.mkdtemp(), "g.txt")
+        >>> _ = open(p, "w").write("startpos 7g7f\\n" * 3)
+        >>> VariantWork("shogi").ranges(p, 10)
+        [(0, 14), (14, 28), (28, 42)]
+        """
+        ...
 
     def batches(self, path: str, batch_games: int, skip_batches: int
-                ) -> Iterator[list[GameText]]: ...
+                ) -> Iterator[list[GameText]]:
+        """The games of a stream (a file that cannot be cut into ranges), in
+        batches of ``batch_games``, the first ``skip_batches`` left out.
+
+        >>> import gzip, os, tempfile
+        >>> from remis.variants.auditrun import VariantWork
+        >>> p = os.path.join(tempfile.mkdtemp(), "g.txt.gz")
+        >>> with gzip.open(p, "wb") as f: _ = f.write(b"startpos\\n" * 3)
+        >>> [[c.index for c in b] for b in VariantWork("shogi").batches(p, 2, 0)]
+        [[1], [3]]
+        """
+        ...
 
     def __call__(self, task: Task) -> TaskResult: ...
 
@@ -266,7 +311,13 @@ class AuditOptions:
 
     @property
     def checkpoint(self) -> str | None:
-        """Path of the sidecar checkpoint (None when writing to stdout)."""
+        """Path of the sidecar checkpoint (None when writing to stdout).
+
+        >>> AuditOptions(["a.pgn"], "out/f.csv").checkpoint
+        'out/f.csv.ckpt.json'
+        >>> AuditOptions(["a.pgn"], "-").checkpoint is None
+        True
+        """
         return None if self.out in (None, "-") else f"{self.out}.ckpt.json"
 
 
@@ -324,8 +375,19 @@ def load_checkpoint(opts: AuditOptions, files: list[str]) -> RunState | None:
 
 
 def save_checkpoint(opts: AuditOptions, state: RunState) -> None:
-    """Write the checkpoint atomically (temporary file, then rename); see
-    :func:`load_checkpoint` for an example."""
+    """Write the checkpoint atomically (temporary file, then rename); nothing
+    is written when the findings go to stdout.
+
+    >>> import json, os, tempfile
+    >>> out = os.path.join(tempfile.mkdtemp(), "f.jsonl")
+    >>> save_checkpoint(AuditOptions([], out), plan(AuditOptions([], out), []))
+    >>> sorted(os.listdir(os.path.dirname(out)))
+    ['f.jsonl.ckpt.json']
+    >>> json.load(open(out + ".ckpt.json"))["state"]["complete"]
+    False
+    >>> save_checkpoint(AuditOptions([], None), plan(AuditOptions([]), []))
+    """
+
     path = opts.checkpoint
     if path is None:
         return
