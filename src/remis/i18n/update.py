@@ -62,7 +62,27 @@ def update(locale_dir: Path = LOCALE_DIR) -> list[Path]:
 
 
 def main() -> int:
-    """Entry point of ``python -m remis.i18n.update``."""
+    """Entry point of ``python -m remis.i18n.update``: update the catalogues
+    and print the files written.  Shown here writing to a temporary folder
+    instead of the package's ``locale``:
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> real_update = main.__globals__["update"]
+    >>> main.__globals__["update"] = lambda: real_update(Path(d))
+    >>> try:
+    ...     status = main()
+    ... finally:
+    ...     main.__globals__["update"] = real_update
+    ... # doctest: +ELLIPSIS
+    /.../remis.pot
+    /.../remis.po
+    /.../remis.po
+    >>> status, sorted(str(p.relative_to(d)) for p in Path(d).rglob("remis.po*"))
+    (0, ['cs/LC_MESSAGES/remis.po', 'pl/LC_MESSAGES/remis.po', 'remis.pot'])
+
+    """
+
     for path in update():
         print(path)
     return 0
