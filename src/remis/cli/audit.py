@@ -18,7 +18,14 @@ from remis.cli.common import warn
 
 
 def register(sub: Any) -> None:
-    """Add the ``audit`` sub-command."""
+    """Add the ``audit`` sub-command.
+
+    >>> parser = argparse.ArgumentParser(prog="remis")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["audit", "db/", "-j", "2", "--format", "csv", "-o", "f.csv"])
+    >>> args.paths, args.jobs, args.fmt, args.out, args.laws, args.run is run
+    (['db/'], 2, 'csv', 'f.csv', 'current', True)
+    """
     p = sub.add_parser(
         "audit", help="audit PGN databases for wrongly scored games (6.9, 9.6, 5.x, illegal moves)")
     p.add_argument("paths", nargs="+", metavar="PATH",
@@ -99,7 +106,23 @@ def summary_text(state: RunState) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Execute ``remis audit``."""
+    """Execute ``remis audit``: the exit status is 0 when every file was
+    read, 1 when one could not be, 2 for a usage error.
+
+    >>> import os, tempfile
+    >>> d = tempfile.mkdtemp(); p = os.path.join(d, "g.pgn")
+    >>> _ = open(p, "w").write('[Result "1-0"]\\n\\n1. f3 e5 2. g4 Qh4# 1-0\\n')
+    >>> out = os.path.join(d, "f.jsonl")
+    >>> parser = argparse.ArgumentParser(prog="remis")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> run(parser.parse_args(["audit", p, "-j", "1", "-q", "-o", out]))
+    0
+    >>> [(f["check"], f["recorded_result"], f["result_under_laws"]) for f in read_findings(out)]
+    [('result_vs_position', '1-0', '0-1')]
+    >>> run(parser.parse_args(["audit", p, "--checks", "nonsense"]))  # stderr: unknown check
+    2
+    """
+
     if getattr(args, "variant", "chess") != "chess":
         from remis.variants.options import run_audit as run_variant_audit
 
