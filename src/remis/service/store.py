@@ -84,28 +84,51 @@ class Store(ABC):
     def create_game(self, game: GameRecord) -> None:
         """Store a new game (no events yet).
 
-        Example: :meth:`SQLiteStore.create_game`.
+        >>> s = open_store("sqlite:///:memory:")
+        >>> hashes = {"white": "w", "black": "b", "arbiter": "a", "spectator": "s"}
+        >>> s.create_game(GameRecord("g1", {"mode": "rapid"}, 5.0, hashes))
+
+        >>> s.get_game("g1").hashes["spectator"], s.events("g1")
+        ('s', [])
+        >>> s.close()
         """
 
     @abstractmethod
     def get_game(self, game_id: str) -> GameRecord | None:
         """The stored game, or ``None`` when there is none with that id.
 
-        Example: :meth:`SQLiteStore.get_game`.
+        >>> s = open_store("sqlite:///:memory:")
+        >>> rec = GameRecord("g", {"time_control": "90+30"}, 5.0,
+        ...                  {"white": "w", "black": "b", "arbiter": "a"})
+        >>> s.create_game(rec)
+        >>> s.get_game("g") == rec, s.get_game("G")
+        (True, None)
+        >>> s.close()
         """
 
     @abstractmethod
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
         """The game's events numbered ``after + 1`` onwards, in order.
 
-        Example: :meth:`SQLiteStore.events`.
+        >>> s = open_store("sqlite:///:memory:")
+        >>> s.create_game(GameRecord("g", {}, 0.0, {"white": "w", "black": "b", "arbiter": "a"}))
+        >>> s.append("g", 1, {"type": "offer_draw", "player": "white"})
+        >>> s.events("g"), s.events("g", after=1)
+        ([{'type': 'offer_draw', 'player': 'white'}], [])
+        >>> s.close()
         """
 
     @abstractmethod
     def count(self, game_id: str) -> int:
         """How many events the game has.
 
-        Example: :meth:`SQLiteStore.count`.
+        >>> s = open_store("sqlite:///:memory:")
+        >>> s.create_game(GameRecord("g", {}, 0.0, {"white": "w", "black": "b", "arbiter": "a"}))
+        >>> for n in (1, 2, 3):
+        ...     s.append("g", n, {"type": "move", "player": "white", "move": "e4"})
+        >>> s.count("g") == len(s.events("g")) == 3
+        True
+        >>> s.close()
         """
 
     @abstractmethod
@@ -113,22 +136,46 @@ class Store(ABC):
         """Store ``event`` as number ``seq`` of the game and commit; raise
         :class:`SeqTaken` when that number is already stored.
 
-        Example: :meth:`SQLiteStore.append`.
+        Two writers that both try number 1: the second one is refused.
+
+        >>> s = open_store("sqlite:///:memory:")
+        >>> s.create_game(GameRecord("g", {}, 0.0, {"white": "w", "black": "b", "arbiter": "a"}))
+        >>> s.append("g", 1, {"type": "resign", "player": "black"})
+        >>> try:
+        ...     s.append("g", 1, {"type": "resign", "player": "white"})
+        ... except SeqTaken as exc:
+        ...     print(exc)
+        game g already has event 1
+        >>> s.events("g")[0]["player"]
+        'black'
+        >>> s.close()
         """
 
     @abstractmethod
     def game_ids(self) -> list[str]:
         """Every stored game id (for tests and maintenance).
 
-        Example: :meth:`SQLiteStore.game_ids`.
+        >>> s = open_store("sqlite:///:memory:")
+        >>> s.game_ids()
+        []
+        >>> s.close()
         """
 
     @abstractmethod
     def close(self) -> None:
         """Release the connections.
 
-        Example: :meth:`SQLiteStore.close`.
+        What was stored outlives the store object:
+
+        >>> import os, tempfile
+        >>> url = "sqlite:///" + os.path.join(tempfile.mkdtemp(), "games.db")
+        >>> s = open_store(url)
+        >>> s.create_game(GameRecord("g", {}, 0.0, {"white": "w", "black": "b", "arbiter": "a"}))
+        >>> s.close()
+        >>> s = open_store(url); s.game_ids(); s.close()
+        ['g']
         """
+
 
 
 def _record(row: tuple[Any, ...]) -> GameRecord:
@@ -417,7 +464,7 @@ class PostgresStore(Store):
     in autocommit mode; any number of service instances can share the
     database (the primary key refuses an event number twice).
 
-    >>> PostgresStore.__name__  # needs a server; see tests/service/test_postgres.py
+    >>> PostgresStore.__name__  # needs a server; see tests/service/test_api.py
     'PostgresStore'
     """
 
@@ -477,7 +524,8 @@ class PostgresStore(Store):
     def create_game(self, game: GameRecord) -> None:
         """Store a new game (see :class:`Store`).
 
-        Example (needs no server): :meth:`SQLiteStore.create_game`.
+        Needs a server (tests/service/test_api.py starts one); the same call on
+        SQLite: :meth:`SQLiteStore.create_game`.
         """
         try:
             with self._conn() as c:
@@ -489,7 +537,8 @@ class PostgresStore(Store):
     def get_game(self, game_id: str) -> GameRecord | None:
         """The stored game or ``None`` (see :class:`Store`).
 
-        Example (needs no server): :meth:`SQLiteStore.get_game`.
+        Needs a server (tests/service/test_api.py starts one); the same call on
+        SQLite: :meth:`SQLiteStore.get_game`.
         """
         with self._conn() as c:
             row = c.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s",
@@ -499,7 +548,8 @@ class PostgresStore(Store):
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
         """The game's events after number ``after`` (see :class:`Store`).
 
-        Example (needs no server): :meth:`SQLiteStore.events`.
+        Needs a server (tests/service/test_api.py starts one); the same call on
+        SQLite: :meth:`SQLiteStore.events`.
         """
         with self._conn() as c:
             rows = c.execute("SELECT event FROM events WHERE game_id = %s AND seq > %s "
@@ -509,7 +559,8 @@ class PostgresStore(Store):
     def count(self, game_id: str) -> int:
         """How many events the game has (see :class:`Store`).
 
-        Example (needs no server): :meth:`SQLiteStore.count`.
+        Needs a server (tests/service/test_api.py starts one); the same call on
+        SQLite: :meth:`SQLiteStore.count`.
         """
         with self._conn() as c:
             row = c.execute("SELECT COUNT(*) FROM events WHERE game_id = %s",
@@ -521,7 +572,8 @@ class PostgresStore(Store):
         the commits of concurrent connections together (measured: a writer
         thread batching them here was no faster).
 
-        Example (needs no server): :meth:`SQLiteStore.append`.
+        Needs a server (tests/service/test_api.py starts one); the same call on
+        SQLite: :meth:`SQLiteStore.append`.
         """
         try:
             with self._conn() as c:
@@ -533,7 +585,8 @@ class PostgresStore(Store):
     def game_ids(self) -> list[str]:
         """Every stored game id (see :class:`Store`).
 
-        Example (needs no server): :meth:`SQLiteStore.game_ids`.
+        Needs a server (tests/service/test_api.py starts one); the same call on
+        SQLite: :meth:`SQLiteStore.game_ids`.
         """
         with self._conn() as c:
             return [r[0] for r in c.execute("SELECT id FROM games ORDER BY id").fetchall()]
@@ -541,7 +594,8 @@ class PostgresStore(Store):
     def close(self) -> None:
         """Close every pooled connection.
 
-        Example (needs no server): :meth:`SQLiteStore.close`.
+        Needs a server (tests/service/test_api.py starts one); the same call on
+        SQLite: :meth:`SQLiteStore.close`.
         """
         while True:
             try:
