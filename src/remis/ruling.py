@@ -176,14 +176,17 @@ class Claim:
     def verdict_json(self) -> dict[str, Any]:
         """Return the JSON object of ``remis claim`` (the verdict on one claim).
 
-        >>> c = Claim(ply=8, player="white", kind="threefold_repetition", article="9.2.2",
-        ...           move=None, plies=(0, 4, 8), valid=True,
-        ...           message="claim_threefold_on_board",
-        ...           params={"player": "White", "count": 3, "plies": "0, 4, 8",
-        ...                   "article": "9.2.2"})
-        >>> v = c.verdict_json()
-        >>> v["valid"], v["occurrences"], v["plies_involved"]
-        (True, [0, 4, 8], [0, 4, 8])
+        An incorrect claim: the position has stood on the board only twice.
+
+        >>> from remis.history import History
+        >>> from remis.rules import rule_on_claim
+        >>> h = History()
+        >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
+        ...     _ = h.push_san(san)
+        >>> v = rule_on_claim(h).verdict_json()
+        >>> v["valid"], v["article"], v["occurrences"], v["params"]["penalty"]
+        (False, '9.2.2', [0, 4], '2 minutes')
+
         """
         return {
             "valid": self.valid,
