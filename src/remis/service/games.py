@@ -190,15 +190,17 @@ class Games:
         >>> try:
         ...     games.create({"mode": "bogus"})
         ... except ServiceError as exc:
-        ...     print(exc.status, "mode must be one of standard, rapid" in exc.detail)
-        422 True
+        ...     print(exc.status, exc.detail[:36])
+        422 config: mode must be one of standard
 
         """
         cfg = dict(config)
         try:
             arbiter = self._arbiter(cfg)
         except (RefusedEvent, ValueError) as exc:
-            raise ServiceError(422, f"config: {_message(exc)}") from None
+            msg = _message(exc)
+            raise ServiceError(422, msg if msg.startswith("config: ") else f"config: {msg}"
+                               ) from None
         game_id = secrets.token_hex(8)
         tokens = {role: new_token() for role in ROLES}
         rec = GameRecord(game_id, cfg, self._clock(),

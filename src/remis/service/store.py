@@ -203,9 +203,11 @@ class _GroupCommit:
     """One writer thread that commits whatever appends have queued up in one
     transaction (one ``fsync`` for the lot) and then releases the waiting
     requests.  ``write(rows)`` stores ``(game_id, seq, json)`` rows inside a
-    transaction and returns the indexes of the rows whose number was taken.
+    transaction and returns, for each row it could not store, the exception
+    its request gets (:class:`SeqTaken` when the number was taken).
 
-    >>> gc = _GroupCommit(lambda rows: {i for i, r in enumerate(rows) if r[1] == 0}, "demo")
+    >>> gc = _GroupCommit(lambda rows: {i: SeqTaken(f"game {r[0]} already has event {r[1]}")
+    ...                                 for i, r in enumerate(rows) if r[1] == 0}, "demo")
     >>> gc.submit("g", 1, "{}")
     >>> gc.submit("g", 0, "{}")
     Traceback (most recent call last):
@@ -217,7 +219,7 @@ class _GroupCommit:
     #: most appends committed in one transaction
     BATCH = 512
 
-    def __init__(self, write: Callable[[list[tuple[str, int, str]]], set[int]],
+    def __init__(self, write: Callable[[list[tuple[str, int, str]]], dict[int, Exception]],
                  name: str) -> None:
         self._write = write
         self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
@@ -249,14 +251,14 @@ class _GroupCommit:
                     break
                 batch.append(more)
             try:
-                taken = self._write([(g, n, t) for g, n, t, _ in batch])
+                failed = self._write([(g, n, t) for g, n, t, _ in batch])
             except Exception as exc:
                 for *_, fut in batch:
                     fut.set_exception(StoreError(f"cannot store events: {exc}"))
                 continue
-            for i, (gid, seq, _, fut) in enumerate(batch):
-                if i in taken:
-                    fut.set_exception(SeqTaken(f"game {gid} already has event {seq}"))
+            for i, (*_, fut) in enumerate(batch):
+                if i in failed:
+                    fut.set_exception(failed[i])
                 else:
                     fut.set_result(None)
 
@@ -284,6 +286,10 @@ class SQLiteStore(Store):
     Traceback (most recent call last):
     ...
     remis.service.store.SeqTaken: game g already has event 1
+    >>> s.append("nope", 1, {"type": "resign", "player": "white", "at": 1.0})
+    Traceback (most recent call last):
+    ...
+    remis.service.store.StoreError: cannot store event 1 of game nope: FOREIGN KEY constraint failed
     >>> s.count("g"), s.events("g")[0]["move"], s.get_game("g").config
     (1, 'e4', {'mode': 'blitz'})
     >>> s.close()
@@ -333,8 +339,8 @@ class SQLiteStore(Store):
             conn = self._local.conn = self._connect()
         yield conn
 
-    def _write(self, rows: list[tuple[str, int, str]]) -> set[int]:
-        taken: set[int] = set()
+    def _write(self, rows: list[tuple[str, int, str]]) -> dict[int, Exception]:
+        failed: dict[int, Exception] = {}
         with self._wlock:
             c = self._writer
             c.execute("BEGIN IMMEDIATE")
@@ -343,14 +349,17 @@ class SQLiteStore(Store):
                     try:
                         c.execute("INSERT INTO events (game_id, seq, event) VALUES (?, ?, ?)",
                                   row)
-                    except sqlite3.IntegrityError:
-                        taken.add(i)
+                    except sqlite3.IntegrityError as exc:
+                        gid, seq, _ = row
+                        failed[i] = (SeqTaken(f"game {gid} already has event {seq}")
+                                     if "UNIQUE" in str(exc) else
+                                     StoreError(f"cannot store event {seq} of game {gid}: {exc}"))
                 c.execute("COMMIT")
             except BaseException:
                 if c.in_transaction:
                     c.execute("ROLLBACK")
                 raise
-        return taken
+        return failed
 
     def create_game(self, game: GameRecord) -> None:
         """Store a new game (see :class:`Store`).
