@@ -83,13 +83,14 @@ def decide_can_mate(board: chess.Board, color: chess.Color, finding_if: bool) ->
 
 
 def settle_can_mate(board: chess.Board, color: chess.Color) -> Verdict:
-    """The full-mode verdict where only a "cannot" would be a finding: the
-    helpmate probe first (a steered search alone within :data:`PROBE_NODES`:
-    a found mate, with its line, settles it at a fraction of the full mode's
+    """The verdict where only a "cannot" would be a finding: the helpmate
+    probe first (the steered search alone within :data:`PROBE_NODES`: a mate
+    it finds, with its line, settles it at a fraction of the full mode's
     cost), the full mode within :data:`VERDICT_NODES` when it finds none, so
-    every "cannot" rests on the full mode's proof.  The probe only turns
-    undecided verdicts into "can mate", never the reverse: the findings are
-    those of the full mode alone.
+    every "cannot" is the full mode's proof.  A found mate is checked on the
+    board, so the probe never contradicts a sound "cannot": it can only
+    answer "can mate" where the full mode says so too or is undecided, and
+    the findings are those of the full mode alone.
 
     >>> v = settle_can_mate(chess.Board("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1"), chess.BLACK)
     >>> v.value, len(v.line) > 0
