@@ -89,3 +89,45 @@ def test_what_quick_mode_decides_needs_no_search(monkeypatch: pytest.MonkeyPatch
     f = audit_game(audit_replay(parse_game(_tf_game("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1", "0-1"))))
     assert f is not None and f.result_under_laws == "1/2-1/2"
     assert modes == ["quick"]
+
+
+def test_a_verdict_that_is_no_finding_may_come_from_the_probe() -> None:
+    # White flagged, scored 0-1; Black can mate: the probe's line settles it
+    fen = "r3k2r/ppp1q1pp/4ppn1/8/3p1P2/P2P2Q1/1PP1B1PP/R3K2R w KQkq - 1 16"
+    v = decide_can_mate(chess.Board(fen), chess.BLACK, False)
+    assert v.value is True and v.method == "search"
+    board = chess.Board(fen)
+    for uci in v.line:
+        board.push(board.parse_uci(uci))  # raises on an illegal move
+    assert board.is_checkmate() and board.turn == chess.WHITE
+
+
+def test_without_a_mate_from_the_probe_the_full_mode_decides(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for fen, color in [("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1", chess.WHITE),
+                       ("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1", chess.BLACK)]:
+        board = chess.Board(fen)
+        full = unwinnable.can_checkmate(board, color, mode="full",
+                                        max_nodes=checks.VERDICT_NODES)
+        monkeypatch.setattr(checks, "helpmate_probe", lambda b, c, **kw: None)
+        assert checks.settle_can_mate(board, color) == full
+        monkeypatch.undo()
+    # a "cannot" is always the full mode's proof, probe or not
+    board = chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1")
+    assert checks.settle_can_mate(board, chess.WHITE) == unwinnable.can_checkmate(
+        board, chess.WHITE, mode="full", max_nodes=checks.VERDICT_NODES)
+
+
+def test_the_probe_is_asked_with_a_node_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, object]] = []
+    real = checks.helpmate_probe
+
+    def spy(board: chess.Board, color: chess.Color, **kw: object) -> object:
+        calls.append(kw)
+        return real(board, color, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checks, "helpmate_probe", spy)
+    fen = "5rk1/pp4pp/2pb3q/5r2/3PR3/7P/PPP2PP1/R2Q2K1 w - - 1 20"
+    n, findings, summary = audit_texts([_tf_game(fen, "0-1")], "x.pgn")
+    assert (n, findings, summary["undecided"]) == (1, [], {})
+    assert calls == [{"max_nodes": checks.PROBE_NODES}]

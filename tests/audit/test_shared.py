@@ -118,3 +118,22 @@ def test_carlsen_firouzja_2022_went_on_after_a_blocked_dead_position(shared_data
     f = _audit(game[0])
     assert f is not None and (f.check, f.article, f.ply) == ("moves_after_end", "5.2.2", 93)
     assert "blocked structure" in f.explanation and f.recorded_result == "1/2-1/2"
+
+
+def test_the_helpmate_probe_changes_no_finding(shared_data: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The probe only settles verdicts that are no finding: the same findings
+    with it and without it, and no more undecided verdicts."""
+    import remis.audit.checks as checks
+    from remis.audit.run import audit_texts
+
+    texts = _games(shared_data / "lichess" / "lichess_2017-05.pgn")
+    texts += [gt for gt in _games(shared_data / "masters" / "Fischer.pgn")
+              if '"1/2-1/2"' not in gt.text][:300]
+    n, with_probe, s_with = audit_texts(texts, "x.pgn")
+    monkeypatch.setattr(checks, "helpmate_probe", lambda b, c, **kw: None)
+    m, without, s_without = audit_texts(texts, "x.pgn")
+    assert n == m == len(texts)
+    assert [f.to_json() for f in with_probe] == [f.to_json() for f in without]
+    for check, count in s_with["undecided"].items():
+        assert count <= s_without["undecided"].get(check, 0)

@@ -40,6 +40,7 @@ from remis.ruling import DRAW, Ruling, win_for
 from remis.san import parse_san
 from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest
+from remis.unwinnable.probe import helpmate_probe
 
 #: node budget of one full "can this side still mate?" search in the audit.
 #: A node budget, not a time limit: the same game gives the same findings on
@@ -48,15 +49,20 @@ from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest
 #: recorded result stands; the game is counted under ``undecided`` in the
 #: summary), so the budget only costs completeness, never soundness.
 VERDICT_NODES = 20_000
+#: node budget of the helpmate probe tried before a full-mode search whose
+#: only possible finding is a "cannot mate" (a probe that finds no mate adds
+#: at most this much to the full mode's cost)
+PROBE_NODES = 20_000
 
 
 def decide_can_mate(board: chess.Board, color: chess.Color, finding_if: bool) -> Verdict:
     """Whether ``color`` can still checkmate, computed only as far as a
     finding depends on it: quick mode first (material, forced moves, small or
-    locked positions), the full search within :data:`VERDICT_NODES` only
-    where quick mode is undecided.  When the answer is ``finding_if`` (a
-    finding) the verdict given is that of the full mode, so that the evidence
-    does not depend on which stage decided first.
+    locked positions), then, where quick mode is undecided, the full mode
+    within :data:`VERDICT_NODES` (after a helpmate probe when only a "cannot"
+    is a finding: see :func:`settle_can_mate`).  When the answer is
+    ``finding_if`` (a finding) the verdict given is that of the full mode, so
+    that the evidence does not depend on which stage decided first.
 
     >>> v = decide_can_mate(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK, False)
     >>> v.value, v.method
@@ -66,12 +72,37 @@ def decide_can_mate(board: chess.Board, color: chess.Color, finding_if: bool) ->
     """
     v = can_checkmate(board, color, mode="quick")
     if v.value is None:
+        if finding_if is False:
+            return settle_can_mate(board, color)
         return can_checkmate(board, color, mode="full", max_nodes=VERDICT_NODES)
     if v.value is finding_if and v.method != "material":
         full = can_checkmate(board, color, mode="full", max_nodes=VERDICT_NODES)
         if full.value is v.value:
             return full
     return v
+
+
+def settle_can_mate(board: chess.Board, color: chess.Color) -> Verdict:
+    """The verdict where only a "cannot" would be a finding: the helpmate
+    probe first (the steered search alone within :data:`PROBE_NODES`: a mate
+    it finds, with its line, settles it at a fraction of the full mode's
+    cost), the full mode within :data:`VERDICT_NODES` when it finds none, so
+    every "cannot" is the full mode's proof.  A found mate is checked on the
+    board, so the probe never contradicts a sound "cannot": it can only
+    answer "can mate" where the full mode says so too or is undecided, and
+    the findings are those of the full mode alone.
+
+    >>> v = settle_can_mate(chess.Board("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1"), chess.BLACK)
+    >>> v.value, len(v.line) > 0
+    (True, True)
+    >>> settle_can_mate(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"),
+    ...                 chess.WHITE).method
+    'static'
+    """
+    probe = helpmate_probe(board, color, max_nodes=PROBE_NODES)
+    if probe is not None:
+        return probe
+    return can_checkmate(board, color, mode="full", max_nodes=VERDICT_NODES)
 
 
 def _may_be_unable_to_mate(board: chess.Board, color: chess.Color) -> bool:
@@ -429,7 +460,7 @@ def check_result_vs_position(a: AuditedGame) -> Finding | None:
     winner = chess.WHITE if a.result == "1-0" else chess.BLACK
     v = can_checkmate(board, winner, mode="quick")
     if v.value is None and _may_be_unable_to_mate(board, winner):
-        v = can_checkmate(board, winner, mode="full", max_nodes=VERDICT_NODES)
+        v = settle_can_mate(board, winner)
         if v.value is None:
             a.extra["undecided"] = "result_vs_position"
     if v.value is not False:
