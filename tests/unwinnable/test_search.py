@@ -59,3 +59,41 @@ def test_semi_blocked_structure_mate_is_found_and_replays() -> None:
     assert search.semi_blocked(chess.Board(fen)) == chess.F5
     result = HelpmateSearch(chess.Board(fen), chess.WHITE, max_nodes=60_000).run()
     assert result.outcome == "mate" and mates(fen, chess.WHITE, result.line)
+
+
+def test_mating_targets_around_a_given_corner() -> None:
+    board = chess.Board()
+    assert search.mating_targets(board, chess.WHITE) == search.mating_targets(
+        board, chess.WHITE, search.default_corner(board, chess.WHITE))
+    assert search.mating_targets(board, chess.BLACK, chess.H1) == (
+        chess.H3, chess.H1, chess.H1, chess.G1)
+
+
+KB_V_KB = "3kb3/8/8/8/8/3KB3/8/8 w - - 0 1"  # opposite bishops: a mate in a far corner
+
+
+def test_another_corner_finds_the_mate_the_default_one_misses() -> None:
+    board = chess.Board(KB_V_KB)
+    default = HelpmateSearch(board, chess.WHITE, max_nodes=25_000).run()
+    assert default.outcome == "limit"
+    other = HelpmateSearch(board, chess.WHITE, max_nodes=25_000, corner=chess.A1).run()
+    assert other.outcome == "mate" and mates(KB_V_KB, chess.WHITE, other.line)
+    assert board.fen() == KB_V_KB
+
+
+def test_a_steered_search_still_proves_only_when_complete() -> None:
+    bare = "8/8/8/8/8/2k5/8/K1q5 w - - 0 1"  # White has a bare king: complete, a proof
+    for corner in (chess.A1, chess.H8):
+        result = HelpmateSearch(chess.Board(bare), chess.WHITE, corner=corner).run()
+        assert result.outcome == "exhausted"
+        cut = HelpmateSearch(chess.Board(KB_V_KB), chess.WHITE, max_nodes=300,
+                             corner=corner).run()
+        assert cut.outcome == "limit"
+
+
+def test_can_checkmate_tries_the_other_corners() -> None:
+    from remis.unwinnable import can_checkmate
+
+    verdict = can_checkmate(chess.Board(KB_V_KB), chess.WHITE)
+    assert verdict.value is True and mates(KB_V_KB, chess.WHITE, verdict.line)
+    assert verdict.method == "search"

@@ -10,7 +10,8 @@ helpmate exists.
 The stages, cheapest first (see :func:`can_checkmate`): material, forced
 moves, the static proof of :mod:`remis.unwinnable.static` (when present), a
 first slice of a steered helpmate search (:mod:`remis.unwinnable.search`), an
-exhaustive visit of the reachable positions, then the rest of the search.
+exhaustive visit of the reachable positions, the rest of the search, short
+searches steered toward the other mating corners, and a last, longer visit.
 The budgets are counted in nodes, so a verdict never depends on the
 machine's load (``max_seconds`` is an explicit opt-in).
 """
@@ -25,7 +26,7 @@ from typing import Literal
 import chess
 
 from remis.unwinnable.material import impossible_to_win, material_reason
-from remis.unwinnable.search import HelpmateSearch, SearchResult, exhaust
+from remis.unwinnable.search import HelpmateSearch, SearchResult, default_corner, exhaust
 from remis.unwinnable.static import static_unwinnable
 
 Mode = Literal["full", "quick"]
@@ -37,10 +38,12 @@ STATIC: StaticProof | None = static_unwinnable
 
 #: Node budgets: full mode (helpmate search in all, its first slice, the
 #: short exhaustive visit after it, the full visit at the end), quick mode.
-FULL_NODES = 45_000
+FULL_NODES = 36_000
 FIRST_NODES = 10_000
+#: Nodes of each short search toward another mating corner.
+ALT_NODES = 7_000
 MID_EXHAUST_NODES = 5_000
-EXHAUST_NODES = 12_000
+EXHAUST_NODES = 10_000
 LOCKED_EXHAUST_NODES = 3_000
 #: Most legal moves a side may have for the visit to come before the rest of
 #: the search (real positions with many pieces: the visit would not end).
@@ -232,35 +235,42 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     # full mode: a first slice of the search (most mates are found early),
     # then the exhaustive visit (a proof or a shortest mate when the
     # reachable positions are few), then the rest of the search budget;
-    # where many moves are possible the visit rarely ends, it comes last
+    # where many moves are possible the visit rarely ends, it comes last;
+    # before it, short searches toward the other mating corners
     first = budget if quick or not _few_moves(b) else min(
         budget, FIRST_NODES if max_nodes is None else max(max_nodes // 5, 1))
     search = HelpmateSearch(b, color, max_nodes=first,
                             iteration_nodes=budget if quick else 20_000, deadline=deadline)
     result = search.run(start_depth=2 if quick else 1)
-    nodes = result.nodes
-    visited = 0
+    extra = 0  # nodes of the visits and of the other corners' searches
     if result.outcome == "limit" and not quick:
-        # a short visit first when the rest of the search is still to come
-        # (most visits that end do so early), the full one last
         short = first < budget
-        full = exhaust(b, color, max_nodes=min(cap, MID_EXHAUST_NODES) if short else cap,
-                       deadline=deadline)
-        visited = full.nodes
-        nodes += full.nodes
-        verdict = _exhaust_verdict(color, head, full, nodes)
-        if verdict is not None:
-            return verdict
-        if short and (deadline is None or time.monotonic() < deadline):
-            search.max_nodes = budget
-            result = search.run(start_depth=result.depth)
-            nodes = visited + result.nodes
-            if result.outcome == "limit" and cap > MID_EXHAUST_NODES:
-                full = exhaust(b, color, max_nodes=cap, deadline=deadline)
-                nodes += full.nodes
-                verdict = _exhaust_verdict(color, head, full, nodes)
-                if verdict is not None:
-                    return verdict
+        if short:
+            # a short visit first when the rest of the search is still to
+            # come (most visits that end do so early)
+            full = exhaust(b, color, max_nodes=min(cap, MID_EXHAUST_NODES), deadline=deadline)
+            extra += full.nodes
+            verdict = _exhaust_verdict(color, head, full, result.nodes + extra)
+            if verdict is not None:
+                return verdict
+            if deadline is None or time.monotonic() < deadline:
+                search.max_nodes = budget
+                result = search.run(start_depth=result.depth)
+        if result.outcome == "limit":
+            other = _other_corners(b, color, ALT_NODES if max_nodes is None
+                                   else max(max_nodes // 10, 1), deadline)
+            if other.outcome != "limit":
+                extra += result.nodes  # the default search; the other one is the result
+                result = other
+            else:
+                extra += other.nodes
+        if result.outcome == "limit" and (not short or cap > MID_EXHAUST_NODES):
+            full = exhaust(b, color, max_nodes=cap, deadline=deadline)
+            extra += full.nodes
+            verdict = _exhaust_verdict(color, head, full, result.nodes + extra)
+            if verdict is not None:
+                return verdict
+    nodes = result.nodes + extra
     if result.outcome == "mate":
         line = head + result.line
         return Verdict(color, True, _found_text(color, line), line, nodes, method="search")
@@ -275,6 +285,27 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     what = "quick mode" if quick else (
         "time limit" if deadline is not None and time.monotonic() > deadline else "node limit")
     return Verdict(color, None, f"undecided: {what} reached ({nodes} nodes)", nodes=nodes)
+
+
+def _other_corners(board: chess.Board, color: chess.Color, nodes: int,
+                   deadline: float | None) -> SearchResult:
+    """Short helpmate searches steered toward each mating corner other than
+    the default one (:func:`~remis.unwinnable.search.default_corner`): a
+    mate far from the corner the default search heads for is often found
+    in a few thousand nodes this way.  The first mate (or proof: a search
+    that tries every move and finishes is one, whatever it steers toward)
+    ends the work; the nodes reported are those of all the searches."""
+    spent = 0
+    usual = default_corner(board, color)
+    for corner in (chess.A1, chess.H1, chess.A8, chess.H8):
+        if corner == usual or (deadline is not None and time.monotonic() > deadline):
+            continue
+        result = HelpmateSearch(board, color, max_nodes=nodes, deadline=deadline,
+                                corner=corner).run()
+        spent += result.nodes
+        if result.outcome != "limit":
+            return SearchResult(result.outcome, result.line, spent, result.depth)
+    return SearchResult("limit", (), spent, 0)
 
 
 def _exhaust_verdict(color: chess.Color, head: tuple[str, ...], full: SearchResult,

@@ -35,8 +35,8 @@ import chess
 from remis.unwinnable.material import impossible_to_win, needs_loser_promotion
 from remis.unwinnable.moves import Key, fast_ok, make, position_key, restore
 
-__all__ = ["HelpmateSearch", "Key", "SearchResult", "exhaust", "find_helpmate",
-           "mating_targets", "position_key", "semi_blocked"]
+__all__ = ["HelpmateSearch", "Key", "SearchResult", "default_corner", "exhaust",
+           "find_helpmate", "mating_targets", "position_key", "semi_blocked"]
 
 Outcome = Literal["mate", "exhausted", "limit"]
 
@@ -70,14 +70,33 @@ _KNIGHT_DIST = _knight_distances()
 _KING_DIST = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
 
 
-def mating_targets(board: chess.Board, winner: chess.Color) -> tuple[int, int, int, int]:
+def mating_targets(board: chess.Board, winner: chess.Color,
+                   corner: chess.Square | None = None) -> tuple[int, int, int, int]:
     """The squares the search steers toward: (winner's king, winner's other
-    pieces, loser's king, loser's other pieces), around a corner whose
-    colour suits the bishops on the board: the one on the winner's far side,
-    unless the loser's king is clearly nearer the other one.
+    pieces, loser's king, loser's other pieces), around ``corner`` when
+    given, else around a corner whose colour suits the bishops on the board
+    (:func:`default_corner`).
 
     >>> [chess.square_name(s) for s in mating_targets(chess.Board(), chess.WHITE)]
     ['h6', 'h8', 'h8', 'g8']
+    >>> [chess.square_name(s) for s in mating_targets(chess.Board(), chess.WHITE, chess.A1)]
+    ['a3', 'a1', 'a1', 'b1']
+    """
+    if corner is None:
+        corner = default_corner(board, winner)
+    rank_step = -16 if corner >= 56 else 16
+    file_step = -1 if corner & 7 else 1
+    squares = [corner + rank_step, corner, corner, corner + file_step]
+    return squares[0], squares[1], squares[2], squares[3]
+
+
+def default_corner(board: chess.Board, winner: chess.Color) -> chess.Square:
+    """The mating corner the search steers toward by default: of the colour
+    that suits the bishops on the board, the one on the winner's far side,
+    unless the loser's king is clearly nearer the other one.
+
+    >>> chess.square_name(default_corner(chess.Board(), chess.BLACK))
+    'a1'
     """
     w_bishops = board.bishops & board.occupied_co[winner]
     l_bishops = board.bishops & board.occupied_co[not winner]
@@ -89,10 +108,7 @@ def mating_targets(board: chess.Board, winner: chess.Color) -> tuple[int, int, i
     corner = far
     if king is not None and _KING_DIST[king][near] + 2 < _KING_DIST[king][far]:
         corner = near
-    rank_step = -16 if corner >= 56 else 16
-    file_step = -1 if corner & 7 else 1
-    squares = [corner + rank_step, corner, corner, corner + file_step]
-    return squares[0], squares[1], squares[2], squares[3]
+    return corner
 
 
 @dataclass
@@ -144,7 +160,10 @@ class _IterationFull(Exception):
 
 class HelpmateSearch:
     """One helpmate search for ``winner`` from ``board`` (the board is
-    restored when the search returns).
+    restored when the search returns).  ``corner`` fixes the mating corner
+    the moves are steered toward (default: :func:`default_corner`, per
+    position); every legal move is tried whatever the corner, so an
+    exhausted search is a proof with any.
 
     >>> s = HelpmateSearch(chess.Board("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1"), chess.WHITE)
     >>> r = s.run()
@@ -155,8 +174,9 @@ class HelpmateSearch:
     def __init__(self, board: chess.Board, winner: chess.Color, *, max_nodes: int = 200_000,
                  iteration_nodes: int = 20_000, max_depth: int = 200,
                  prune: Callable[[chess.Board], bool] | None = None,
-                 deadline: float | None = None) -> None:
+                 deadline: float | None = None, corner: chess.Square | None = None) -> None:
         self.board = board
+        self.corner = corner
         self.deadline = deadline
         self.winner = winner
         self.max_nodes = max_nodes
@@ -259,7 +279,8 @@ class HelpmateSearch:
         classified = self._classify(moves)
         semi = was_semi
         if not board.knights | board.rooks | board.queens:
-            classified, semi = _blocked_order(board, winner, classified, was_semi)
+            classified, semi = _blocked_order(board, winner, classified, was_semi,
+                                              self.corner)
         for kind, move in classified:
             if kind == _REWARD or (kind == _NORMAL and progress):
                 child = left
@@ -293,7 +314,7 @@ class HelpmateSearch:
     def _classify(self, moves: list[chess.Move]) -> list[tuple[int, chess.Move]]:
         board = self.board
         winner = self.winner
-        wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner)
+        wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner, self.corner)
         kings = board.kings
         knights = board.knights
         pawns = board.pawns
@@ -375,8 +396,9 @@ def _structure_blocked(board: chess.Board) -> bool:
 
 
 def _blocked_order(board: chess.Board, winner: chess.Color,
-                   classified: list[tuple[int, chess.Move]],
-                   was_semi: bool) -> tuple[list[tuple[int, chess.Move]], bool]:
+                   classified: list[tuple[int, chess.Move]], was_semi: bool,
+                   corner: chess.Square | None = None
+                   ) -> tuple[list[tuple[int, chess.Move]], bool]:
     """Re-cost the moves of a position with only kings, bishops and a
     blocked pawn structure (CHA's heuristic for such positions): where
     opposing pawns face each other with one square between (now or earlier
@@ -407,7 +429,7 @@ def _blocked_order(board: chess.Board, winner: chess.Color,
         return out, True
     if chess.popcount(board.bishops & board.occupied_co[not winner]) < 2:
         return classified, False
-    wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner)
+    wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner, corner)
     for kind, m in classified:
         bit = 1 << m.from_square
         if bit & (board.kings | board.bishops):
