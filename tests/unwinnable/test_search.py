@@ -97,3 +97,18 @@ def test_can_checkmate_tries_the_other_corners() -> None:
     verdict = can_checkmate(chess.Board(KB_V_KB), chess.WHITE)
     assert verdict.value is True and mates(KB_V_KB, chess.WHITE, verdict.line)
     assert verdict.method == "search"
+
+
+def test_free_pawn_moves_find_a_mate_after_promotions() -> None:
+    # Black mates only after a long pawn race (CHA test vector): with every
+    # pawn move free the search finds it at once, the usual steering does
+    # not within 20k nodes
+    fen = "6k1/p3p1P1/p1p3PB/6P1/8/4P3/PKP5/8 w - - 0 1"
+    board = chess.Board(fen)
+    usual = HelpmateSearch(board, chess.BLACK, max_nodes=20_000, corner=chess.H8).run()
+    assert usual.outcome == "limit"
+    racing = HelpmateSearch(board, chess.BLACK, max_nodes=20_000, corner=chess.H8,
+                            pawns=True).run()
+    assert racing.outcome == "mate" and mates(fen, chess.BLACK, racing.line)
+    assert any(len(uci) == 5 for uci in racing.line)  # a promotion on the way
+    assert board.fen() == fen

@@ -38,10 +38,12 @@ STATIC: StaticProof | None = static_unwinnable
 
 #: Node budgets: full mode (helpmate search in all, its first slice, the
 #: short exhaustive visit after it, the full visit at the end), quick mode.
-FULL_NODES = 36_000
+FULL_NODES = 34_000
 FIRST_NODES = 10_000
 #: Nodes of each short search toward another mating corner.
-ALT_NODES = 7_000
+ALT_NODES = 6_000
+#: Nodes of each search with pawn moves free (percent of ALT_NODES).
+PAWN_SHARE = 40
 MID_EXHAUST_NODES = 5_000
 EXHAUST_NODES = 10_000
 LOCKED_EXHAUST_NODES = 3_000
@@ -290,18 +292,24 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
 def _other_corners(board: chess.Board, color: chess.Color, nodes: int,
                    deadline: float | None) -> SearchResult:
     """Short helpmate searches steered toward each mating corner other than
-    the default one (:func:`~remis.unwinnable.search.default_corner`): a
-    mate far from the corner the default search heads for is often found
-    in a few thousand nodes this way.  The first mate (or proof: a search
+    the default one (:func:`~remis.unwinnable.search.default_corner`), then,
+    when pawns are on the board, shorter ones toward each corner with every
+    pawn move free: a mate far from the corner the default search heads
+    for, or one after a promotion, is often found in a few thousand nodes
+    this way.  The first mate (or proof: a search
     that tries every move and finishes is one, whatever it steers toward)
     ends the work; the nodes reported are those of all the searches."""
     spent = 0
     usual = default_corner(board, color)
-    for corner in (chess.A1, chess.H1, chess.A8, chess.H8):
-        if corner == usual or (deadline is not None and time.monotonic() > deadline):
-            continue
-        result = HelpmateSearch(board, color, max_nodes=nodes, deadline=deadline,
-                                corner=corner).run()
+    corners = (chess.A1, chess.H1, chess.A8, chess.H8)
+    plans = [(c, False, nodes) for c in corners if c != usual]
+    if board.pawns:
+        plans += [(c, True, max(nodes * PAWN_SHARE // 100, 1)) for c in corners]
+    for corner, pawns, budget in plans:
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        result = HelpmateSearch(board, color, max_nodes=budget, deadline=deadline,
+                                corner=corner, pawns=pawns).run()
         spent += result.nodes
         if result.outcome != "limit":
             return SearchResult(result.outcome, result.line, spent, result.depth)

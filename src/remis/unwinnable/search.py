@@ -162,8 +162,10 @@ class HelpmateSearch:
     """One helpmate search for ``winner`` from ``board`` (the board is
     restored when the search returns).  ``corner`` fixes the mating corner
     the moves are steered toward (default: :func:`default_corner`, per
-    position); every legal move is tried whatever the corner, so an
-    exhausted search is a proof with any.
+    position); ``pawns`` makes every pawn move of either side free (a
+    search aimed at promotions, the pawn races and under-promotions of
+    composed endings).  Every legal move is tried whatever the steering, so
+    an exhausted search is a proof with any.
 
     >>> s = HelpmateSearch(chess.Board("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1"), chess.WHITE)
     >>> r = s.run()
@@ -174,9 +176,11 @@ class HelpmateSearch:
     def __init__(self, board: chess.Board, winner: chess.Color, *, max_nodes: int = 200_000,
                  iteration_nodes: int = 20_000, max_depth: int = 200,
                  prune: Callable[[chess.Board], bool] | None = None,
-                 deadline: float | None = None, corner: chess.Square | None = None) -> None:
+                 deadline: float | None = None, corner: chess.Square | None = None,
+                 pawns: bool = False) -> None:
         self.board = board
         self.corner = corner
+        self.pawns = pawns
         self.deadline = deadline
         self.winner = winner
         self.max_nodes = max_nodes
@@ -324,7 +328,7 @@ class HelpmateSearch:
             adv = chess.BB_RANK_5 | chess.BB_RANK_6 | chess.BB_RANK_7 if winner else (
                 chess.BB_RANK_4 | chess.BB_RANK_3 | chess.BB_RANK_2)
             mine = board.occupied_co[winner]
-            if not mine & (board.queens | board.rooks):
+            if self.pawns or not mine & (board.queens | board.rooks):
                 adv = chess.BB_ALL  # no heavy piece: promoting is the way to mate
             for m in moves:
                 frm, to = m.from_square, m.to_square
@@ -358,6 +362,8 @@ class HelpmateSearch:
                     kind = _REWARD
                 elif (1 << to) & occupied_them or (bit & pawns and to == ep):
                     kind = _PUNISH
+                elif self.pawns and bit & pawns:
+                    kind = _REWARD
                 out.append((kind, m))
         out.sort(key=lambda km: km[0])
         return out
