@@ -112,3 +112,37 @@ def test_free_pawn_moves_find_a_mate_after_promotions() -> None:
     assert racing.outcome == "mate" and mates(fen, chess.BLACK, racing.line)
     assert any(len(uci) == 5 for uci in racing.line)  # a promotion on the way
     assert board.fen() == fen
+
+
+@pytest.mark.parametrize("fen,color", [
+    ("8/8/8/8/8/2k5/8/K1q5 b - - 0 1", chess.BLACK),  # a mate: the shortest
+    ("8/3k4/6p1/p2p1pP1/P2P1P2/2K5/8/8 b - - 0 1", chess.WHITE),  # none: a proof
+    ("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1", chess.WHITE),
+])
+def test_a_resumed_visit_ends_as_one_visit(fen: str, color: chess.Color) -> None:
+    whole = search.Visit(chess.Board(fen), color).run(100_000)
+    visit = search.Visit(chess.Board(fen), color)
+    steps = 0
+    while (part := visit.run(visit.nodes + 2)).outcome == "limit":
+        steps += 1
+        assert part.nodes <= visit.nodes
+    assert steps > 0
+    assert (part.outcome, part.line, part.nodes) == (whole.outcome, whole.line, whole.nodes)
+    if whole.outcome == "mate":
+        assert mates(fen, color, whole.line)
+    assert visit.run(10**6) is part  # finished: the same answer again
+
+
+def test_a_longer_visit_proves_a_bounded_pawn_ending_and_not_its_sibling() -> None:
+    from remis.unwinnable import can_checkmate
+
+    # CHA vectors: Black's king is shut in on b8 for good and Black can only
+    # push pawns; every reachable position is visited, none is a mate by
+    # Black (about 13k positions: more than the old 12k visit)
+    dead = "1k6/1P1p1p1p/BP6/1P1P3p/5P2/8/6KP/8 b - - 0 1"
+    verdict = can_checkmate(chess.Board(dead), chess.BLACK)
+    assert verdict.value is False and verdict.method == "exhaustive"
+    # one more black pawn (h5 and h7, no white d-pawn ahead): Black has a
+    # helpmate, so no bound on the pawn moves alone may call it dead
+    alive = "1k6/1P1p1p1p/BP6/1P5p/8/8/3P1PKP/8 w - - 0 1"
+    assert can_checkmate(chess.Board(alive), chess.BLACK).value is not False

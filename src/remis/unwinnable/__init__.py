@@ -26,7 +26,7 @@ from typing import Literal
 import chess
 
 from remis.unwinnable.material import impossible_to_win, material_reason
-from remis.unwinnable.search import HelpmateSearch, SearchResult, default_corner, exhaust
+from remis.unwinnable.search import HelpmateSearch, SearchResult, Visit, default_corner
 from remis.unwinnable.static import static_unwinnable
 
 Mode = Literal["full", "quick"]
@@ -36,17 +36,19 @@ StaticProof = Callable[[chess.Board, chess.Color], "str | None"]
 #: The static proof (blocked structures, unreachable king regions).
 STATIC: StaticProof | None = static_unwinnable
 
-#: Node budgets: full mode (helpmate search in all, its first slice, the
-#: short exhaustive visit after it, the full visit at the end), quick mode.
-FULL_NODES = 34_000
+#: Node budgets: full mode (helpmate search in all, its first slice), each
+#: short search toward another mating corner, the share of it for the
+#: searches with free pawn moves (percent); the exhaustive visit (one
+#: visit, resumed: after the first slice, then in all where each side has
+#: few moves, or else), quick mode.
+FULL_NODES = 28_000
 FIRST_NODES = 10_000
-#: Nodes of each short search toward another mating corner.
-ALT_NODES = 6_000
-#: Nodes of each search with pawn moves free (percent of ALT_NODES).
+ALT_NODES = 4_500
 PAWN_SHARE = 40
-MID_EXHAUST_NODES = 5_000
-EXHAUST_NODES = 10_000
 LOCKED_EXHAUST_NODES = 3_000
+MID_EXHAUST_NODES = 5_000
+EXHAUST_NODES = 22_000
+WIDE_EXHAUST_NODES = 10_000
 #: Most legal moves a side may have for the visit to come before the rest of
 #: the search (real positions with many pieces: the visit would not end).
 FEW_MOVES = 24
@@ -222,7 +224,13 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                        "forced moves and small or locked positions")
     budget = (QUICK_NODES if quick else FULL_NODES) if max_nodes is None else max_nodes
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
-    cap = EXHAUST_NODES if max_nodes is None else max(max_nodes // 5, 1)
+    few = not quick and _few_moves(b)
+    if max_nodes is not None:
+        cap = max(max_nodes // 5, 1)
+    else:
+        cap = EXHAUST_NODES if few else WIDE_EXHAUST_NODES
+    # one visit of the reachable positions, resumed at each stage
+    visit = Visit(b, color, deadline=deadline)
     if not quick and _locked(b):
         # behind a locked structure: the static proof after every move, then
         # a short visit of the reachable positions (often few: a proof, or a
@@ -230,8 +238,8 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         after_one = _static_after_every_move(b, color) if STATIC is not None else None
         if after_one is not None:
             return Verdict(color, False, after_one, method="static")
-        full = exhaust(b, color, max_nodes=min(cap, LOCKED_EXHAUST_NODES), deadline=deadline)
-        verdict = _exhaust_verdict(color, head, full, full.nodes)
+        verdict = _exhaust_verdict(color, head, visit.run(min(cap, LOCKED_EXHAUST_NODES)),
+                                   visit.nodes)
         if verdict is not None:
             return verdict
     # full mode: a first slice of the search (most mates are found early),
@@ -239,20 +247,18 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     # reachable positions are few), then the rest of the search budget;
     # where many moves are possible the visit rarely ends, it comes last;
     # before it, short searches toward the other mating corners
-    first = budget if quick or not _few_moves(b) else min(
+    first = budget if quick or not few else min(
         budget, FIRST_NODES if max_nodes is None else max(max_nodes // 5, 1))
     search = HelpmateSearch(b, color, max_nodes=first,
                             iteration_nodes=budget if quick else 20_000, deadline=deadline)
     result = search.run(start_depth=2 if quick else 1)
-    extra = 0  # nodes of the visits and of the other corners' searches
+    extra = 0  # nodes of the other corners' searches
     if result.outcome == "limit" and not quick:
-        short = first < budget
-        if short:
+        if first < budget:
             # a short visit first when the rest of the search is still to
             # come (most visits that end do so early)
-            full = exhaust(b, color, max_nodes=min(cap, MID_EXHAUST_NODES), deadline=deadline)
-            extra += full.nodes
-            verdict = _exhaust_verdict(color, head, full, result.nodes + extra)
+            verdict = _exhaust_verdict(color, head, visit.run(min(cap, MID_EXHAUST_NODES)),
+                                       result.nodes + visit.nodes)
             if verdict is not None:
                 return verdict
             if deadline is None or time.monotonic() < deadline:
@@ -266,12 +272,12 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                 result = other
             else:
                 extra += other.nodes
-        if result.outcome == "limit" and (not short or cap > MID_EXHAUST_NODES):
-            full = exhaust(b, color, max_nodes=cap, deadline=deadline)
-            extra += full.nodes
-            verdict = _exhaust_verdict(color, head, full, result.nodes + extra)
+        if result.outcome == "limit":
+            verdict = _exhaust_verdict(color, head, visit.run(cap),
+                                       result.nodes + extra + visit.nodes)
             if verdict is not None:
                 return verdict
+    extra += visit.nodes
     nodes = result.nodes + extra
     if result.outcome == "mate":
         line = head + result.line

@@ -35,7 +35,7 @@ import chess
 from remis.unwinnable.material import impossible_to_win, needs_loser_promotion
 from remis.unwinnable.moves import Key, fast_ok, make, position_key, restore
 
-__all__ = ["HelpmateSearch", "Key", "SearchResult", "default_corner", "exhaust",
+__all__ = ["HelpmateSearch", "Key", "SearchResult", "Visit", "default_corner", "exhaust",
            "find_helpmate", "mating_targets", "position_key", "semi_blocked"]
 
 Outcome = Literal["mate", "exhausted", "limit"]
@@ -470,61 +470,97 @@ def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000
             prune: Callable[[chess.Board], bool] | None = None,
             deadline: float | None = None) -> SearchResult:
     """Visit every position reachable from ``board`` (breadth first, each
-    once) looking for a checkmate by ``winner``.  Finishing the visit without
-    one is a proof that none exists; positions where ``winner`` has lost all
-    mating material (or ``prune`` proves it) are dead ends.  A mate found is a
-    shortest one.  ``max_nodes`` bounds the positions expanded, and ten
-    times as many moves played (where many pieces move, each expansion
-    costs more).
+    once) looking for a checkmate by ``winner`` (see :class:`Visit`, which
+    can also be resumed).
 
     >>> exhaust(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"), chess.WHITE).outcome
     'exhausted'
     >>> exhaust(chess.Board("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1"), chess.WHITE).line
     ('d1f3',)
     """
-    b = board.copy(stack=False)
-    fast = fast_ok(b)
-    loser = not winner
-    root = position_key(b)
-    parents: dict[Key, tuple[Key, chess.Move] | None] = {root: None}
-    frontier = [root]
-    nodes = 0
-    pushes = 10 * max_nodes
-    depth = 0
-    gen = b.generate_legal_moves
-    while frontier:
-        nxt: list[Key] = []
-        for k in frontier:
-            nodes += 1
-            if nodes > max_nodes or (deadline is not None and not nodes & 63
-                                     and monotonic() > deadline):
-                return SearchResult("limit", (), nodes, depth)
-            restore(b, k)
-            if impossible_to_win(b, winner) or (prune is not None and prune(b)):
-                continue
-            moves = list(gen())
-            if not moves:
-                if b.turn == loser and b.is_check():
-                    return SearchResult("mate", _line(parents, k), nodes, depth)
-                continue
-            pushes -= len(moves)
-            if pushes < 0:
-                return SearchResult("limit", (), nodes, depth)
-            for m in moves:
-                if fast:
-                    make(b, m)
-                    ck = position_key(b)
-                    restore(b, k)
-                else:
-                    b.push(m)
-                    ck = position_key(b)
-                    b.pop()
-                if ck not in parents:
-                    parents[ck] = (k, m)
-                    nxt.append(ck)
-        frontier = nxt
-        depth += 1
-    return SearchResult("exhausted", (), nodes, depth)
+    return Visit(board, winner, prune=prune, deadline=deadline).run(max_nodes)
+
+
+class Visit:
+    """Breadth-first visit of every position reachable from ``board``, each
+    once, looking for a checkmate by ``winner``.  Finishing the visit
+    without one is a proof that none exists; positions where ``winner`` has
+    lost all mating material (or ``prune`` proves it) are dead ends.  A mate
+    found is a shortest one.  :meth:`run` expands positions up to a total
+    of ``max_nodes`` (and ten times as many moves played: where many pieces
+    move, each expansion costs more); a later call with a larger total goes
+    on where the last one stopped.
+
+    >>> v = Visit(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"), chess.WHITE)
+    >>> v.run(10).outcome, v.run(100_000).outcome
+    ('limit', 'exhausted')
+    """
+
+    def __init__(self, board: chess.Board, winner: chess.Color, *,
+                 prune: Callable[[chess.Board], bool] | None = None,
+                 deadline: float | None = None) -> None:
+        self.board = board.copy(stack=False)
+        self.winner = winner
+        self.prune = prune
+        self.deadline = deadline
+        self.nodes = 0
+        self.pushes = 0
+        self.depth = 0
+        root = position_key(self.board)
+        self._parents: dict[Key, tuple[Key, chess.Move] | None] = {root: None}
+        self._frontier = [root]
+        self._next: list[Key] = []
+        self._index = 0  # next position of the frontier to expand
+        self._done: SearchResult | None = None
+
+    def run(self, max_nodes: int) -> SearchResult:
+        """Go on with the visit until ``max_nodes`` positions in all have
+        been expanded (or the end: a mate, or every position seen)."""
+        if self._done is not None:
+            return self._done
+        b = self.board
+        fast = fast_ok(b)
+        winner, prune, deadline = self.winner, self.prune, self.deadline
+        loser = not winner
+        parents = self._parents
+        gen = b.generate_legal_moves
+        while self._frontier:
+            frontier, nxt = self._frontier, self._next
+            while self._index < len(frontier):
+                if self.nodes >= max_nodes or self.pushes > 10 * max_nodes or (
+                        deadline is not None and not self.nodes & 63
+                        and monotonic() > deadline):
+                    return SearchResult("limit", (), self.nodes, self.depth)
+                k = frontier[self._index]
+                self._index += 1
+                self.nodes += 1
+                restore(b, k)
+                if impossible_to_win(b, winner) or (prune is not None and prune(b)):
+                    continue
+                moves = list(gen())
+                if not moves:
+                    if b.turn == loser and b.is_check():
+                        self._done = SearchResult("mate", _line(parents, k), self.nodes,
+                                                  self.depth)
+                        return self._done
+                    continue
+                self.pushes += len(moves)
+                for m in moves:
+                    if fast:
+                        make(b, m)
+                        ck = position_key(b)
+                        restore(b, k)
+                    else:
+                        b.push(m)
+                        ck = position_key(b)
+                        b.pop()
+                    if ck not in parents:
+                        parents[ck] = (k, m)
+                        nxt.append(ck)
+            self._frontier, self._next, self._index = nxt, [], 0
+            self.depth += 1
+        self._done = SearchResult("exhausted", (), self.nodes, self.depth)
+        return self._done
 
 
 def _line(parents: dict[Key, tuple[Key, chess.Move] | None], k: Key) -> tuple[str, ...]:
