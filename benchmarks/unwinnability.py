@@ -6,6 +6,7 @@ $REMIS_SHARED_DATA)::
     .venv/bin/python benchmarks/unwinnability.py               # everything (long)
     .venv/bin/python benchmarks/unwinnability.py --limit 500   # first N of each set
     .venv/bin/python benchmarks/unwinnability.py --only 30k --modes quick
+    .venv/bin/python benchmarks/unwinnability.py --only vectors --undecided /tmp/undecided.tsv
 
 Sets:
 
@@ -95,7 +96,8 @@ def baseline(cases: list[Case]) -> float:
     return (time.perf_counter() - t0) / len(cases)
 
 
-def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None) -> None:
+def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None,
+            undecided_to: Path | None = None) -> None:
     base = baseline(cases)
     times: list[float] = []
     cpu_max = 0.0
@@ -103,6 +105,7 @@ def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None) -> N
     right = wrong = undecided = 0
     counts: dict[object, int] = {}
     slowest: tuple[float, str] = (0.0, "")
+    missed: list[str] = []
     for board, color, expected in cases:
         t0, c0 = time.perf_counter(), time.process_time()
         v = can_checkmate(board, color, mode=mode, max_nodes=max_nodes)  # type: ignore[arg-type]
@@ -115,6 +118,7 @@ def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None) -> N
         counts[v.value] = counts.get(v.value, 0) + 1
         if v.value is None:
             undecided += 1
+            missed.append(f"{board.fen()}\t{'white' if color else 'black'}\t{expected}")
         elif expected is not None:
             if v.value == expected:
                 right += 1
@@ -138,6 +142,8 @@ def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None) -> N
           f"{1e3 * cpu_max:.0f} ms")
     print(f"          verdicts {dict(sorted(counts.items(), key=str))}; slowest "
           f"{1e3 * slowest[0]:.0f} ms: {slowest[1]}")
+    if undecided_to is not None and mode == "full":
+        undecided_to.write_text("".join(line + "\n" for line in missed))
     if any(expected is not None for _, _, expected in cases):
         n = len(cases)
         print(f"          agreement {right}/{n} = {100 * right / n:.2f}%  wrong {wrong}  "
@@ -208,6 +214,9 @@ def main(argv: list[str] | None = None) -> int:
                    choices=["30k", "vectors", "timeouts", "deadtest"])
     p.add_argument("--modes", nargs="*", default=["quick", "full"], choices=["quick", "full"])
     p.add_argument("--max-nodes", type=int, default=None, help="node budget of full mode")
+    p.add_argument("--undecided", type=Path, default=None, metavar="FILE",
+                   help="write the undecided questions of full mode (FEN, colour, expected "
+                        "answer; one set only) to FILE")
     args = p.parse_args(argv)
     if not UNW.is_dir():
         print(f"shared data not found at {UNW}", file=sys.stderr)
@@ -219,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         cases = loaders[name](args.limit)
         for mode in args.modes:
-            run_set(name, cases, mode, args.max_nodes if mode == "full" else None)
+            run_set(name, cases, mode, args.max_nodes if mode == "full" else None,
+                    args.undecided)
             sys.stdout.flush()
     return 0
 

@@ -59,3 +59,90 @@ def test_semi_blocked_structure_mate_is_found_and_replays() -> None:
     assert search.semi_blocked(chess.Board(fen)) == chess.F5
     result = HelpmateSearch(chess.Board(fen), chess.WHITE, max_nodes=60_000).run()
     assert result.outcome == "mate" and mates(fen, chess.WHITE, result.line)
+
+
+def test_mating_targets_around_a_given_corner() -> None:
+    board = chess.Board()
+    assert search.mating_targets(board, chess.WHITE) == search.mating_targets(
+        board, chess.WHITE, search.default_corner(board, chess.WHITE))
+    assert search.mating_targets(board, chess.BLACK, chess.H1) == (
+        chess.H3, chess.H1, chess.H1, chess.G1)
+
+
+KB_V_KB = "3kb3/8/8/8/8/3KB3/8/8 w - - 0 1"  # opposite bishops: a mate in a far corner
+
+
+def test_another_corner_finds_the_mate_the_default_one_misses() -> None:
+    board = chess.Board(KB_V_KB)
+    default = HelpmateSearch(board, chess.WHITE, max_nodes=25_000).run()
+    assert default.outcome == "limit"
+    other = HelpmateSearch(board, chess.WHITE, max_nodes=25_000, corner=chess.A1).run()
+    assert other.outcome == "mate" and mates(KB_V_KB, chess.WHITE, other.line)
+    assert board.fen() == KB_V_KB
+
+
+def test_a_steered_search_still_proves_only_when_complete() -> None:
+    bare = "8/8/8/8/8/2k5/8/K1q5 w - - 0 1"  # White has a bare king: complete, a proof
+    for corner in (chess.A1, chess.H8):
+        result = HelpmateSearch(chess.Board(bare), chess.WHITE, corner=corner).run()
+        assert result.outcome == "exhausted"
+        cut = HelpmateSearch(chess.Board(KB_V_KB), chess.WHITE, max_nodes=300,
+                             corner=corner).run()
+        assert cut.outcome == "limit"
+
+
+def test_can_checkmate_tries_the_other_corners() -> None:
+    from remis.unwinnable import can_checkmate
+
+    verdict = can_checkmate(chess.Board(KB_V_KB), chess.WHITE)
+    assert verdict.value is True and mates(KB_V_KB, chess.WHITE, verdict.line)
+    assert verdict.method == "search"
+
+
+def test_free_pawn_moves_find_a_mate_after_promotions() -> None:
+    # Black mates only after a long pawn race (CHA test vector): with every
+    # pawn move free the search finds it at once, the usual steering does
+    # not within 20k nodes
+    fen = "6k1/p3p1P1/p1p3PB/6P1/8/4P3/PKP5/8 w - - 0 1"
+    board = chess.Board(fen)
+    usual = HelpmateSearch(board, chess.BLACK, max_nodes=20_000, corner=chess.H8).run()
+    assert usual.outcome == "limit"
+    racing = HelpmateSearch(board, chess.BLACK, max_nodes=20_000, corner=chess.H8,
+                            pawns=True).run()
+    assert racing.outcome == "mate" and mates(fen, chess.BLACK, racing.line)
+    assert any(len(uci) == 5 for uci in racing.line)  # a promotion on the way
+    assert board.fen() == fen
+
+
+@pytest.mark.parametrize("fen,color", [
+    ("8/8/8/8/8/2k5/8/K1q5 b - - 0 1", chess.BLACK),  # a mate: the shortest
+    ("8/3k4/6p1/p2p1pP1/P2P1P2/2K5/8/8 b - - 0 1", chess.WHITE),  # none: a proof
+    ("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1", chess.WHITE),
+])
+def test_a_resumed_visit_ends_as_one_visit(fen: str, color: chess.Color) -> None:
+    whole = search.Visit(chess.Board(fen), color).run(100_000)
+    visit = search.Visit(chess.Board(fen), color)
+    steps = 0
+    while (part := visit.run(visit.nodes + 2)).outcome == "limit":
+        steps += 1
+        assert part.nodes <= visit.nodes
+    assert steps > 0
+    assert (part.outcome, part.line, part.nodes) == (whole.outcome, whole.line, whole.nodes)
+    if whole.outcome == "mate":
+        assert mates(fen, color, whole.line)
+    assert visit.run(10**6) is part  # finished: the same answer again
+
+
+def test_a_longer_visit_proves_a_bounded_pawn_ending_and_not_its_sibling() -> None:
+    from remis.unwinnable import can_checkmate
+
+    # CHA vectors: Black's king is shut in on b8 for good and Black can only
+    # push pawns; every reachable position is visited, none is a mate by
+    # Black (about 13k positions: more than the old 12k visit)
+    dead = "1k6/1P1p1p1p/BP6/1P1P3p/5P2/8/6KP/8 b - - 0 1"
+    verdict = can_checkmate(chess.Board(dead), chess.BLACK)
+    assert verdict.value is False and verdict.method == "exhaustive"
+    # one more black pawn (h5 and h7, no white d-pawn ahead): Black has a
+    # helpmate, so no bound on the pawn moves alone may call it dead
+    alive = "1k6/1P1p1p1p/BP6/1P5p/8/8/3P1PKP/8 w - - 0 1"
+    assert can_checkmate(chess.Board(alive), chess.BLACK).value is not False

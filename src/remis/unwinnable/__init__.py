@@ -10,7 +10,8 @@ helpmate exists.
 The stages, cheapest first (see :func:`can_checkmate`): material, forced
 moves, the static proof of :mod:`remis.unwinnable.static` (when present), a
 first slice of a steered helpmate search (:mod:`remis.unwinnable.search`), an
-exhaustive visit of the reachable positions, then the rest of the search.
+exhaustive visit of the reachable positions, the rest of the search, short
+searches steered toward the other mating corners, and a last, longer visit.
 The budgets are counted in nodes, so a verdict never depends on the
 machine's load (``max_seconds`` is an explicit opt-in).
 """
@@ -25,7 +26,7 @@ from typing import Literal
 import chess
 
 from remis.unwinnable.material import impossible_to_win, material_reason
-from remis.unwinnable.search import HelpmateSearch, SearchResult, exhaust
+from remis.unwinnable.search import HelpmateSearch, SearchResult, Visit, default_corner
 from remis.unwinnable.static import static_unwinnable
 
 Mode = Literal["full", "quick"]
@@ -35,13 +36,19 @@ StaticProof = Callable[[chess.Board, chess.Color], "str | None"]
 #: The static proof (blocked structures, unreachable king regions).
 STATIC: StaticProof | None = static_unwinnable
 
-#: Node budgets: full mode (helpmate search in all, its first slice, the
-#: short exhaustive visit after it, the full visit at the end), quick mode.
-FULL_NODES = 45_000
+#: Node budgets: full mode (helpmate search in all, its first slice), each
+#: short search toward another mating corner, the share of it for the
+#: searches with free pawn moves (percent); the exhaustive visit (one
+#: visit, resumed: after the first slice, then in all where each side has
+#: few moves, or else), quick mode.
+FULL_NODES = 28_000
 FIRST_NODES = 10_000
-MID_EXHAUST_NODES = 5_000
-EXHAUST_NODES = 12_000
+ALT_NODES = 4_500
+PAWN_SHARE = 40
 LOCKED_EXHAUST_NODES = 3_000
+MID_EXHAUST_NODES = 5_000
+EXHAUST_NODES = 22_000
+WIDE_EXHAUST_NODES = 10_000
 #: Most legal moves a side may have for the visit to come before the rest of
 #: the search (real positions with many pieces: the visit would not end).
 FEW_MOVES = 24
@@ -217,7 +224,13 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                        "forced moves and small or locked positions")
     budget = (QUICK_NODES if quick else FULL_NODES) if max_nodes is None else max_nodes
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
-    cap = EXHAUST_NODES if max_nodes is None else max(max_nodes // 5, 1)
+    few = not quick and _few_moves(b)
+    if max_nodes is not None:
+        cap = max(max_nodes // 5, 1)
+    else:
+        cap = EXHAUST_NODES if few else WIDE_EXHAUST_NODES
+    # one visit of the reachable positions, resumed at each stage
+    visit = Visit(b, color, deadline=deadline)
     if not quick and _locked(b):
         # behind a locked structure: the static proof after every move, then
         # a short visit of the reachable positions (often few: a proof, or a
@@ -225,42 +238,47 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         after_one = _static_after_every_move(b, color) if STATIC is not None else None
         if after_one is not None:
             return Verdict(color, False, after_one, method="static")
-        full = exhaust(b, color, max_nodes=min(cap, LOCKED_EXHAUST_NODES), deadline=deadline)
-        verdict = _exhaust_verdict(color, head, full, full.nodes)
+        verdict = _exhaust_verdict(color, head, visit.run(min(cap, LOCKED_EXHAUST_NODES)),
+                                   visit.nodes)
         if verdict is not None:
             return verdict
     # full mode: a first slice of the search (most mates are found early),
     # then the exhaustive visit (a proof or a shortest mate when the
     # reachable positions are few), then the rest of the search budget;
-    # where many moves are possible the visit rarely ends, it comes last
-    first = budget if quick or not _few_moves(b) else min(
+    # where many moves are possible the visit rarely ends, it comes last;
+    # before it, short searches toward the other mating corners
+    first = budget if quick or not few else min(
         budget, FIRST_NODES if max_nodes is None else max(max_nodes // 5, 1))
     search = HelpmateSearch(b, color, max_nodes=first,
                             iteration_nodes=budget if quick else 20_000, deadline=deadline)
     result = search.run(start_depth=2 if quick else 1)
-    nodes = result.nodes
-    visited = 0
+    extra = 0  # nodes of the other corners' searches
     if result.outcome == "limit" and not quick:
-        # a short visit first when the rest of the search is still to come
-        # (most visits that end do so early), the full one last
-        short = first < budget
-        full = exhaust(b, color, max_nodes=min(cap, MID_EXHAUST_NODES) if short else cap,
-                       deadline=deadline)
-        visited = full.nodes
-        nodes += full.nodes
-        verdict = _exhaust_verdict(color, head, full, nodes)
-        if verdict is not None:
-            return verdict
-        if short and (deadline is None or time.monotonic() < deadline):
-            search.max_nodes = budget
-            result = search.run(start_depth=result.depth)
-            nodes = visited + result.nodes
-            if result.outcome == "limit" and cap > MID_EXHAUST_NODES:
-                full = exhaust(b, color, max_nodes=cap, deadline=deadline)
-                nodes += full.nodes
-                verdict = _exhaust_verdict(color, head, full, nodes)
-                if verdict is not None:
-                    return verdict
+        if first < budget:
+            # a short visit first when the rest of the search is still to
+            # come (most visits that end do so early)
+            verdict = _exhaust_verdict(color, head, visit.run(min(cap, MID_EXHAUST_NODES)),
+                                       result.nodes + visit.nodes)
+            if verdict is not None:
+                return verdict
+            if deadline is None or time.monotonic() < deadline:
+                search.max_nodes = budget
+                result = search.run(start_depth=result.depth)
+        if result.outcome == "limit":
+            other = _other_corners(b, color, ALT_NODES if max_nodes is None
+                                   else max(max_nodes // 10, 1), deadline)
+            if other.outcome != "limit":
+                extra += result.nodes  # the default search; the other one is the result
+                result = other
+            else:
+                extra += other.nodes
+        if result.outcome == "limit":
+            verdict = _exhaust_verdict(color, head, visit.run(cap),
+                                       result.nodes + extra + visit.nodes)
+            if verdict is not None:
+                return verdict
+    extra += visit.nodes
+    nodes = result.nodes + extra
     if result.outcome == "mate":
         line = head + result.line
         return Verdict(color, True, _found_text(color, line), line, nodes, method="search")
@@ -275,6 +293,33 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     what = "quick mode" if quick else (
         "time limit" if deadline is not None and time.monotonic() > deadline else "node limit")
     return Verdict(color, None, f"undecided: {what} reached ({nodes} nodes)", nodes=nodes)
+
+
+def _other_corners(board: chess.Board, color: chess.Color, nodes: int,
+                   deadline: float | None) -> SearchResult:
+    """Short helpmate searches steered toward each mating corner other than
+    the default one (:func:`~remis.unwinnable.search.default_corner`), then,
+    when pawns are on the board, shorter ones toward each corner with every
+    pawn move free: a mate far from the corner the default search heads
+    for, or one after a promotion, is often found in a few thousand nodes
+    this way.  The first mate (or proof: a search
+    that tries every move and finishes is one, whatever it steers toward)
+    ends the work; the nodes reported are those of all the searches."""
+    spent = 0
+    usual = default_corner(board, color)
+    corners = (chess.A1, chess.H1, chess.A8, chess.H8)
+    plans = [(c, False, nodes) for c in corners if c != usual]
+    if board.pawns:
+        plans += [(c, True, max(nodes * PAWN_SHARE // 100, 1)) for c in corners]
+    for corner, pawns, budget in plans:
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        result = HelpmateSearch(board, color, max_nodes=budget, deadline=deadline,
+                                corner=corner, pawns=pawns).run()
+        spent += result.nodes
+        if result.outcome != "limit":
+            return SearchResult(result.outcome, result.line, spent, result.depth)
+    return SearchResult("limit", (), spent, 0)
 
 
 def _exhaust_verdict(color: chess.Color, head: tuple[str, ...], full: SearchResult,

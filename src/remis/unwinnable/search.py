@@ -35,8 +35,8 @@ import chess
 from remis.unwinnable.material import impossible_to_win, needs_loser_promotion
 from remis.unwinnable.moves import Key, fast_ok, make, position_key, restore
 
-__all__ = ["HelpmateSearch", "Key", "SearchResult", "exhaust", "find_helpmate",
-           "mating_targets", "position_key", "semi_blocked"]
+__all__ = ["HelpmateSearch", "Key", "SearchResult", "Visit", "default_corner", "exhaust",
+           "find_helpmate", "mating_targets", "position_key", "semi_blocked"]
 
 Outcome = Literal["mate", "exhausted", "limit"]
 
@@ -70,14 +70,33 @@ _KNIGHT_DIST = _knight_distances()
 _KING_DIST = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
 
 
-def mating_targets(board: chess.Board, winner: chess.Color) -> tuple[int, int, int, int]:
+def mating_targets(board: chess.Board, winner: chess.Color,
+                   corner: chess.Square | None = None) -> tuple[int, int, int, int]:
     """The squares the search steers toward: (winner's king, winner's other
-    pieces, loser's king, loser's other pieces), around a corner whose
-    colour suits the bishops on the board: the one on the winner's far side,
-    unless the loser's king is clearly nearer the other one.
+    pieces, loser's king, loser's other pieces), around ``corner`` when
+    given, else around a corner whose colour suits the bishops on the board
+    (:func:`default_corner`).
 
     >>> [chess.square_name(s) for s in mating_targets(chess.Board(), chess.WHITE)]
     ['h6', 'h8', 'h8', 'g8']
+    >>> [chess.square_name(s) for s in mating_targets(chess.Board(), chess.WHITE, chess.A1)]
+    ['a3', 'a1', 'a1', 'b1']
+    """
+    if corner is None:
+        corner = default_corner(board, winner)
+    rank_step = -16 if corner >= 56 else 16
+    file_step = -1 if corner & 7 else 1
+    squares = [corner + rank_step, corner, corner, corner + file_step]
+    return squares[0], squares[1], squares[2], squares[3]
+
+
+def default_corner(board: chess.Board, winner: chess.Color) -> chess.Square:
+    """The mating corner the search steers toward by default: of the colour
+    that suits the bishops on the board, the one on the winner's far side,
+    unless the loser's king is clearly nearer the other one.
+
+    >>> chess.square_name(default_corner(chess.Board(), chess.BLACK))
+    'a1'
     """
     w_bishops = board.bishops & board.occupied_co[winner]
     l_bishops = board.bishops & board.occupied_co[not winner]
@@ -89,10 +108,7 @@ def mating_targets(board: chess.Board, winner: chess.Color) -> tuple[int, int, i
     corner = far
     if king is not None and _KING_DIST[king][near] + 2 < _KING_DIST[king][far]:
         corner = near
-    rank_step = -16 if corner >= 56 else 16
-    file_step = -1 if corner & 7 else 1
-    squares = [corner + rank_step, corner, corner, corner + file_step]
-    return squares[0], squares[1], squares[2], squares[3]
+    return corner
 
 
 @dataclass
@@ -144,7 +160,12 @@ class _IterationFull(Exception):
 
 class HelpmateSearch:
     """One helpmate search for ``winner`` from ``board`` (the board is
-    restored when the search returns).
+    restored when the search returns).  ``corner`` fixes the mating corner
+    the moves are steered toward (default: :func:`default_corner`, per
+    position); ``pawns`` makes every pawn move of either side free (a
+    search aimed at promotions, the pawn races and under-promotions of
+    composed endings).  Every legal move is tried whatever the steering, so
+    an exhausted search is a proof with any.
 
     >>> s = HelpmateSearch(chess.Board("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1"), chess.WHITE)
     >>> r = s.run()
@@ -155,8 +176,11 @@ class HelpmateSearch:
     def __init__(self, board: chess.Board, winner: chess.Color, *, max_nodes: int = 200_000,
                  iteration_nodes: int = 20_000, max_depth: int = 200,
                  prune: Callable[[chess.Board], bool] | None = None,
-                 deadline: float | None = None) -> None:
+                 deadline: float | None = None, corner: chess.Square | None = None,
+                 pawns: bool = False) -> None:
         self.board = board
+        self.corner = corner
+        self.pawns = pawns
         self.deadline = deadline
         self.winner = winner
         self.max_nodes = max_nodes
@@ -259,7 +283,8 @@ class HelpmateSearch:
         classified = self._classify(moves)
         semi = was_semi
         if not board.knights | board.rooks | board.queens:
-            classified, semi = _blocked_order(board, winner, classified, was_semi)
+            classified, semi = _blocked_order(board, winner, classified, was_semi,
+                                              self.corner)
         for kind, move in classified:
             if kind == _REWARD or (kind == _NORMAL and progress):
                 child = left
@@ -293,7 +318,7 @@ class HelpmateSearch:
     def _classify(self, moves: list[chess.Move]) -> list[tuple[int, chess.Move]]:
         board = self.board
         winner = self.winner
-        wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner)
+        wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner, self.corner)
         kings = board.kings
         knights = board.knights
         pawns = board.pawns
@@ -303,7 +328,7 @@ class HelpmateSearch:
             adv = chess.BB_RANK_5 | chess.BB_RANK_6 | chess.BB_RANK_7 if winner else (
                 chess.BB_RANK_4 | chess.BB_RANK_3 | chess.BB_RANK_2)
             mine = board.occupied_co[winner]
-            if not mine & (board.queens | board.rooks):
+            if self.pawns or not mine & (board.queens | board.rooks):
                 adv = chess.BB_ALL  # no heavy piece: promoting is the way to mate
             for m in moves:
                 frm, to = m.from_square, m.to_square
@@ -337,6 +362,8 @@ class HelpmateSearch:
                     kind = _REWARD
                 elif (1 << to) & occupied_them or (bit & pawns and to == ep):
                     kind = _PUNISH
+                elif self.pawns and bit & pawns:
+                    kind = _REWARD
                 out.append((kind, m))
         out.sort(key=lambda km: km[0])
         return out
@@ -375,8 +402,9 @@ def _structure_blocked(board: chess.Board) -> bool:
 
 
 def _blocked_order(board: chess.Board, winner: chess.Color,
-                   classified: list[tuple[int, chess.Move]],
-                   was_semi: bool) -> tuple[list[tuple[int, chess.Move]], bool]:
+                   classified: list[tuple[int, chess.Move]], was_semi: bool,
+                   corner: chess.Square | None = None
+                   ) -> tuple[list[tuple[int, chess.Move]], bool]:
     """Re-cost the moves of a position with only kings, bishops and a
     blocked pawn structure (CHA's heuristic for such positions): where
     opposing pawns face each other with one square between (now or earlier
@@ -407,7 +435,7 @@ def _blocked_order(board: chess.Board, winner: chess.Color,
         return out, True
     if chess.popcount(board.bishops & board.occupied_co[not winner]) < 2:
         return classified, False
-    wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner)
+    wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner, corner)
     for kind, m in classified:
         bit = 1 << m.from_square
         if bit & (board.kings | board.bishops):
@@ -442,61 +470,97 @@ def exhaust(board: chess.Board, winner: chess.Color, *, max_nodes: int = 100_000
             prune: Callable[[chess.Board], bool] | None = None,
             deadline: float | None = None) -> SearchResult:
     """Visit every position reachable from ``board`` (breadth first, each
-    once) looking for a checkmate by ``winner``.  Finishing the visit without
-    one is a proof that none exists; positions where ``winner`` has lost all
-    mating material (or ``prune`` proves it) are dead ends.  A mate found is a
-    shortest one.  ``max_nodes`` bounds the positions expanded, and ten
-    times as many moves played (where many pieces move, each expansion
-    costs more).
+    once) looking for a checkmate by ``winner`` (see :class:`Visit`, which
+    can also be resumed).
 
     >>> exhaust(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"), chess.WHITE).outcome
     'exhausted'
     >>> exhaust(chess.Board("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1"), chess.WHITE).line
     ('d1f3',)
     """
-    b = board.copy(stack=False)
-    fast = fast_ok(b)
-    loser = not winner
-    root = position_key(b)
-    parents: dict[Key, tuple[Key, chess.Move] | None] = {root: None}
-    frontier = [root]
-    nodes = 0
-    pushes = 10 * max_nodes
-    depth = 0
-    gen = b.generate_legal_moves
-    while frontier:
-        nxt: list[Key] = []
-        for k in frontier:
-            nodes += 1
-            if nodes > max_nodes or (deadline is not None and not nodes & 63
-                                     and monotonic() > deadline):
-                return SearchResult("limit", (), nodes, depth)
-            restore(b, k)
-            if impossible_to_win(b, winner) or (prune is not None and prune(b)):
-                continue
-            moves = list(gen())
-            if not moves:
-                if b.turn == loser and b.is_check():
-                    return SearchResult("mate", _line(parents, k), nodes, depth)
-                continue
-            pushes -= len(moves)
-            if pushes < 0:
-                return SearchResult("limit", (), nodes, depth)
-            for m in moves:
-                if fast:
-                    make(b, m)
-                    ck = position_key(b)
-                    restore(b, k)
-                else:
-                    b.push(m)
-                    ck = position_key(b)
-                    b.pop()
-                if ck not in parents:
-                    parents[ck] = (k, m)
-                    nxt.append(ck)
-        frontier = nxt
-        depth += 1
-    return SearchResult("exhausted", (), nodes, depth)
+    return Visit(board, winner, prune=prune, deadline=deadline).run(max_nodes)
+
+
+class Visit:
+    """Breadth-first visit of every position reachable from ``board``, each
+    once, looking for a checkmate by ``winner``.  Finishing the visit
+    without one is a proof that none exists; positions where ``winner`` has
+    lost all mating material (or ``prune`` proves it) are dead ends.  A mate
+    found is a shortest one.  :meth:`run` expands positions up to a total
+    of ``max_nodes`` (and ten times as many moves played: where many pieces
+    move, each expansion costs more); a later call with a larger total goes
+    on where the last one stopped.
+
+    >>> v = Visit(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"), chess.WHITE)
+    >>> v.run(10).outcome, v.run(100_000).outcome
+    ('limit', 'exhausted')
+    """
+
+    def __init__(self, board: chess.Board, winner: chess.Color, *,
+                 prune: Callable[[chess.Board], bool] | None = None,
+                 deadline: float | None = None) -> None:
+        self.board = board.copy(stack=False)
+        self.winner = winner
+        self.prune = prune
+        self.deadline = deadline
+        self.nodes = 0
+        self.pushes = 0
+        self.depth = 0
+        root = position_key(self.board)
+        self._parents: dict[Key, tuple[Key, chess.Move] | None] = {root: None}
+        self._frontier = [root]
+        self._next: list[Key] = []
+        self._index = 0  # next position of the frontier to expand
+        self._done: SearchResult | None = None
+
+    def run(self, max_nodes: int) -> SearchResult:
+        """Go on with the visit until ``max_nodes`` positions in all have
+        been expanded (or the end: a mate, or every position seen)."""
+        if self._done is not None:
+            return self._done
+        b = self.board
+        fast = fast_ok(b)
+        winner, prune, deadline = self.winner, self.prune, self.deadline
+        loser = not winner
+        parents = self._parents
+        gen = b.generate_legal_moves
+        while self._frontier:
+            frontier, nxt = self._frontier, self._next
+            while self._index < len(frontier):
+                if self.nodes >= max_nodes or self.pushes > 10 * max_nodes or (
+                        deadline is not None and not self.nodes & 63
+                        and monotonic() > deadline):
+                    return SearchResult("limit", (), self.nodes, self.depth)
+                k = frontier[self._index]
+                self._index += 1
+                self.nodes += 1
+                restore(b, k)
+                if impossible_to_win(b, winner) or (prune is not None and prune(b)):
+                    continue
+                moves = list(gen())
+                if not moves:
+                    if b.turn == loser and b.is_check():
+                        self._done = SearchResult("mate", _line(parents, k), self.nodes,
+                                                  self.depth)
+                        return self._done
+                    continue
+                self.pushes += len(moves)
+                for m in moves:
+                    if fast:
+                        make(b, m)
+                        ck = position_key(b)
+                        restore(b, k)
+                    else:
+                        b.push(m)
+                        ck = position_key(b)
+                        b.pop()
+                    if ck not in parents:
+                        parents[ck] = (k, m)
+                        nxt.append(ck)
+            self._frontier, self._next, self._index = nxt, [], 0
+            self.depth += 1
+        self._done = SearchResult("exhausted", (), self.nodes, self.depth)
+        return self._done
 
 
 def _line(parents: dict[Key, tuple[Key, chess.Move] | None], k: Key) -> tuple[str, ...]:
