@@ -168,6 +168,6 @@ def test_unproven_cannot_mate_counts_as_can_mate(monkeypatch):
     def refuse(board, color):
         raise ValueError("engine refuses")
 
-    monkeypatch.setattr(mod, "can_checkmate", refuse)
+    monkeypatch.setattr(mod.ArbiterBase, "mate_test", staticmethod(refuse))
     a = Arbiter({"time_control": "-", "start_fen": "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"})
     assert a.apply({"type": "resign", "player": "white"})["result"] == "0-1"
