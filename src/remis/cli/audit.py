@@ -132,11 +132,8 @@ def run(args: argparse.Namespace) -> int:
     if unknown:
         warn(f"audit: unknown check(s) {', '.join(unknown)} (choose from {', '.join(CHECKS)})")
         return 2
-    if args.resume and not args.out:
-        warn("audit: --resume needs --out FILE")
-        return 2
-    if args.fmt == "parquet" and not args.out:
-        warn("audit: --format parquet needs --out FILE")
+    if (needed := option_without_out(args)) is not None:
+        warn(f"audit: {needed} needs --out FILE")
         return 2
     paths = expand_paths(args.paths)
     files = existing_files(paths)
@@ -145,6 +142,21 @@ def run(args: argparse.Namespace) -> int:
     opts = AuditOptions(files, args.out, args.fmt, args.jobs, args.cluster, checks, args.laws,
                         args.resume, args.chunk_bytes)
     return execute(args, opts, 1 if len(files) < len(paths) else 0)
+
+
+def option_without_out(args: argparse.Namespace) -> str | None:
+    """The option given that needs ``--out FILE`` when there is none
+    (``--resume`` continues a file, parquet is not streamed), or None.
+
+    >>> option_without_out(argparse.Namespace(resume=False, fmt="parquet", out=None))
+    '--format parquet'
+    >>> option_without_out(argparse.Namespace(resume=True, fmt="jsonl", out="f.jsonl")) is None
+    True
+    """
+    for needed, used in (("--resume", args.resume), ("--format parquet", args.fmt == "parquet")):
+        if used and not args.out:
+            return needed
+    return None
 
 
 def existing_files(paths: list[str]) -> list[str]:

@@ -140,7 +140,7 @@ def run_audit(args: argparse.Namespace) -> int:
     """
     from remis.audit.checks import CHECKS
     from remis.audit.run import AuditOptions
-    from remis.cli.audit import execute, existing_files
+    from remis.cli.audit import execute, existing_files, option_without_out
     from remis.variants.audit import VARIANT_CHECKS, rules_label
     from remis.variants.auditrun import VariantWork
     from remis.variants.records import expand_variant_paths
@@ -157,10 +157,9 @@ def run_audit(args: argparse.Namespace) -> int:
     if args.laws != "current":
         warn("audit: --laws as-played applies to chess only, not with --variant")
         return 2
-    for needed, used in (("--resume", args.resume), ("--format parquet", args.fmt == "parquet")):
-        if used and not args.out:
-            warn(f"audit: {needed} needs --out FILE")
-            return 2
+    if (needed := option_without_out(args)) is not None:
+        warn(f"audit: {needed} needs --out FILE")
+        return 2
     try:
         rules = rules_for(args.variant, args.repetitions)
     except ValueError as exc:
