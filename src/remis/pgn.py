@@ -251,6 +251,7 @@ _GOOD_RUN = re.compile(r"(?>" + _SAN_TOKEN + r"|1-0|0-1|1/2-1/2|\d+\.*|\*|\$\d+|
 _HEADER_BLOCK = re.compile(r"(?:[ \t]*(?:[\[%][^\n]*)?\r?\n)*")
 #: comments (braces, rest-of-line) and escape lines inside the movetext
 _COMMENTS = re.compile(r"\{[^}]*\}|;[^\n]*|^%[^\n]*", re.M)
+#: brace comments only (enough, and cheaper, when no ';' or escape line occurs)
 _BRACES = re.compile(r"\{[^}]*\}")
 #: runs already found readable (a pure cache: the answer never depends on it)
 _good_runs: set[str] = set()
@@ -260,8 +261,8 @@ def unread_movetext(text: str) -> tuple[int, str] | None:
     """The first run of a game's main line that python-chess's reader would
     skip without a word (``Qxx7``, ``Zf3`` read as ``f3``, ``e4,``), as
     ``(ply, token)`` where ``ply`` is the ply the token stands at, or None
-    when every character of the main line is read.  Comments, variations and
-    the header block are not examined, nor variations (they are skipped).
+    when every character of the main line is read.  Comments, the header
+    block and variations (which the reader skips) are not examined.
 
     >>> unread_movetext('[Event "x"]\\n\\n1. e4 {a [%clk 0:01]} e5 2. Nf3 $1 (2. d4?!) Nc6 1-0\\n')
     >>> unread_movetext('1. e4 e5 2. Qxx7 Nc6 *')
