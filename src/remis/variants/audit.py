@@ -33,7 +33,7 @@ from remis.ruling import DRAW
 from remis.variants.game import VariantGameRuling
 from remis.variants.kifu import GameRecord
 from remis.variants.records import rule_on_record
-from remis.variants.rules import VariantRules, rules_for  # noqa: F401 - rules_for: the doctests
+from remis.variants.rules import VariantRules
 
 #: the checks, in the order they are tried on a game
 VARIANT_CHECKS = ("moves_after_end", "illegal_move", "result_after_end", "result_vs_position")
@@ -71,6 +71,7 @@ class VariantFinding(Finding):
 def rules_label(rules: VariantRules) -> str:
     """The rule set a finding was judged under (the ``laws`` field).
 
+    >>> from remis.variants.rules import rules_for
     >>> rules_label(rules_for("xiangqi", 3))
     'WXF rules (xiangqi): 3 occurrences end the game, perpetual check loses, chase not analysed'
     """
@@ -160,6 +161,7 @@ def audit_record(rec: GameRecord, rules: VariantRules, *, path: str = "",
     """Replay one record and run ``checks`` on it; the first finding, if any.
 
     >>> rec = GameRecord(1, 1, 0, "startpos", ["2h3h", "8b7b", "3h2h", "7b8b"] * 3, "1-0")
+    >>> from remis.variants.rules import rules_for
     >>> f = audit_record(rec, rules_for("shogi"))
     >>> f.check, f.result_under_laws, f.article, f.ply
     ('result_after_end', '1/2-1/2', 'JSA sennichite', 12)
@@ -179,6 +181,7 @@ def audit_records(records: Iterable[GameRecord], rules: VariantRules, path: str,
     >>> s = new_summary()
     >>> recs = [GameRecord(1, 1, 0, "startpos", ["7g7f"], "1-0"),
     ...         GameRecord(2, 2, 20, "startpos", ["7g7f", "7g7f"], "1-0")]
+    >>> from remis.variants.rules import rules_for
     >>> [(f.game, f.check, f.ply) for f in audit_records(recs, rules_for("shogi"), "x", summary=s)]
     [(2, 'illegal_move', 2)]
     >>> s["games"], s["by_check"]
