@@ -16,7 +16,7 @@ from typing import Any
 
 import chess
 
-from remis.arbiter.base import _secs
+from remis.arbiter.base import MateTest, _secs
 from remis.arbiter.events import Event, RefusedEvent, parse_event
 from remis.arbiter.fen import fast_fen
 from remis.arbiter.illegal import IllegalMoves
@@ -52,8 +52,11 @@ class Arbiter(IllegalMoves, QuickplayFinish):
 
     @classmethod
     def from_log(cls, config: Any, events: Iterable[dict[str, Any]], *,
-                 dead_test: DeadTest | None = None) -> Arbiter:
-        """Rebuild an arbiter from its configuration and accepted events.
+                 dead_test: DeadTest | None = None,
+                 mate_test: MateTest | None = None) -> Arbiter:
+        """Rebuild an arbiter from its configuration and accepted events;
+        ``mate_test`` replaces its "can still mate?" search (e.g. one that
+        runs in a worker process: the same verdicts) before the replay.
 
         >>> a = Arbiter({})
         >>> _ = a.apply({"type": "move", "player": "white", "move": "e4", "at": 3})
@@ -61,6 +64,8 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         True
         """
         arbiter = cls(config, dead_test=dead_test)
+        if mate_test is not None:
+            arbiter.mate_test = mate_test
         for n, event in enumerate(events):
             try:
                 arbiter.apply(event)

@@ -151,13 +151,11 @@ class Games:
         return arbiter
 
     def _rebuild(self, rec: GameRecord, events: list[dict[str, Any]]) -> _Live:
-        arbiter = self._arbiter(rec.config)
-        for n, event in enumerate(events, start=1):
-            try:
-                arbiter.apply(event)
-            except (RefusedEvent, ValueError) as exc:  # a stored log the arbiter now refuses
-                raise RuntimeError(f"game {rec.id}: stored event {n} cannot be replayed: "
-                                   f"{exc}") from exc
+        try:
+            arbiter = Arbiter.from_log(rec.config, events, mate_test=self._mate_test)
+        except (RefusedEvent, ValueError) as exc:  # a stored log the arbiter now refuses
+            raise RuntimeError(f"game {rec.id}: stored event log cannot be replayed: "
+                               f"{exc}") from exc
         return _Live(rec, arbiter, len(events))
 
     def _sync(self, rec: GameRecord, count: int,
