@@ -488,7 +488,7 @@ def _can_leave(board: chess.Board, square: chess.Square, frozen: int, fixed: lis
         return False
     if hits[not color] & bb:
         return True
-    enemies = prey[not color] | (frozen & board.occupied_co[not color])
+    enemies = prey[not color] | (frozen & board.occupied_co[not color] & ~board.kings)
     return ptype == chess.PAWN and bool(pawn_spread(bb, color) & enemies)
 
 
@@ -605,7 +605,7 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
         for s in chess.scan_forward(confined):
             color = bool(board.occupied_co[chess.WHITE] & chess.BB_SQUARES[s])
             mob = result.mobility[s]
-            enemies = prey[not color] | (frozen & board.occupied_co[not color])
+            enemies = prey[not color] | (frozen & board.occupied_co[not color] & ~board.kings)
             if (mob.promotes or mob.reach & hits[not color]
                     or pawn_spread(mob.reach, color) & enemies):
                 released |= chess.BB_SQUARES[s]
