@@ -40,7 +40,7 @@ STATIC: StaticProof | None = static_unwinnable
 #: short search toward another mating corner, the share of it for the
 #: searches with free pawn moves (percent); the exhaustive visit (one
 #: visit, resumed: after the first slice, then in all where each side has
-#: few moves, or else), quick mode.
+#: few moves, or else, or where the visit converges), quick mode.
 FULL_NODES = 28_000
 FIRST_NODES = 10_000
 ALT_NODES = 4_500
@@ -49,6 +49,9 @@ LOCKED_EXHAUST_NODES = 3_000
 MID_EXHAUST_NODES = 5_000
 EXHAUST_NODES = 22_000
 WIDE_EXHAUST_NODES = 10_000
+#: The visit's total when, at its budget, the reachable positions no longer
+#: multiply from one move to the next (:meth:`Visit.converging`).
+CONVERGING_EXHAUST_NODES = 120_000
 #: Most legal moves a side may have for the visit to come before the rest of
 #: the search (real positions with many pieces: the visit would not end).
 FEW_MOVES = 24
@@ -273,8 +276,13 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
             else:
                 extra += other.nodes
         if result.outcome == "limit":
-            verdict = _exhaust_verdict(color, head, visit.run(cap),
-                                       result.nodes + extra + visit.nodes)
+            full = visit.run(cap)
+            if (full.outcome == "limit" and max_nodes is None and deadline is None
+                    and visit.converging()):
+                # the reachable positions stop multiplying (a locked
+                # structure): the visit may finish, give it room to
+                full = visit.run(CONVERGING_EXHAUST_NODES)
+            verdict = _exhaust_verdict(color, head, full, result.nodes + extra + visit.nodes)
             if verdict is not None:
                 return verdict
     extra += visit.nodes

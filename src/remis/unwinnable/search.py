@@ -11,13 +11,19 @@ Algorithm for Chess Unwinnability", FUN 2022), written anew for python-chess:
   ordering for such structures (:func:`semi_blocked`): the kings head for
   the gap between two facing pawns, the winner's captures are free, other
   moves cost extra;
-* a transposition table per iteration: a position met again with no more
-  budget than before is not searched twice;
+* a transposition table kept across the iterations (as CHA does): a
+  position met again with no more budget than it had before, in this
+  iteration or an earlier one, is not searched again, so each iteration
+  mostly explores what the last one could not reach;
 * branches where ``winner`` has lost all mating material are cut
   (:func:`~remis.unwinnable.material.impossible_to_win`);
 * every legal move is tried (the costs only order the work), so an iteration
-  that finishes without hitting its ply budget or node limit has visited every
-  reachable position: "no mate" is then a *proof* (exhausted search).
+  that finishes without hitting its ply budget or node limit, and without
+  leaning on an entry of an earlier iteration (whose own exploration may
+  have hit its budget), has visited every reachable position: "no mate" is
+  then a *proof* (exhausted search).  An iteration that finishes but leaned
+  on earlier entries is run again at the same depth with a fresh table,
+  which then proves or not, as before the table was kept.
 
 A found mate is returned as its move list from the root, which is the
 evidence of every "can mate" verdict.
@@ -190,7 +196,11 @@ class HelpmateSearch:
         self.nodes = 0
         self._path: list[chess.Move] = []
         self._found: tuple[str, ...] | None = None
+        # key -> (iteration << 16) | budget left when the position was searched
         self._tt: dict[Key, int] = {}
+        self._iteration = 0
+        self._stale = False  # this iteration pruned on an earlier iteration's entry
+        self._open: list[Key] = []  # positions on the line being searched
         self._interrupted = False
         self._budget = 0
         self._iter_nodes = 0
@@ -208,14 +218,25 @@ class HelpmateSearch:
         depth = start_depth
         self._fast = fast_ok(self.board)
         self._root = position_key(self.board)
+        # the table of an earlier run (a search resumed with a larger
+        # max_nodes) is kept: its entries hold for any root
+        fresh = False  # the next iteration starts from an empty table
+        self._open.clear()
         while True:
-            self._tt = {}
+            self._iteration += 1
+            if fresh:
+                self._tt = {}
+            self._stale = False
             self._interrupted = False
             self._budget = depth
             self._iter_nodes = 0
             try:
                 found = self._search(depth, False, False)
             except _Stop:
+                # the positions on the line were not searched to the end:
+                # a resumed run must not prune on them
+                for k in self._open:
+                    self._tt.pop(k, None)
                 self._unwind()
                 return SearchResult("limit", (), self.nodes, depth)
             except _IterationFull:
@@ -226,13 +247,18 @@ class HelpmateSearch:
                 assert self._found is not None
                 return SearchResult("mate", self._found, self.nodes, depth)
             if not self._interrupted:
-                return SearchResult("exhausted", (), self.nodes, depth)
+                if not self._stale:
+                    return SearchResult("exhausted", (), self.nodes, depth)
+                fresh = True  # the same depth again, leaning on nothing older
+                continue
+            fresh = False
             if depth >= self.max_depth:
                 return SearchResult("limit", (), self.nodes, depth)
             depth += 1
 
     def _unwind(self) -> None:
         # a limit exception leaves the moves of the current line on the board
+        self._open.clear()
         if self._fast:
             restore(self.board, self._root)
             self._path.clear()
@@ -254,7 +280,9 @@ class HelpmateSearch:
             raise _IterationFull
         key = position_key(board)
         seen = self._tt.get(key)
-        if seen is not None and seen >= left:
+        if seen is not None and seen & 0xFFFF >= left:
+            if seen >> 16 != self._iteration:
+                self._stale = True
             return False
         if impossible_to_win(board, winner):
             return False
@@ -275,7 +303,8 @@ class HelpmateSearch:
                 self._found = tuple(m.uci() for m in self._path)
                 return True
             return False
-        self._tt[key] = left
+        self._tt[key] = self._iteration << 16 | left
+        self._open.append(key)
         path, search = self._path, self._search
         fast = self._fast
         winners_turn = board.turn == winner
@@ -313,6 +342,7 @@ class HelpmateSearch:
             restore(board, key) if fast else board.pop()
             if found:
                 return True
+        self._open.pop()
         return False
 
     def _classify(self, moves: list[chess.Move]) -> list[tuple[int, chess.Move]]:
@@ -328,6 +358,7 @@ class HelpmateSearch:
             adv = chess.BB_RANK_5 | chess.BB_RANK_6 | chess.BB_RANK_7 if winner else (
                 chess.BB_RANK_4 | chess.BB_RANK_3 | chess.BB_RANK_2)
             mine = board.occupied_co[winner]
+            pawns_first = False
             if self.pawns or not mine & (board.queens | board.rooks):
                 adv = chess.BB_ALL  # no heavy piece: promoting is the way to mate
             for m in moves:
@@ -346,6 +377,7 @@ class HelpmateSearch:
             mine = board.occupied_co[winner]
             ep = board.ep_square
             need_promo = _needs_promotion(board, winner, mine)
+            pawns_first = need_promo
             for m in moves:
                 frm, to = m.from_square, m.to_square
                 bit = 1 << frm
@@ -365,6 +397,10 @@ class HelpmateSearch:
                 elif self.pawns and bit & pawns:
                     kind = _REWARD
                 out.append((kind, m))
+        if pawns_first:
+            # where a promotion is the way to mate, try the pawn moves first
+            # among equals (python-chess generates them last)
+            out.reverse()
         out.sort(key=lambda km: km[0])
         return out
 
@@ -512,6 +548,24 @@ class Visit:
         self._next: list[Key] = []
         self._index = 0  # next position of the frontier to expand
         self._done: SearchResult | None = None
+        self.layers: list[int] = [1, 0]  # positions first seen at each distance
+
+    def converging(self, ratio: float = 2.0, depth: int = 6) -> bool:
+        """Does the visit look like it will end: at least ``depth`` layers
+        finished, and the last one at most ``ratio`` times the one two
+        before it (the same side to move)?  Where pieces move freely each
+        layer is many times the last; behind locked structures the layers
+        stop growing, then shrink.
+
+        >>> v = Visit(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"), chess.WHITE)
+        >>> v.run(600).outcome, v.converging()
+        ('limit', True)
+        >>> v = Visit(chess.Board(), chess.WHITE)
+        >>> v.run(2_000).outcome, v.converging(depth=2)
+        ('limit', False)
+        """
+        done = self.layers[:-1]  # the last one is still being filled
+        return len(done) > depth and done[-1] <= ratio * done[-3]
 
     def run(self, max_nodes: int) -> SearchResult:
         """Go on with the visit until ``max_nodes`` positions in all have
@@ -557,8 +611,10 @@ class Visit:
                     if ck not in parents:
                         parents[ck] = (k, m)
                         nxt.append(ck)
+            self.layers[-1] = len(nxt)
             self._frontier, self._next, self._index = nxt, [], 0
             self.depth += 1
+            self.layers.append(0)
         self._done = SearchResult("exhausted", (), self.nodes, self.depth)
         return self._done
 
