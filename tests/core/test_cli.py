@@ -49,11 +49,13 @@ def test_game_errors_give_exit_1_and_go_on(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     p = tmp_path / "mixed.pgn"
     p.write_text("1. e4 e5 2. Qxf7 *\n\n1. f3 e5 2. g4 Qh4# 0-1\n")
-    status, games = run_cli(capsys, "game", "--json", str(p), str(tmp_path / "missing.pgn"))
+    status = main(["game", "--json", str(p), str(tmp_path / "missing.pgn")])
+    out, err = capsys.readouterr()
+    games = [json.loads(line) for line in out.splitlines()]
     assert status == 1
     assert games[0]["error"]["ply"] == 3 and "Qxf7" in games[0]["error"]["message"]
     assert games[1]["end"]["termination"] == "checkmate"
-    assert "missing.pgn" in capsys.readouterr().err or True
+    assert "missing.pgn: No such file" in err
 
 
 def test_claim_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -64,6 +66,19 @@ def test_claim_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert v["occurrences"] == [0, 4, 8]
     _, (w,) = run_cli(capsys, "claim", "--json", str(p), "--ply", "6")
     assert not w["valid"] and "draw offer" in w["explanation"]
+
+
+def test_claim_after_the_game_ended_is_moot(capsys: pytest.CaptureFixture[str]) -> None:
+    # Zukertort-Steinitz 1886: fivefold repetition at ply 57 (9.6.1), the record goes
+    # on to ply 84; a claim after ply 57 is no claim at all, whatever the board shows
+    pgn = str(EXAMPLES / "zukertort-steinitz-1886.pgn")
+    for ply in ("84", "58"):
+        _, (v,) = run_cli(capsys, "claim", "--json", pgn, "--ply", ply)
+        assert not v["valid"] and v["ply"] == int(ply)
+        assert (v["article"], v["message"]) == ("9.6.1", "claim_game_over")
+        assert "already over (fivefold_repetition" in v["explanation"]
+    _, (before,) = run_cli(capsys, "claim", "--json", pgn, "--ply", "49")
+    assert before["valid"] and before["article"] == "9.2.2"
 
 
 def test_claim_on_fischer_spassky_game_17(capsys: pytest.CaptureFixture[str]) -> None:
