@@ -9,8 +9,6 @@ as Latin-1, as real files (old ChessBase exports) need.
 
 from __future__ import annotations
 
-import bz2
-import gzip
 import io
 import re
 import sys
@@ -22,6 +20,8 @@ from typing import IO, Any
 import chess
 import chess.pgn
 
+from remis.compressed import open_compressed
+
 #: Variants we replay: standard chess and Chess960 (same rules after set-up).
 STANDARD_VARIANTS = {"", "standard", "chess", "chess960", "chess 960", "fischerandom",
                      "fischer random", "freestyle", "from position"}
@@ -29,9 +29,11 @@ STANDARD_VARIANTS = {"", "standard", "chess", "chess960", "chess 960", "fischera
 
 def open_binary(path: str | Path) -> IO[bytes]:
     """Open ``path`` for binary streaming, decompressing by suffix
-    (``.gz``, ``.bz2``, ``.zst``); ``"-"`` is standard input.
+    (``.gz``, ``.bz2``, ``.zst``); ``"-"`` is standard input.  Reading a
+    truncated or corrupt compressed file raises
+    :class:`~remis.compressed.CorruptInput` (an ``OSError``).
 
-    >>> import tempfile, os
+    >>> import gzip, tempfile, os
     >>> p = os.path.join(tempfile.mkdtemp(), "g.pgn.gz")
     >>> with gzip.open(p, "wb") as f: _ = f.write(b"1. e4 *\\n")
     >>> open_binary(p).read()
@@ -40,18 +42,8 @@ def open_binary(path: str | Path) -> IO[bytes]:
     p = str(path)
     if p == "-":
         return sys.stdin.buffer
-    if p.endswith(".gz"):
-        return gzip.open(p, "rb")  # type: ignore[return-value]
-    if p.endswith(".bz2"):
-        return bz2.open(p, "rb")
-    if p.endswith(".zst"):
-        import zstandard
-
-        raw = open(p, "rb")  # noqa: SIM115 - closed with the reader
-        reader = zstandard.ZstdDecompressor().stream_reader(raw, closefd=True,
-                                                            read_across_frames=True)
-        return io.BufferedReader(reader, buffer_size=1 << 16)
-    return open(p, "rb")
+    compressed = open_compressed(p)
+    return open(p, "rb") if compressed is None else compressed
 
 
 def decode_line(raw: bytes) -> str:

@@ -58,6 +58,21 @@ def test_game_errors_give_exit_1_and_go_on(tmp_path: Path,
     assert "missing.pgn: No such file" in err
 
 
+def test_a_truncated_compressed_file_is_reported_and_the_run_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import gzip
+
+    bad, good = tmp_path / "cut.pgn.gz", tmp_path / "good.pgn"
+    data = gzip.compress(b"1. f3 e5 2. g4 Qh4# 0-1\n\n" * 10)
+    bad.write_bytes(data[:-12])
+    good.write_text("1. f3 e5 2. g4 Qh4# 0-1\n")
+    status = main(["game", "--json", str(bad), str(good)])
+    out, err = capsys.readouterr()
+    assert status == 1
+    assert "cut.pgn.gz: the compressed data ends before its end-of-stream marker" in err
+    assert json.loads(out.splitlines()[-1])["end"]["termination"] == "checkmate"
+
+
 def test_claim_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     p = tmp_path / "k.pgn"
     p.write_text("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import zstandard
 
+from remis.compressed import CorruptInput
 from remis.game import rule_on_pgn_file
 from remis.pgn import GameText, parse_game, read_games, split_games
 
@@ -28,6 +29,37 @@ def test_compressed_inputs(tmp_path: Path, suffix: str, compress) -> None:  # ty
     rulings = list(rule_on_pgn_file(p))
     assert [r.index for r in rulings] == [1, 2, 3]
     assert all(r.end is not None and r.end.termination == "checkmate" for r in rulings)
+
+
+ZSTD = zstandard.ZstdCompressor().compress
+
+
+@pytest.mark.parametrize("suffix,compress", [
+    # (bz2 at level 1: 100 kB blocks, so that whole blocks come before the cut)
+    (".pgn.gz", gzip.compress), (".pgn.bz2", lambda b: bz2.compress(b, 1)),
+    (".pgn.zst", ZSTD)])
+def test_truncated_compressed_input_is_an_error_after_the_games_before(
+        tmp_path: Path, suffix: str, compress) -> None:  # type: ignore[no-untyped-def]
+    # random game numbers in the Event tag keep the data from compressing to nothing
+    text = b"".join(FOOLS.replace(b'"x"', f'"{i * 7919 % 100003}"'.encode())
+                    for i in range(4000))
+    data = compress(text)
+    p = tmp_path / f"g{suffix}"
+    p.write_bytes(data[: len(data) * 3 // 4])
+    read = 0
+    with pytest.raises(CorruptInput, match="truncated"):
+        for _ in read_games(p):
+            read += 1
+    assert 0 < read < 4000
+
+
+def test_zstd_frames_are_all_read_and_garbage_is_refused(tmp_path: Path) -> None:
+    p = tmp_path / "g.pgn.zst"
+    p.write_bytes(ZSTD(FOOLS) + ZSTD(FOOLS * 2))
+    assert len(list(read_games(p))) == 3
+    p.write_bytes(b"not zstd at all\n")
+    with pytest.raises(CorruptInput, match="not readable as zstd"):
+        list(read_games(p))
 
 
 def test_latin1_names_survive(tmp_path: Path) -> None:
