@@ -21,6 +21,8 @@ import chess
 import chess.pgn
 
 from remis.compressed import open_compressed
+from remis.position import illegal_reason
+from remis.san import parse_san
 
 #: Variants we replay: standard chess and Chess960 (same rules after set-up).
 STANDARD_VARIANTS = {"", "standard", "chess", "chess960", "chess 960", "fischerandom",
@@ -193,6 +195,9 @@ class _MainlineVisitor(chess.pgn.BaseVisitor[Any]):
     def begin_variation(self) -> chess.pgn.SkipType:
         return chess.pgn.SKIP
 
+    def parse_san(self, board: chess.Board, san: str) -> chess.Move:
+        return parse_san(board, san)  # python-chess's reading, but a null move is an error
+
     def visit_move(self, board: chess.Board, move: chess.Move) -> None:
         self.moves.append(move)
         self.comments.append("")
@@ -360,10 +365,11 @@ def parse_game(gt: GameText, *, san_only: bool = False) -> ParsedGame:
         del moves[ply - 1:], sans[ply - 1:], comments[ply - 1:]
     if board is not None and board.chess960:
         variant = "chess960"
-    if board is not None and error is None:
-        status = board.status()
-        if status not in (chess.STATUS_VALID,):
-            error = (0, f"illegal start position {board.fen()}")
+    reason = None if board is None else illegal_reason(board)
+    if board is not None and reason is not None:
+        # nothing is ruled on from a position that cannot arise in a game
+        error = (0, f"illegal start position {board.fen()}: {reason}")
+        board, moves, comments, sans = None, [], [], []
     return ParsedGame(gt.index, gt.offset, hdrs, board, moves, error, comments, variant, sans)
 
 

@@ -146,9 +146,11 @@ def test_all_shared_data_runs_to_the_end(shared_data: Path) -> None:
     assert r.returncode == 1  # some inputs are known to be bad
     assert len(games) > 46000
     # the known bad games: 4 with ambiguous SAN in immortal-games, one illegal O-O-O in
-    # twic1256, and the crazyhouse/antichess games that must not be replayed as chess
+    # twic1256, the null move "Z0" (no move: 7.5.3) of anastasian-lewis, and the
+    # crazyhouse/antichess games that must not be replayed as chess
     msgs = [g["error"]["message"] for g in errors]
     assert sum("ambiguous san" in m for m in msgs) == 4
     assert sum("O-O-O" in m for m in msgs) == 1
+    assert sum("null move 'Z0'" in m for m in msgs) == 1
     assert sum("not standard chess" in m for m in msgs) == 4
-    assert len(errors) == 9
+    assert len(errors) == 10
