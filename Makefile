@@ -43,13 +43,18 @@ bench: venv-dev
 WEB := src/remis/service/web
 WEB_SRC := $(wildcard $(WEB)/src/*) $(WEB)/index.html $(WEB)/build.mjs $(WEB)/package.json
 
+# Without npm the page is not built (remis serve says so at /; the CLI needs none of it).
+NPM ?= npm
+
 $(WEB)/node_modules/.package-lock.json: $(WEB)/package-lock.json
-	cd $(WEB) && npm ci --no-audit --no-fund
+	cd $(WEB) && $(NPM) ci --no-audit --no-fund
 
 $(WEB)/dist/index.html: $(WEB)/node_modules/.package-lock.json $(WEB_SRC)
-	cd $(WEB) && npm run build
+	cd $(WEB) && $(NPM) run build
 
-web: $(WEB)/dist/index.html
+web:
+	@if command -v $(NPM) >/dev/null 2>&1; then $(MAKE) --no-print-directory $(WEB)/dist/index.html; \
+	else echo "web: $(NPM) not found: the web page is not built (it needs Node.js 20 and npm)"; fi
 
 # Translations: compile the committed .po catalogues to .mo (the loader reads
 # the .po itself when the .mo is missing or older).

@@ -13,7 +13,7 @@ import chess.pgn
 
 from remis.pgn import ParsedGame, read_games
 from remis.replay import ClaimMode, GameError, replay
-from remis.rules import DeadTest
+from remis.rules import DeadTest, rule_on_claim
 from remis.ruling import Claim, Ruling
 from remis.unwinnable.deadtest import EngineDeadTest
 from remis.unwinnable.flag import flag_fall, flagged_player
@@ -89,6 +89,30 @@ def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
         player = flagged_player(g.headers.get("Result"), board)
         ruling.extra["time_forfeit"] = flag_fall(board, player, end=report.end)
     return ruling
+
+
+def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
+                  move: str | None = None, penalty_seconds: int = 120) -> Claim:
+    """The verdict on a draw claim by the player to move after ``ply`` plies of
+    a parsed game (``remis claim``, ``/v1/claim``).  The game is replayed with
+    the same automatic ends as ``remis game``: a claim after the game has
+    ended (a record that goes on after a fivefold repetition, say) is moot.
+
+    >>> from remis.pgn import GameText, parse_game
+    >>> text = " ".join(["Nf3 Nf6 Ng1 Ng8"] * 5) + " e4 *"
+    >>> g = parse_game(GameText(1, 0, text))
+    >>> claim_in_game(g, 8).article, claim_in_game(g, 21).valid
+    ('9.2.2', False)
+    >>> print(claim_in_game(g, 21).explanation)
+    The game is already over (fivefold_repetition, Article 9.6.1); no claim can be made.
+    """
+    if g.board is None or not 0 <= ply <= len(g.moves):
+        raise ValueError(f"no position after ply {ply}")
+    dead_test = EngineDeadTest()
+    report = replay(g.moves[:ply], g.board, claims="none", dead_test=dead_test, validated=True)
+    assert report.history is not None
+    return rule_on_claim(report.history, kind=kind, move=move, penalty_seconds=penalty_seconds,
+                         dead_test=dead_test, ended=report.end)
 
 
 def _time_forfeit(headers: dict[str, str]) -> bool:

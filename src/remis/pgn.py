@@ -9,8 +9,6 @@ as Latin-1, as real files (old ChessBase exports) need.
 
 from __future__ import annotations
 
-import bz2
-import gzip
 import io
 import re
 import sys
@@ -22,6 +20,10 @@ from typing import IO, Any
 import chess
 import chess.pgn
 
+from remis.compressed import open_compressed
+from remis.position import illegal_reason
+from remis.san import parse_san
+
 #: Variants we replay: standard chess and Chess960 (same rules after set-up).
 STANDARD_VARIANTS = {"", "standard", "chess", "chess960", "chess 960", "fischerandom",
                      "fischer random", "freestyle", "from position"}
@@ -29,9 +31,11 @@ STANDARD_VARIANTS = {"", "standard", "chess", "chess960", "chess 960", "fischera
 
 def open_binary(path: str | Path) -> IO[bytes]:
     """Open ``path`` for binary streaming, decompressing by suffix
-    (``.gz``, ``.bz2``, ``.zst``); ``"-"`` is standard input.
+    (``.gz``, ``.bz2``, ``.zst``); ``"-"`` is standard input.  Reading a
+    truncated or corrupt compressed file raises
+    :class:`~remis.compressed.CorruptInput` (an ``OSError``).
 
-    >>> import tempfile, os
+    >>> import gzip, tempfile, os
     >>> p = os.path.join(tempfile.mkdtemp(), "g.pgn.gz")
     >>> with gzip.open(p, "wb") as f: _ = f.write(b"1. e4 *\\n")
     >>> open_binary(p).read()
@@ -40,18 +44,8 @@ def open_binary(path: str | Path) -> IO[bytes]:
     p = str(path)
     if p == "-":
         return sys.stdin.buffer
-    if p.endswith(".gz"):
-        return gzip.open(p, "rb")  # type: ignore[return-value]
-    if p.endswith(".bz2"):
-        return bz2.open(p, "rb")
-    if p.endswith(".zst"):
-        import zstandard
-
-        raw = open(p, "rb")  # noqa: SIM115 - closed with the reader
-        reader = zstandard.ZstdDecompressor().stream_reader(raw, closefd=True,
-                                                            read_across_frames=True)
-        return io.BufferedReader(reader, buffer_size=1 << 16)
-    return open(p, "rb")
+    compressed = open_compressed(p)
+    return open(p, "rb") if compressed is None else compressed
 
 
 def decode_line(raw: bytes) -> str:
@@ -200,6 +194,9 @@ class _MainlineVisitor(chess.pgn.BaseVisitor[Any]):
 
     def begin_variation(self) -> chess.pgn.SkipType:
         return chess.pgn.SKIP
+
+    def parse_san(self, board: chess.Board, san: str) -> chess.Move:
+        return parse_san(board, san)  # python-chess's reading, but a null move is an error
 
     def visit_move(self, board: chess.Board, move: chess.Move) -> None:
         self.moves.append(move)
@@ -368,10 +365,11 @@ def parse_game(gt: GameText, *, san_only: bool = False) -> ParsedGame:
         del moves[ply - 1:], sans[ply - 1:], comments[ply - 1:]
     if board is not None and board.chess960:
         variant = "chess960"
-    if board is not None and error is None:
-        status = board.status()
-        if status not in (chess.STATUS_VALID,):
-            error = (0, f"illegal start position {board.fen()}")
+    reason = None if board is None else illegal_reason(board)
+    if board is not None and reason is not None:
+        # nothing is ruled on from a position that cannot arise in a game
+        error = (0, f"illegal start position {board.fen()}: {reason}")
+        board, moves, comments, sans = None, [], [], []
     return ParsedGame(gt.index, gt.offset, hdrs, board, moves, error, comments, variant, sans)
 
 

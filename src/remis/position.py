@@ -25,10 +25,22 @@ def parse_fen(fen: str) -> chess.Board:
         raise ValueError(f"malformed FEN {fen!r}: {exc}") from None
     if board.has_chess960_castling_rights():
         board.chess960 = True
-    status = board.status()
-    if status != chess.STATUS_VALID:
-        raise ValueError(f"illegal position: {_status_text(board, status)} ({fen})")
+    reason = illegal_reason(board)
+    if reason is not None:
+        raise ValueError(f"illegal position: {reason} ({fen})")
     return board
+
+
+def illegal_reason(board: chess.Board) -> str | None:
+    """Why python-chess finds the position illegal, or None when it is valid.
+
+    >>> illegal_reason(chess.Board()) is None
+    True
+    >>> illegal_reason(chess.Board("k7/8/8/8/8/8/8/K6r b - - 0 1"))
+    'the side not to move is in check'
+    """
+    status = board.status()
+    return None if status == chess.STATUS_VALID else _status_text(board, status)
 
 
 _STATUS = [

@@ -276,12 +276,15 @@ def rule_on_claim(
     move: str | chess.Move | None = None,
     penalty_seconds: int = 120,
     dead_test: DeadTest = material_dead_test,
+    ended: Ruling | None = None,
 ) -> Claim:
     """Rule on a draw claim by ``player`` (default: the player having the move),
     of ``kind`` (``"threefold_repetition"``, ``"fifty_moves"`` or None for
     either), with an optional intended move (SAN or UCI).  An incorrect claim
     explains why; it stands as a draw offer and costs ``penalty_seconds``
-    (120 in standard play, 60 in rapid and blitz).
+    (120 in standard play, 60 in rapid and blitz).  ``ended`` is an automatic
+    end the game reached before this position (a record may go on after it):
+    no claim can then be made.
 
     >>> h = History()
     >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
@@ -297,7 +300,7 @@ def rule_on_claim(
     claimant = mover if player is None else player
     kind_name = kind or THREEFOLD
     san: str | None = None
-    end = automatic_end(history, dead_test)
+    end = ended or automatic_end(history, dead_test)
     if end is not None:
         return Claim(ply, color_name(claimant), kind_name, end.article, None, (), False,
                      "claim_game_over", {"termination": end.termination, "article": end.article})

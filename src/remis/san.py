@@ -2,7 +2,8 @@
 disambiguation, a pawn push, a pawn capture) straight from the attack tables,
 everything else through python-chess's ``Board.parse_san``.
 
-The result is always the move (or the error) that ``Board.parse_san`` gives:
+The result is always the move (or the error) that ``Board.parse_san`` gives
+(except that a null move, ``--``, which is no move under the Laws, is an error):
 a shortcut is taken only when exactly one piece of the named kind can reach
 the target square and the move does not leave the king in check, which is
 the case where ``parse_san`` finds exactly that one legal move.  Kings,
@@ -38,10 +39,17 @@ def parse_san(board: chess.Board, san: str) -> chess.Move:
     Traceback (most recent call last):
     ...
     chess.IllegalMoveError: illegal san: 'Nd2' in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR ...
+    >>> parse_san(b, "--")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    chess.IllegalMoveError: null move '--' is not a legal move in rnbqkbnr/...
     """
     m = _FORMS.match(san)
     if m is None:
-        return board.parse_san(san)
+        parsed = board.parse_san(san)
+        if not parsed:  # "--", "Z0", "0000", "@@@@": python-chess reads them as a null move
+            raise chess.IllegalMoveError(f"null move {san!r} is not a legal move in {board.fen()}")
+        return parsed
     move = _shortcut(board, m.group(1), _SQUARES[m.group(2)])
     if move is None:
         return board.parse_san(san)  # the rare forms, and the errors

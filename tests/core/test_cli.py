@@ -49,11 +49,28 @@ def test_game_errors_give_exit_1_and_go_on(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     p = tmp_path / "mixed.pgn"
     p.write_text("1. e4 e5 2. Qxf7 *\n\n1. f3 e5 2. g4 Qh4# 0-1\n")
-    status, games = run_cli(capsys, "game", "--json", str(p), str(tmp_path / "missing.pgn"))
+    status = main(["game", "--json", str(p), str(tmp_path / "missing.pgn")])
+    out, err = capsys.readouterr()
+    games = [json.loads(line) for line in out.splitlines()]
     assert status == 1
     assert games[0]["error"]["ply"] == 3 and "Qxf7" in games[0]["error"]["message"]
     assert games[1]["end"]["termination"] == "checkmate"
-    assert "missing.pgn" in capsys.readouterr().err or True
+    assert "missing.pgn: No such file" in err
+
+
+def test_a_truncated_compressed_file_is_reported_and_the_run_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import gzip
+
+    bad, good = tmp_path / "cut.pgn.gz", tmp_path / "good.pgn"
+    data = gzip.compress(b"1. f3 e5 2. g4 Qh4# 0-1\n\n" * 10)
+    bad.write_bytes(data[:-12])
+    good.write_text("1. f3 e5 2. g4 Qh4# 0-1\n")
+    status = main(["game", "--json", str(bad), str(good)])
+    out, err = capsys.readouterr()
+    assert status == 1
+    assert "cut.pgn.gz: the compressed data ends before its end-of-stream marker" in err
+    assert json.loads(out.splitlines()[-1])["end"]["termination"] == "checkmate"
 
 
 def test_claim_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -64,6 +81,19 @@ def test_claim_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert v["occurrences"] == [0, 4, 8]
     _, (w,) = run_cli(capsys, "claim", "--json", str(p), "--ply", "6")
     assert not w["valid"] and "draw offer" in w["explanation"]
+
+
+def test_claim_after_the_game_ended_is_moot(capsys: pytest.CaptureFixture[str]) -> None:
+    # Zukertort-Steinitz 1886: fivefold repetition at ply 57 (9.6.1), the record goes
+    # on to ply 84; a claim after ply 57 is no claim at all, whatever the board shows
+    pgn = str(EXAMPLES / "zukertort-steinitz-1886.pgn")
+    for ply in ("84", "58"):
+        _, (v,) = run_cli(capsys, "claim", "--json", pgn, "--ply", ply)
+        assert not v["valid"] and v["ply"] == int(ply)
+        assert (v["article"], v["message"]) == ("9.6.1", "claim_game_over")
+        assert "already over (fivefold_repetition" in v["explanation"]
+    _, (before,) = run_cli(capsys, "claim", "--json", pgn, "--ply", "49")
+    assert before["valid"] and before["article"] == "9.2.2"
 
 
 def test_claim_on_fischer_spassky_game_17(capsys: pytest.CaptureFixture[str]) -> None:
@@ -116,9 +146,11 @@ def test_all_shared_data_runs_to_the_end(shared_data: Path) -> None:
     assert r.returncode == 1  # some inputs are known to be bad
     assert len(games) > 46000
     # the known bad games: 4 with ambiguous SAN in immortal-games, one illegal O-O-O in
-    # twic1256, and the crazyhouse/antichess games that must not be replayed as chess
+    # twic1256, the null move "Z0" (no move: 7.5.3) of anastasian-lewis, and the
+    # crazyhouse/antichess games that must not be replayed as chess
     msgs = [g["error"]["message"] for g in errors]
     assert sum("ambiguous san" in m for m in msgs) == 4
     assert sum("O-O-O" in m for m in msgs) == 1
+    assert sum("null move 'Z0'" in m for m in msgs) == 1
     assert sum("not standard chess" in m for m in msgs) == 4
-    assert len(errors) == 9
+    assert len(errors) == 10

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 import zstandard
 
-from remis.game import rule_on_pgn_file
+from remis.compressed import CorruptInput
+from remis.game import rule_on_parsed, rule_on_pgn_file
 from remis.pgn import GameText, parse_game, read_games, split_games
 
 FOOLS = b'[Event "x"]\n[White "A"]\n[Black "B"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n'
@@ -28,6 +29,37 @@ def test_compressed_inputs(tmp_path: Path, suffix: str, compress) -> None:  # ty
     rulings = list(rule_on_pgn_file(p))
     assert [r.index for r in rulings] == [1, 2, 3]
     assert all(r.end is not None and r.end.termination == "checkmate" for r in rulings)
+
+
+ZSTD = zstandard.ZstdCompressor().compress
+
+
+@pytest.mark.parametrize("suffix,compress", [
+    # (bz2 at level 1: 100 kB blocks, so that whole blocks come before the cut)
+    (".pgn.gz", gzip.compress), (".pgn.bz2", lambda b: bz2.compress(b, 1)),
+    (".pgn.zst", ZSTD)])
+def test_truncated_compressed_input_is_an_error_after_the_games_before(
+        tmp_path: Path, suffix: str, compress) -> None:  # type: ignore[no-untyped-def]
+    # random game numbers in the Event tag keep the data from compressing to nothing
+    text = b"".join(FOOLS.replace(b'"x"', f'"{i * 7919 % 100003}"'.encode())
+                    for i in range(4000))
+    data = compress(text)
+    p = tmp_path / f"g{suffix}"
+    p.write_bytes(data[: len(data) * 3 // 4])
+    read = 0
+    with pytest.raises(CorruptInput, match="truncated"):
+        for _ in read_games(p):
+            read += 1
+    assert 0 < read < 4000
+
+
+def test_zstd_frames_are_all_read_and_garbage_is_refused(tmp_path: Path) -> None:
+    p = tmp_path / "g.pgn.zst"
+    p.write_bytes(ZSTD(FOOLS) + ZSTD(FOOLS * 2))
+    assert len(list(read_games(p))) == 3
+    p.write_bytes(b"not zstd at all\n")
+    with pytest.raises(CorruptInput, match="not readable as zstd"):
+        list(read_games(p))
 
 
 def test_latin1_names_survive(tmp_path: Path) -> None:
@@ -93,7 +125,34 @@ def test_empty_line_inside_headers(test_data: Path) -> None:
 
 def test_bad_fen_header_is_an_error() -> None:
     g = parse_game_text('[FEN "8/8/8/8/8/8/8/K7 w - - 0 1"]\n\n1. Ka2 *\n')
-    assert g.board is None or g.error is not None
+    assert g.board is None and g.moves == []
+    assert g.error == (0, "illegal start position 8/8/8/8/8/8/8/K7 w - - 0 1: no black king")
+
+
+@pytest.mark.parametrize("fen,reason", [
+    ("8/8/8/8/8/8/8/8 w - - 0 1", "no white king, no black king, empty board"),  # was stalemate
+    ("kK6/8/8/8/8/8/8/8 w - - 0 1", "kings on adjacent squares"),   # was ruled dead
+    ("k7/8/8/8/8/8/8/K6r b - - 0 1", "the side not to move is in check"),
+])
+def test_an_illegal_start_position_is_not_ruled_on(fen: str, reason: str) -> None:
+    # the position error comes first, even when a move is illegal there too
+    g = rule_on_parsed(parse_game_text(f'[FEN "{fen}"]\n\n1. e4 *\n'))
+    assert (g.end, g.claims, g.plies) == (None, [], 0)
+    assert g.error is not None and (g.error.ply, g.error.message) == (
+        0, f"illegal start position {fen}: {reason}")
+
+
+@pytest.mark.parametrize("null", ["--", "Z0", "0000"])
+@pytest.mark.parametrize("san_only", [False, True])
+def test_a_null_move_is_an_illegal_move(null: str, san_only: bool) -> None:
+    # python-chess reads these as a null move; under the Laws there is no such move
+    from remis.audit.checks import audit_replay
+    from remis.pgn import GameText
+
+    g = parse_game(GameText(1, 0, f"1. Nf3 Nf6 2. Ng1 {null} 3. Nf3 *\n"), san_only=san_only)
+    plies = audit_replay(g).plies if san_only else rule_on_parsed(g).plies
+    assert plies == 3 and g.error is not None and g.error[0] == 4
+    assert f"null move {null!r} is not a legal move" in g.error[1]
 
 
 def parse_game_text(text: str):  # type: ignore[no-untyped-def]

@@ -30,6 +30,13 @@ from remis.variants.game import rule_on_line
         ("shogi", "4k4/9/9/9/9/9/P8/P8/4K4 b - 1", "nifu"),
         ("xiangqi", "4k4/9/9/9/9/9/9/9/4R4 w", "the board has 9 ranks, not 10"),
         ("xiangqi", "4k4/9/9/9/9/9/9/9/4R4/3K5 g", "side to move must be w or r"),
+        # placements pyffish accepts but no xiangqi game can reach
+        ("xiangqi", "4k4/9/9/9/9/9/9/9/9/4K4 w", "generals face each other on file e"),
+        ("xiangqi", "k8/9/9/9/9/9/9/9/9/4K4 w", "black general on a10 is outside its palace"),
+        ("xiangqi", "4k4/9/9/9/9/9/9/9/9/3KA4 w", "red advisor on e1 is on a point it can"),
+        ("xiangqi", "4k4/9/9/9/9/9/9/9/4E4/3K5 w", "red elephant on e2 is on a point"),
+        ("xiangqi", "4k4/9/9/9/9/1P7/9/9/9/3K5 w", "red soldier on b5 is on a point"),
+        ("xiangqi", "4k4/4p4/9/9/9/9/9/9/9/3K5 w", "black soldier on e9 is on a point"),
     ],
 )
 def test_malformed_positions_are_named(variant: str, start: str, needle: str) -> None:

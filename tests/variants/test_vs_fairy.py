@@ -51,7 +51,9 @@ def shogi_games() -> list[RandomGame]:
 
 @pytest.fixture(scope="module")
 def xiangqi_games() -> list[RandomGame]:
-    return games("xiangqi", N_GAMES, seed=12)
+    # (seed 12 drew a start with the generals facing on an open file, which is no
+    # longer a legal start; its set now has one perpetual check, 15 has three)
+    return games("xiangqi", N_GAMES, seed=15)
 
 
 def _judge(gs: list[RandomGame], fs_variant: str, repetitions: int | None = None

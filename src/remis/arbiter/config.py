@@ -23,6 +23,8 @@ from typing import Any, Literal
 
 import chess
 
+from remis.position import illegal_reason
+
 Mode = Literal["standard", "rapid", "blitz", "online"]
 Supervision = Literal["full", "partial"]
 
@@ -265,9 +267,9 @@ class Config:
                 board = chess.Board(fen)
             except ValueError as exc:
                 raise ValueError(f"config: start_fen {fen!r}: {exc}") from None
-            if not board.is_valid():
-                raise ValueError(f"config: start_fen {fen!r} is not a legal position "
-                                 f"({board.status()!r})")
+            reason = illegal_reason(board)
+            if reason is not None:
+                raise ValueError(f"config: start_fen {fen!r} is not a legal position: {reason}")
         auto = c["auto_claim_threefold"]
         if not isinstance(auto, list) or any(p not in ("white", "black") for p in auto):
             raise ValueError("config: auto_claim_threefold must be a list of 'white'/'black'")

@@ -8,9 +8,8 @@ from typing import Any
 import chess
 
 from remis.cli.common import emit_json, warn
-from remis.history import History
+from remis.game import claim_in_game
 from remis.pgn import read_games
-from remis.rules import rule_on_claim
 from remis.ruling import FIFTY, THREEFOLD
 
 _KINDS = {"threefold": THREEFOLD, "threefold_repetition": THREEFOLD, "fifty": FIFTY,
@@ -85,10 +84,7 @@ def run(args: argparse.Namespace) -> int:
         warn(f"{args.file}: game {args.game}: {where} is outside the game "
              f"(0..{len(game.moves)}){extra}")
         return 1
-    history = History(game.board)
-    for move in game.moves[:ply]:
-        history.push(move)
-    verdict = rule_on_claim(history, kind=_KINDS.get(args.kind or ""), move=args.move,
+    verdict = claim_in_game(game, ply, kind=_KINDS.get(args.kind or ""), move=args.move,
                             penalty_seconds=_PENALTY[args.mode])
     if args.json:
         emit_json(verdict.verdict_json())

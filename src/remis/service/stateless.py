@@ -8,11 +8,9 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from remis.game import rule_on_parsed
-from remis.history import History
+from remis.game import claim_in_game, rule_on_parsed
 from remis.pgn import parse_game, split_games
 from remis.position import rule_on_position
-from remis.rules import rule_on_claim
 from remis.ruling import FIFTY, THREEFOLD
 
 #: claim kinds accepted by ``remis claim --kind`` and ``/v1/claim``
@@ -80,9 +78,6 @@ def claim_json(pgn: str, *, game: int = 1, ply: int | None = None, move: str | N
                  if parsed.error else "")
         raise InputError(f"pgn: game {game}: ply {at} is outside the game "
                          f"(0..{len(parsed.moves)}){extra}")
-    history = History(parsed.board)
-    for mv in parsed.moves[:at]:
-        history.push(mv)
-    verdict = rule_on_claim(history, kind=CLAIM_KINDS.get(kind or ""), move=move,
+    verdict = claim_in_game(parsed, at, kind=CLAIM_KINDS.get(kind or ""), move=move,
                             penalty_seconds=PENALTY[mode])
     return verdict.verdict_json()

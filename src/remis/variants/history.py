@@ -29,6 +29,7 @@ from remis.variants.notation import (
     xiangqi_move,
 )
 from remis.variants.rules import FIRST, SECOND, VariantRules, perpetual_checkers, rules_for
+from remis.variants.xqboard import check_xiangqi_board
 
 _IDENTITY = {
     "shogi": "board, pieces in hand and side to move",
@@ -128,6 +129,8 @@ class VariantHistory:
         v = self.rules.variant
         try:
             fen = sfen_to_fen(text) if v == "shogi" else xiangqi_fen(text)
+            if v == "xiangqi":
+                check_xiangqi_board(fen.split()[0])
         except NotationError as exc:
             raise VariantError(f"malformed {'SFEN' if v == 'shogi' else 'FEN'}: {exc}") from None
         problem = ffish.validate(v, fen)

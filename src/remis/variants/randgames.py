@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from remis.variants import ffish
 from remis.variants.board import Board
-from remis.variants.notation import move_to_usi
+from remis.variants.notation import NotationError, move_to_usi
+from remis.variants.xqboard import check_xiangqi_board
 
 _BOARD_MOVE = re.compile(r"^([a-i])(\d+)([a-i])(\d+)$")
 _SIZE = {"shogi": (9, 9), "xiangqi": (9, 10)}
@@ -134,6 +135,11 @@ def random_position(variant: str, rng: random.Random) -> str | None:
     fen = f"{'/'.join(rows)}{hand} {turn} - - 0 1"
     if ffish.validate(variant, fen) is not None:
         return None
+    if variant == "xiangqi":
+        try:
+            check_xiangqi_board(fen.split()[0])  # e.g. generals facing on an open file
+        except NotationError:
+            return None
     board_part, side = fen.split()[:2]
     other = f"{board_part} {'b' if side == 'w' else 'w'} - - 0 1"
     if ffish.in_check(variant, other) or not ffish.legal_moves(variant, fen):
