@@ -145,15 +145,29 @@ _TAG_LINE = re.compile(r'^\[[A-Za-z0-9_]+\s+"[^"]*"\]$')
 
 
 def _comment_state(line: str, in_comment: bool) -> bool:
-    for ch in line:
+    """Whether a brace comment is open at the end of ``line``: inside one,
+    the next ``}`` closes it; outside, a ``;`` ends the line's scan (the rest
+    of the line is a comment) and a ``{`` opens one.
+
+    >>> _comment_state("1. e4 {a} e5 {b", False), _comment_state("c} 2. Nf3 ; {", True)
+    (True, False)
+    """
+    at = 0
+    while True:
         if in_comment:
-            if ch == "}":
-                in_comment = False
-        elif ch == "{":
+            at = line.find("}", at) + 1
+            if not at:
+                return True
+            in_comment = False
+        else:
+            brace = line.find("{", at)
+            if brace < 0:
+                return False
+            semi = line.find(";", at, brace)
+            if semi >= 0:
+                return False
             in_comment = True
-        elif ch == ";":
-            break
-    return in_comment
+            at = brace + 1
 
 
 @dataclass

@@ -294,7 +294,7 @@ def audit_replay(g: ParsedGame, laws: Laws = CURRENT) -> AuditedGame:
     if g.board is not None:
         rule = automatic_end if laws.automatic_repetition else position_end
         if g.sans:  # read with parse_game(..., san_only=True): one push per move
-            hist = History(g.board)
+            hist = History(g.board, stack=False)  # forward only: no move stack
             san_error: list[tuple[int, str]] = []
             report = replay(_play_sans(hist, g.sans, san_error), claims="none",
                             validated=True, end_rule=rule, history=hist,

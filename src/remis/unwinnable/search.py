@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 from time import monotonic
 from typing import Literal
 
@@ -52,6 +53,7 @@ _DARK = chess.BB_DARK_SQUARES
 #: without a proof, like any budget.
 MAX_LINE = 400
 _REWARD, _NORMAL, _PUNISH = 0, 1, 2
+_KIND = itemgetter(0)  # the sort key of (kind, move): stable, so moves keep their order
 
 
 def _knight_distances() -> list[list[int]]:
@@ -90,10 +92,17 @@ def mating_targets(board: chess.Board, winner: chess.Color,
     """
     if corner is None:
         corner = default_corner(board, winner)
+    return _TARGETS[corner]
+
+
+def _targets(corner: chess.Square) -> tuple[int, int, int, int]:
     rank_step = -16 if corner >= 56 else 16
     file_step = -1 if corner & 7 else 1
-    squares = [corner + rank_step, corner, corner, corner + file_step]
-    return squares[0], squares[1], squares[2], squares[3]
+    return corner + rank_step, corner, corner, corner + file_step
+
+
+#: :func:`mating_targets` by corner (the searches ask at every node)
+_TARGETS = {sq: _targets(sq) for sq in chess.SQUARES}
 
 
 def default_corner(board: chess.Board, winner: chess.Color) -> chess.Square:
@@ -108,12 +117,14 @@ def default_corner(board: chess.Board, winner: chess.Color) -> chess.Square:
     l_bishops = board.bishops & board.occupied_co[not winner]
     dark = bool(w_bishops & _DARK) or (not w_bishops and bool(l_bishops & ~_DARK))
     corners = (chess.H8, chess.A1) if dark else (chess.A8, chess.H1)
-    king = board.king(not winner)
+    kings = board.kings & board.occupied_co[not winner]
     far = corners[0] if winner else corners[1]
     near = corners[1] if winner else corners[0]
     corner = far
-    if king is not None and _KING_DIST[king][near] + 2 < _KING_DIST[king][far]:
-        corner = near
+    if kings:
+        king = kings.bit_length() - 1  # as Board.king: the highest such square
+        if _KING_DIST[king][near] + 2 < _KING_DIST[king][far]:
+            corner = near
     return corner
 
 
@@ -297,12 +308,26 @@ class HelpmateSearch:
                 return True
             self._interrupted = True
             return False
-        moves = list(board.generate_legal_moves())
-        if not moves:
-            if board.turn != winner and board.is_check():
-                self._found = tuple(m.uci() for m in self._path)
-                return True
-            return False
+        # out of check, the pseudo-legal moves in python-chess's order (that
+        # of its legal moves), each tested for legality as generate_legal_moves
+        # does, but only when the loop below needs to know (a move that is
+        # neither searched nor tested for mate needs it only while no legal
+        # move was met); in check, the legal evasions
+        mover = board.king(board.turn)
+        checked = mover is None or bool(board.attackers_mask(not board.turn, mover))
+        blockers = 0
+        if mover is None or checked:
+            moves = list(board.generate_legal_moves())
+            if not moves:
+                if board.turn != winner and mover is not None:
+                    self._found = tuple(m.uci() for m in self._path)
+                    return True
+                return False
+            mover = 0  # (never tested below)
+        else:
+            moves = list(board.generate_pseudo_legal_moves())
+            blockers = board._slider_blockers(mover)
+        is_safe = board._is_safe
         self._tt[key] = self._iteration << 16 | left
         self._open.append(key)
         path, search = self._path, self._search
@@ -314,6 +339,7 @@ class HelpmateSearch:
         if not board.knights | board.rooks | board.queens:
             classified, semi = _blocked_order(board, winner, classified, was_semi,
                                               self.corner)
+        legal = 0  # legal moves met (none: a stalemate)
         for kind, move in classified:
             if kind == _REWARD or (kind == _NORMAL and progress):
                 child = left
@@ -323,10 +349,18 @@ class HelpmateSearch:
                 child = max(left - 3, 0)
             if child <= 0:
                 # the child gets no budget: only a mate on the board would
-                # count, and only a checking move by the winner can give one
-                self._interrupted = True
+                # count, and only a checking move by the winner can give one;
+                # any other legal move only leaves the iteration unfinished
                 if not winners_turn or king is None or not _may_check(board, move, king):
+                    if not (legal and self._interrupted) and (
+                            checked or is_safe(mover, blockers, move)):
+                        legal += 1
+                        self._interrupted = True
                     continue
+                if not checked and not is_safe(mover, blockers, move):
+                    continue
+                legal += 1
+                self._interrupted = True
                 self.nodes += 1
                 make(board, move) if fast else board.push(move)
                 mate = board.is_check() and board.is_checkmate()
@@ -335,6 +369,9 @@ class HelpmateSearch:
                     self._found = tuple(m.uci() for m in [*path, move])
                     return True
                 continue
+            if not checked and not is_safe(mover, blockers, move):
+                continue
+            legal += 1
             make(board, move) if fast else board.push(move)
             path.append(move)
             found = search(child, kind == _REWARD, semi)
@@ -343,6 +380,8 @@ class HelpmateSearch:
             if found:
                 return True
         self._open.pop()
+        if not legal:
+            del self._tt[key]  # stalemate: as if never expanded
         return False
 
     def _classify(self, moves: list[chess.Move]) -> list[tuple[int, chess.Move]]:
@@ -401,7 +440,7 @@ class HelpmateSearch:
             # where a promotion is the way to mate, try the pawn moves first
             # among equals (python-chess generates them last)
             out.reverse()
-        out.sort(key=lambda km: km[0])
+        out.sort(key=_KIND)
         return out
 
 
