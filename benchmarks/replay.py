@@ -2,7 +2,11 @@
 
   (a) python-chess push only,
   (b) python-chess push + ``outcome(claim_draw=True)`` after every ply,
-  (c) remis replay with full tracking (automatic ends and every claim).
+  (c) remis replay with full tracking (automatic ends and every claim), as
+      ``remis game`` runs it: moves played by remis's own bitboard updates
+      (``History(stack=False)``, the same positions and clocks as ``push``),
+      and the same on python-chess's ``Board.push`` (a history with a move
+      stack, as the arbiter keeps) to show the tracking's own cost.
 
 Moves are parsed once beforehand, so only replay work is timed.  The
 contenders take turns in every round (so that a change in the machine's load
@@ -23,6 +27,7 @@ from pathlib import Path
 
 import chess
 
+from remis.history import History
 from remis.pgn import read_games
 from remis.replay import replay
 from remis.unwinnable.deadtest import EngineDeadTest
@@ -63,6 +68,14 @@ def remis_full(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
         replay(moves, start, claims="all", validated=True, dead_test=EngineDeadTest())
 
 
+def remis_on_push(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
+    """(c) with python-chess's ``Board.push`` under the tracking (a history
+    with a move stack, as the arbiter keeps): the tracking's own cost."""
+    for start, moves in games:
+        replay(moves, claims="all", validated=True, dead_test=EngineDeadTest(),
+               history=History(start))
+
+
 def remis_material(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
     """The same with the material-only dead-position test."""
     for start, moves in games:
@@ -95,8 +108,8 @@ def main() -> int:
     slow = games[: args.slow_games]
     slow_plies = sum(len(m) for _, m in slow)
     print(f"{len(games)} games, {plies} plies from {DATA}")
-    a, c, m = timed([(push_only, games), (remis_full, games), (remis_material, games)],
-                    args.repeat)
+    a, c, m, p = timed([(push_only, games), (remis_full, games), (remis_material, games),
+                        (remis_on_push, games)], args.repeat)
     a_slow, b_slow, c_slow = timed([(push_only, slow), (push_outcome, slow), (remis_full, slow)],
                                    max(1, args.repeat // 2))
     rate = {"a": plies / a, "c": plies / c, "m": plies / m, "b": slow_plies / b_slow}
@@ -108,6 +121,9 @@ def main() -> int:
           f"{1e6 / rate['c']:6.2f} us/ply  (engine dead-position test, as remis game)")
     print(f"    ... material-only dead test     {rate['m']:>12,.0f} plies/s  "
           f"{1e6 / rate['m']:6.2f} us/ply  ({m / a:.2f}x (a))")
+    print(f"    ... on python-chess's push      {plies / p:>12,.0f} plies/s  "
+          f"{1e6 * p / plies:6.2f} us/ply  ({p / a:.2f}x (a): the tracking on top of "
+          "Board.push; (c) plays moves by remis's own bitboard updates)")
     print(f"cost (c)/(a) = {a and c / a:.2f}x   (target <= 1.5x)")
     print(f"on the first {len(slow)} games: (b)/(a) = {b_slow / a_slow:.1f}x, "
           f"(c)/(a) = {c_slow / a_slow:.2f}x, (c) is {b_slow / c_slow:.1f}x faster than (b) "

@@ -120,7 +120,8 @@ def replay(
     >>> r.end is None, [(c.ply, c.article) for c in r.claims]
     (True, [(7, '9.2.1'), (8, '9.2.2'), (8, '9.2.1')])
     """
-    h = History(board) if history is None else history
+    # forward only: moves played by bitboard updates, no python-chess move stack
+    h = History(board, stack=False) if history is None else history
     b = h.board
     collect = claims != "none"
     first_only = claims == "first"
