@@ -58,6 +58,15 @@ def test_game_errors_give_exit_1_and_go_on(tmp_path: Path,
     assert "missing.pgn: No such file" in err
 
 
+def test_several_files_name_their_file(capsys: pytest.CaptureFixture[str]) -> None:
+    one = str(EXAMPLES / "zukertort-steinitz-1886.pgn")
+    two = str(EXAMPLES / "fischer-spassky-1972.pgn")
+    _, games = run_cli(capsys, "game", "--json", one, two)
+    assert [(g["file"], g["game"]) for g in games][:2] == [(one, 1), (two, 1)]
+    _, (alone,) = run_cli(capsys, "game", "--json", one)
+    assert "file" not in alone and {k: v for k, v in games[0].items() if k != "file"} == alone
+
+
 def test_a_truncated_compressed_file_is_reported_and_the_run_goes_on(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import gzip

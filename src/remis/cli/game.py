@@ -52,15 +52,17 @@ def run(args: argparse.Namespace) -> int:
         return run_game(args)
     status = 0
     mode: ClaimMode = "first" if args.first_claims else "all"
+    multi = len(args.files) > 1
     for path in args.files:
         try:
             for ruling in rule_on_pgn_file(path, claims=mode):
                 if ruling.error is not None:
                     status = 1
                 if args.json:
-                    emit_json(ruling.to_json())
+                    # several files: each object says which one (numbers are per file)
+                    emit_json({"file": path, **ruling.to_json()} if multi else ruling.to_json())
                 else:
-                    print(human_line(path, ruling, multi=len(args.files) > 1))
+                    print(human_line(path, ruling, multi=multi))
         except BrokenPipeError:
             raise
         except OSError as exc:
