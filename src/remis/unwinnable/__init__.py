@@ -10,8 +10,9 @@ helpmate exists.
 The stages, cheapest first (see :func:`can_checkmate`): material, forced
 moves, the static proof of :mod:`remis.unwinnable.static` (when present), a
 first slice of a steered helpmate search (:mod:`remis.unwinnable.search`), an
-exhaustive visit of the reachable positions, the rest of the search, short
-searches steered toward the other mating corners, and a last, longer visit.
+exhaustive visit of the reachable positions (longer while they stop
+multiplying, as behind locked pawns), the rest of the search, short searches
+steered toward the other mating corners, and the rest of the visit.
 The budgets are counted in nodes, so a verdict never depends on the
 machine's load (``max_seconds`` is an explicit opt-in).
 """
@@ -41,17 +42,18 @@ STATIC: StaticProof | None = static_unwinnable
 #: searches with free pawn moves (percent); the exhaustive visit (one
 #: visit, resumed: after the first slice, then in all where each side has
 #: few moves, or else, or where the visit converges), quick mode.
-FULL_NODES = 28_000
+FULL_NODES = 100_000
 FIRST_NODES = 10_000
 ALT_NODES = 4_500
 PAWN_SHARE = 40
 LOCKED_EXHAUST_NODES = 3_000
-MID_EXHAUST_NODES = 5_000
+MID_EXHAUST_NODES = 22_000
 EXHAUST_NODES = 22_000
 WIDE_EXHAUST_NODES = 10_000
 #: The visit's total when, at its budget, the reachable positions no longer
 #: multiply from one move to the next (:meth:`Visit.converging`).
 CONVERGING_EXHAUST_NODES = 120_000
+CONVERGING_STEP = 5_000
 #: Most legal moves a side may have for the visit to come before the rest of
 #: the search (real positions with many pieces: the visit would not end).
 FEW_MOVES = 24
@@ -258,10 +260,14 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     extra = 0  # nodes of the other corners' searches
     if result.outcome == "limit" and not quick:
         if first < budget:
-            # a short visit first when the rest of the search is still to
-            # come (most visits that end do so early)
-            verdict = _exhaust_verdict(color, head, visit.run(min(cap, MID_EXHAUST_NODES)),
-                                       result.nodes + visit.nodes)
+            # where each side has few moves, the visit before the rest of
+            # the search (a proof, or a shortest mate, when the reachable
+            # positions are few)
+            full = visit.run(min(cap, MID_EXHAUST_NODES))
+            if max_nodes is None and deadline is None:
+                # behind locked structures the visit, not the search, ends it
+                full = _while_converging(visit, full)
+            verdict = _exhaust_verdict(color, head, full, result.nodes + visit.nodes)
             if verdict is not None:
                 return verdict
             if deadline is None or time.monotonic() < deadline:
@@ -277,11 +283,8 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                 extra += other.nodes
         if result.outcome == "limit":
             full = visit.run(cap)
-            if (full.outcome == "limit" and max_nodes is None and deadline is None
-                    and visit.converging()):
-                # the reachable positions stop multiplying (a locked
-                # structure): the visit may finish, give it room to
-                full = visit.run(CONVERGING_EXHAUST_NODES)
+            if max_nodes is None and deadline is None:
+                full = _while_converging(visit, full)
             verdict = _exhaust_verdict(color, head, full, result.nodes + extra + visit.nodes)
             if verdict is not None:
                 return verdict
@@ -301,6 +304,17 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     what = "quick mode" if quick else (
         "time limit" if deadline is not None and time.monotonic() > deadline else "node limit")
     return Verdict(color, None, f"undecided: {what} reached ({nodes} nodes)", nodes=nodes)
+
+
+def _while_converging(visit: Visit, last: SearchResult) -> SearchResult:
+    """Go on with ``visit`` in steps of :data:`CONVERGING_STEP` positions
+    while the reachable positions stop multiplying (:meth:`Visit.converging`:
+    a locked structure, where the visit may well end), up to
+    :data:`CONVERGING_EXHAUST_NODES` in all."""
+    while (last.outcome == "limit" and visit.nodes < CONVERGING_EXHAUST_NODES
+           and visit.converging()):
+        last = visit.run(min(visit.nodes + CONVERGING_STEP, CONVERGING_EXHAUST_NODES))
+    return last
 
 
 def _other_corners(board: chess.Board, color: chess.Color, nodes: int,
