@@ -608,7 +608,13 @@ class Visit:
 
     def run(self, max_nodes: int) -> SearchResult:
         """Go on with the visit until ``max_nodes`` positions in all have
-        been expanded (or the end: a mate, or every position seen)."""
+        been expanded (or the end: a mate, or every position seen).
+
+        >>> v = Visit(chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1"), chess.WHITE)
+        >>> r = v.run(1_000)
+        >>> r.outcome, r.line
+        ('mate', ('a1a8',))
+        """
         if self._done is not None:
             return self._done
         b = self.board
