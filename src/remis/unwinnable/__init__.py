@@ -258,13 +258,15 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                             iteration_nodes=budget if quick else 20_000, deadline=deadline)
     result = search.run(start_depth=2 if quick else 1)
     extra = 0  # nodes of the other corners' searches
+    # the visit may grow past its cap only under the default budgets
+    unbounded = max_nodes is None and deadline is None
     if result.outcome == "limit" and not quick:
         if first < budget:
             # where each side has few moves, the visit before the rest of
             # the search (a proof, or a shortest mate, when the reachable
             # positions are few)
             full = visit.run(min(cap, MID_EXHAUST_NODES))
-            if max_nodes is None and deadline is None:
+            if unbounded:
                 # behind locked structures the visit, not the search, ends it
                 full = _while_converging(visit, full)
             verdict = _exhaust_verdict(color, head, full, result.nodes + visit.nodes)
@@ -283,7 +285,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                 extra += other.nodes
         if result.outcome == "limit":
             full = visit.run(cap)
-            if max_nodes is None and deadline is None:
+            if unbounded:
                 full = _while_converging(visit, full)
             verdict = _exhaust_verdict(color, head, full, result.nodes + extra + visit.nodes)
             if verdict is not None:

@@ -6,8 +6,7 @@ facing each other on an open file (the side to move could capture one).
 
 from __future__ import annotations
 
-import re
-
+from remis.variants.board import Board
 from remis.variants.notation import NotationError
 
 # (file 0-8 = a-i, rank 1-10) for red; black's are mirrored (rank 11 - r)
@@ -18,17 +17,9 @@ _NAMES = {"K": "general", "A": "advisor", "B": "elephant", "P": "soldier"}
 
 
 def _squares(board: str) -> dict[tuple[int, int], str]:
-    """The pieces of a FEN board field by (file, rank), rank 10 first in the text."""
-    out: dict[tuple[int, int], str] = {}
-    for i, row in enumerate(board.split("/")):
-        f = 0
-        for tok in re.findall(r"\d+|[a-zA-Z]", row):
-            if tok.isdigit():
-                f += int(tok)
-            else:
-                out[(f, 10 - i)] = tok
-                f += 1
-    return out
+    """The pieces of a FEN board field by (file, rank), ranks 1-10 from red's side."""
+    cells = Board.from_fen("xiangqi", board).cells
+    return {(i % 9, i // 9 + 1): tok for i, tok in enumerate(cells) if tok}
 
 
 def _misplaced(kind: str, f: int, r: int) -> bool:
@@ -46,7 +37,8 @@ def _misplaced(kind: str, f: int, r: int) -> bool:
 
 def check_xiangqi_board(board: str) -> None:
     """Raise :class:`NotationError` naming the first impossible placement in a
-    xiangqi FEN board field (letters ``n``/``b`` for horse and elephant).
+    well-formed xiangqi FEN board field (as :func:`~remis.variants.notation.check_board`
+    checks it; letters ``n``/``b`` for horse and elephant).
 
     >>> check_xiangqi_board("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR")
     >>> try: check_xiangqi_board("k8/9/9/9/9/9/9/9/9/4K4")
