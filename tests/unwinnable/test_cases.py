@@ -151,3 +151,13 @@ def test_drawn_result_flagged_side_is_side_to_move() -> None:
 def test_no_time_forfeit_object_without_the_tag() -> None:
     g = parse_game(GameText(1, 0, '[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n'))
     assert "time_forfeit" not in rule_on_parsed(g).extra
+
+
+def test_a_pawn_never_captures_a_king_in_the_static_proof() -> None:
+    # CHA vector: Black's only pieces that could ever give mate are shut in;
+    # the white king's square is no target for a black pawn, so the static
+    # proof holds (before, a pawn "capturing" the king released it)
+    fen = "1b3kBR/4pP1P/1p1pP2P/1P1P4/8/K5p1/6P1/1B6 b - - 0 1"
+    verdict = can_checkmate(chess.Board(fen), chess.BLACK)
+    assert verdict.value is False and verdict.method == "static"
+    assert can_checkmate(chess.Board(fen), chess.WHITE).value is True

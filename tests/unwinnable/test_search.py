@@ -146,3 +146,23 @@ def test_a_longer_visit_proves_a_bounded_pawn_ending_and_not_its_sibling() -> No
     # helpmate, so no bound on the pawn moves alone may call it dead
     alive = "1k6/1P1p1p1p/BP6/1P5p/8/8/3P1PKP/8 w - - 0 1"
     assert can_checkmate(chess.Board(alive), chess.BLACK).value is not False
+
+
+def test_a_converging_visit_goes_past_its_cap_and_proves(monkeypatch: pytest.MonkeyPatch) -> None:
+    import remis.unwinnable as engine
+
+    # CHA vector: pawns only, none can pass; about 27k positions are
+    # reachable, more than the visit's usual 22k, and its layers stop
+    # growing: the visit goes on to the end (a proof for both sides)
+    fen = "k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - - 0 1"
+    for color in (chess.WHITE, chess.BLACK):
+        verdict = engine.can_checkmate(chess.Board(fen), color)
+        assert verdict.value is False and verdict.method == "exhaustive"
+        assert verdict.nodes > engine.EXHAUST_NODES
+    # without the converging steps the same question is left undecided
+    monkeypatch.setattr(engine, "CONVERGING_EXHAUST_NODES", 0)
+    assert engine.can_checkmate(chess.Board(fen), chess.BLACK).value is None
+    # and a bounded caller's budget is never stretched
+    bounded = engine.can_checkmate(chess.Board(fen), chess.BLACK, max_nodes=20_000)
+    assert bounded.value is None and bounded.nodes <= 20_000 * 2
+
