@@ -1,14 +1,15 @@
 """Reading SAN moves fast: the common forms (a piece move that needs no
-disambiguation, a pawn push, a pawn capture) straight from the attack tables,
-everything else through python-chess's ``Board.parse_san``.
+disambiguation, a king step, a pawn push, a pawn capture) straight from the
+attack tables, everything else through python-chess's ``Board.parse_san``.
 
 The result is always the move (or the error) that ``Board.parse_san`` gives
 (except that a null move, ``--``, which is no move under the Laws, is an error):
 a shortcut is taken only when exactly one piece of the named kind can reach
 the target square and the move does not leave the king in check, which is
-the case where ``parse_san`` finds exactly that one legal move.  Kings,
-castling, promotions, en passant and disambiguated or unusual forms always go
-to ``parse_san``.
+the case where ``parse_san`` finds exactly that one legal move (a king step
+is always tested).  Castling (also written as a king move of two squares),
+promotions, en passant and disambiguated or unusual forms always go to
+``parse_san``.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ import re
 
 import chess
 
-_FORMS = re.compile(r"([NBRQ]x?|[a-h]x)?([a-h][1-8])[+#]?\Z")
+_FORMS = re.compile(r"([KNBRQ]x?|[a-h]x)?([a-h][1-8])[+#]?\Z")
 _SQUARES = {name: sq for sq, name in enumerate(chess.SQUARE_NAMES)}
 _FILES = {name: i for i, name in enumerate(chess.FILE_NAMES)}
 _KNIGHT = chess.BB_KNIGHT_ATTACKS
+_KING = chess.BB_KING_ATTACKS
 _DIAG, _DIAG_MASKS = chess.BB_DIAG_ATTACKS, chess.BB_DIAG_MASKS
 _RANK, _RANK_MASKS = chess.BB_RANK_ATTACKS, chess.BB_RANK_MASKS
 _FILE, _FILE_MASKS = chess.BB_FILE_ATTACKS, chess.BB_FILE_MASKS
@@ -57,7 +59,7 @@ def parse_san(board: chess.Board, san: str) -> chess.Move:
     # cannot expose it: only the other moves need python-chess's full test
     turn = board.turn
     king = board.king(turn)
-    if (king is None or _RAYS[king][move.from_square]
+    if (king is None or move.from_square == king or _RAYS[king][move.from_square]
             or board.attackers_mask(not turn, king)) and board.is_into_check(move):
         return board.parse_san(san)
     return move
@@ -72,10 +74,12 @@ def _shortcut(board: chess.Board, head: str | None, to: int) -> chess.Move | Non
     if own & bit:
         return None
     occupied = board.occupied
-    if head is not None and head[0] in "NBRQ":
+    if head is not None and head[0] in "KNBRQ":
         kind = head[0]
         if kind == "N":
             sources = _KNIGHT[to] & board.knights
+        elif kind == "K":  # a step: castling written as a king move is python-chess's
+            sources = _KING[to] & board.kings
         else:
             lines = 0
             if kind != "R":
