@@ -127,7 +127,88 @@ def test_the_probe_is_asked_with_a_node_budget(monkeypatch: pytest.MonkeyPatch) 
         return real(board, color, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(checks, "helpmate_probe", spy)
-    fen = "5rk1/pp4pp/2pb3q/5r2/3PR3/7P/PPP2PP1/R2Q2K1 w - - 1 20"
+    # White flagged in check with 4 legal moves, scored 0-1; Black can mate
+    fen = "2r2rk1/1b3p2/p4p1p/1p6/6Bq/2P1p2n/PP4P1/R4RK1 w - - 0 30"
     n, findings, summary = audit_texts([_tf_game(fen, "0-1")], "x.pgn")
     assert (n, findings, summary["undecided"]) == (1, [], {})
     assert calls == [{"max_nodes": checks.PROBE_NODES}]
+
+
+def _spy_searches(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record the full-mode searches and probes the audit asks for."""
+    asked: list[str] = []
+    real_probe, real_can = checks.helpmate_probe, checks.can_checkmate
+
+    def probe(board: chess.Board, color: chess.Color, **kw: object) -> object:
+        asked.append("probe")
+        return real_probe(board, color, **kw)  # type: ignore[arg-type]
+
+    def can(board: chess.Board, color: chess.Color, **kw: object) -> unwinnable.Verdict:
+        if kw.get("mode") == "full":
+            asked.append("full")
+        return real_can(board, color, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checks, "helpmate_probe", probe)
+    monkeypatch.setattr(checks, "can_checkmate", can)
+    return asked
+
+
+def test_an_open_position_is_not_searched_for_a_cannot(monkeypatch: pytest.MonkeyPatch) -> None:
+    # White flagged with 20 legal moves, scored 0-1; Black has no queen or
+    # rook, but bishops, knight and pawns with 26 moves and no blocked
+    # structure: not searched, not undecided
+    asked = _spy_searches(monkeypatch)
+    fen = "8/4b2k/p2p4/1pnPpb2/8/1P4KP/P2NBP2/8 w - - 0 31"
+    board = chess.Board(fen)
+    assert board.legal_moves.count() > checks.GATE_MOVES
+    assert checks._moves_of(board, chess.BLACK) > checks.GATE_WINNER_MOVES
+    n, findings, summary = audit_texts([_tf_game(fen, "0-1")], "x.pgn")
+    assert (n, findings, summary["undecided"], asked) == (1, [], {}, [])
+
+
+def test_a_blocked_structure_is_searched_whatever_the_moves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Black to move has 11 moves (bishop and king) and flagged, scored 1-0;
+    # White's bishop and pawns can never mate behind the locked pawns
+    fen = "7k/6pP/4K1P1/4b3/4B3/8/8/8 b - - 8 63"
+    board = chess.Board(fen)
+    assert board.legal_moves.count() > checks.GATE_MOVES
+    assert checks._moves_of(board, chess.WHITE) > checks.GATE_WINNER_MOVES
+    f = audit_game(audit_replay(parse_game(_tf_game(fen, "1-0"))))
+    assert f is not None and f.check == "time_forfeit" and f.result_under_laws == "1/2-1/2"
+    assert f.evidence["verdict"]["method"] == "static"
+
+
+def test_a_free_queen_or_rook_is_not_searched_for_a_cannot(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # White flagged with 37 legal moves, scored 0-1; Black has queen and
+    # rooks: not searched, and not counted as undecided either
+    asked = _spy_searches(monkeypatch)
+    fen = "5rk1/pp4pp/2pb3q/5r2/3PR3/7P/PPP2PP1/R2Q2K1 w - - 1 20"
+    assert chess.Board(fen).legal_moves.count() > checks.GATE_MOVES
+    n, findings, summary = audit_texts([_tf_game(fen, "0-1")], "x.pgn")
+    assert (n, findings, summary["undecided"], asked) == (1, [], {}, [])
+    # the same position as a resignation: not searched either
+    resigned = GameText(1, 0, f'[Result "0-1"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n0-1\n')
+    assert audit_texts([resigned], "x.pgn")[1] == [] and asked == []
+
+
+# White's only move is 1.h6+, and after any reply White has none left:
+# stalemate, so Black's queen and rook can never mate (a lichess loss on time)
+STALEMATED = "8/6kp/8/7P/8/5q1r/8/6K1 w - - 11 67"
+
+
+def test_a_queen_or_rook_that_cannot_mate_is_found_on_time() -> None:
+    f = audit_game(audit_replay(parse_game(_tf_game(STALEMATED, "0-1"))))
+    assert f is not None and f.check == "time_forfeit" and f.article == "6.9"
+    assert f.result_under_laws == "1/2-1/2" and f.evidence["verdict"]["value"] is False
+
+
+def test_a_queen_or_rook_that_cannot_mate_is_found_after_a_resignation() -> None:
+    # 5.1.2 (2023): a resignation when the opponent cannot mate is a draw;
+    # with a queen and a rook for the winner this used to be skipped
+    gt = GameText(1, 0, f'[Result "0-1"]\n[Date "2024.01.01"]\n[SetUp "1"]\n'
+                        f'[FEN "{STALEMATED}"]\n\n0-1\n')
+    f = audit_game(audit_replay(parse_game(gt)))
+    assert f is not None and f.check == "result_vs_position" and f.article == "5.1.2"
+    assert f.result_under_laws == "1/2-1/2" and f.evidence["verdict"]["value"] is False
