@@ -166,3 +166,30 @@ def test_a_converging_visit_goes_past_its_cap_and_proves(monkeypatch: pytest.Mon
     bounded = engine.can_checkmate(chess.Board(fen), chess.BLACK, max_nodes=20_000)
     assert bounded.value is None and bounded.nodes <= 20_000 * 2
 
+
+
+#: positions for the loser's-leaf shortcut: castling rights, knights on
+#: both sides, a helpmate needing a promotion (shortcut off there), a proof
+LEAF_POSITIONS = [
+    "r3k2r/ppp1q1pp/4ppn1/8/3p1P2/P2P2Q1/1PP1B1PP/R3K2R w KQkq - 1 16",
+    "2r2rk1/1b3p2/p4p1p/1p6/6Bq/2P1p2n/PP4P1/R4RK1 w - - 0 30",
+    "6k1/3n2N1/2p2np1/p2p1P2/1p6/P5P1/r7/5K2 b - - 0 38",
+    "8/8/8/4n1p1/4k3/8/2Kp4/4rR2 w - - 4 77",
+    "8/8/4k3/8/8/2n5/P7/K7 w - - 0 1",
+    "8/8/8/8/8/2k5/8/K1q5 w - - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+]
+
+
+@pytest.mark.parametrize("fen", LEAF_POSITIONS)
+def test_the_loser_leaf_shortcut_searches_exactly_as_the_general_loop(
+        fen: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    for color in chess.COLORS:
+        results = []
+        for shortcut in (True, False):
+            monkeypatch.setattr(HelpmateSearch, "leaf_shortcut", shortcut)
+            board = chess.Board(fen)
+            r = HelpmateSearch(board, color, max_nodes=4_000).run()
+            assert board.fen() == fen
+            results.append((r.outcome, r.line, r.nodes, r.depth))
+        assert results[0] == results[1], (fen, color)

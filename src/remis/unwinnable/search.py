@@ -190,6 +190,10 @@ class HelpmateSearch:
     ('mate', 1)
     """
 
+    #: take :meth:`_loser_leaf` where it applies (off: the general loop,
+    #: for the tests that compare the two)
+    leaf_shortcut = True
+
     def __init__(self, board: chess.Board, winner: chess.Color, *, max_nodes: int = 200_000,
                  iteration_nodes: int = 20_000, max_depth: int = 200,
                  prune: Callable[[chess.Board], bool] | None = None,
@@ -325,8 +329,13 @@ class HelpmateSearch:
                 return False
             mover = 0  # (never tested below)
         else:
-            moves = list(board.generate_pseudo_legal_moves())
             blockers = board._slider_blockers(mover)
+            if (left == 1 and not progress and board.turn != winner and self.leaf_shortcut
+                    and not self.pawns
+                    and board.knights | board.rooks | board.queens
+                    and not _needs_promotion(board, winner, board.occupied_co[winner])):
+                return self._loser_leaf(key, mover, blockers, was_semi)
+            moves = list(board.generate_pseudo_legal_moves())
         is_safe = board._is_safe
         self._tt[key] = self._iteration << 16 | left
         self._open.append(key)
@@ -379,6 +388,55 @@ class HelpmateSearch:
             restore(board, key) if fast else board.pop()
             if found:
                 return True
+        self._open.pop()
+        if not legal:
+            del self._tt[key]  # stalemate: as if never expanded
+        return False
+
+    def _loser_leaf(self, key: Key, mover: int, blockers: int, semi: bool) -> bool:
+        """The loop of :meth:`_search` at a loser's node, out of check, with
+        one ply of budget and no progress on the move before: only the free
+        moves (:meth:`_classify`: the king or a knight stepping toward its
+        target) get a budget, every other move only needs to be known legal
+        (a stalemate, or an unfinished iteration), so only the king's and
+        the knights' moves are generated and classified, and the others
+        lazily, until one is legal.  Same moves, same order, same answers
+        as the general loop (not used where the costs differ: pawns free or
+        a promotion needed, or the blocked-structure order)."""
+        board = self.board
+        _, _, lk_t, lp_t = mating_targets(board, self.winner, self.corner)
+        self._tt[key] = self._iteration << 16 | 1
+        self._open.append(key)
+        kings = board.kings
+        free = []
+        for m in board.generate_pseudo_legal_moves(
+                board.occupied_co[board.turn] & (kings | board.knights)):
+            frm, to = m.from_square, m.to_square
+            if (1 << frm) & kings:
+                if _KING_DIST[to][lk_t] < _KING_DIST[frm][lk_t]:
+                    free.append(m)
+            elif _KNIGHT_DIST[to][lp_t] < _KNIGHT_DIST[frm][lp_t]:
+                free.append(m)
+        is_safe = board._is_safe
+        path, fast = self._path, self._fast
+        legal = 0
+        for move in free:
+            if not is_safe(mover, blockers, move):
+                continue
+            legal += 1
+            make(board, move) if fast else board.push(move)
+            path.append(move)
+            found = self._search(1, True, semi)
+            path.pop()
+            restore(board, key) if fast else board.pop()
+            if found:
+                return True
+        if not (legal and self._interrupted):
+            for move in board.generate_pseudo_legal_moves():
+                if move not in free and is_safe(mover, blockers, move):
+                    legal += 1
+                    self._interrupted = True
+                    break
         self._open.pop()
         if not legal:
             del self._tt[key]  # stalemate: as if never expanded
