@@ -15,6 +15,7 @@ import remis.unwinnable.search as search
 from remis.audit.checks import audit_game, audit_replay, decide_can_mate
 from remis.audit.run import audit_texts
 from remis.pgn import GameText, parse_game
+from remis.unwinnable.moves import pseudo_legal_count
 
 # houAYIfd's final position (lichess, 2016): a time forfeit scored 1/2-1/2 with
 # full material; Black, who did not flag, can mate (quick mode cannot tell)
@@ -161,7 +162,7 @@ def test_an_open_position_is_not_searched_for_a_cannot(monkeypatch: pytest.Monke
     fen = "8/4b2k/p2p4/1pnPpb2/8/1P4KP/P2NBP2/8 w - - 0 31"
     board = chess.Board(fen)
     assert board.legal_moves.count() > checks.GATE_MOVES
-    assert checks._moves_of(board, chess.BLACK) > checks.GATE_WINNER_MOVES
+    assert pseudo_legal_count(board, chess.BLACK) > checks.GATE_WINNER_MOVES
     n, findings, summary = audit_texts([_tf_game(fen, "0-1")], "x.pgn")
     assert (n, findings, summary["undecided"], asked) == (1, [], {}, [])
 
@@ -173,7 +174,7 @@ def test_a_blocked_structure_is_searched_whatever_the_moves(
     fen = "7k/6pP/4K1P1/4b3/4B3/8/8/8 b - - 8 63"
     board = chess.Board(fen)
     assert board.legal_moves.count() > checks.GATE_MOVES
-    assert checks._moves_of(board, chess.WHITE) > checks.GATE_WINNER_MOVES
+    assert pseudo_legal_count(board, chess.WHITE) > checks.GATE_WINNER_MOVES
     f = audit_game(audit_replay(parse_game(_tf_game(fen, "1-0"))))
     assert f is not None and f.check == "time_forfeit" and f.result_under_laws == "1/2-1/2"
     assert f.evidence["verdict"]["method"] == "static"

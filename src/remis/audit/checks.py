@@ -40,6 +40,7 @@ from remis.ruling import DRAW, Ruling, win_for
 from remis.san import parse_san
 from remis.unwinnable import STATIC, Verdict, can_checkmate
 from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest
+from remis.unwinnable.moves import pseudo_legal_count
 from remis.unwinnable.probe import helpmate_probe
 from remis.unwinnable.search import Visit
 
@@ -151,20 +152,9 @@ def _may_be_unable_to_mate(board: chess.Board, color: chess.Color, *,
     if board.legal_moves.count() <= GATE_MOVES:
         return (not heavy or not resignation
                 or Visit(board, color).run(GATE_VISIT).outcome == "exhausted")
-    if not heavy and _moves_of(board, color) <= GATE_WINNER_MOVES:
+    if not heavy and pseudo_legal_count(board, color) <= GATE_WINNER_MOVES:
         return True
     return STATIC is not None and STATIC(board, color) is not None
-
-
-def _moves_of(board: chess.Board, color: chess.Color) -> int:
-    """The pseudo-legal moves ``color`` would have if it were to move."""
-    if board.turn == color:
-        return sum(1 for _ in board.generate_pseudo_legal_moves())
-    board.turn = color
-    try:
-        return sum(1 for _ in board.generate_pseudo_legal_moves())
-    finally:
-        board.turn = not color
 
 
 #: the checks, in the order they are tried on a game

@@ -27,6 +27,7 @@ from typing import Literal
 import chess
 
 from remis.unwinnable.material import impossible_to_win, material_reason
+from remis.unwinnable.moves import pseudo_legal_count
 from remis.unwinnable.search import HelpmateSearch, SearchResult, Visit, default_corner
 from remis.unwinnable.static import static_unwinnable
 
@@ -169,11 +170,7 @@ def _few_moves(board: chess.Board) -> bool:
     them all early."""
     if board.legal_moves.count() > FEW_MOVES:
         return False
-    board.turn = not board.turn
-    try:
-        return sum(1 for _ in board.generate_pseudo_legal_moves()) <= FEW_MOVES
-    finally:
-        board.turn = not board.turn
+    return pseudo_legal_count(board, not board.turn) <= FEW_MOVES
 
 
 def _found_text(color: chess.Color, line: tuple[str, ...]) -> str:

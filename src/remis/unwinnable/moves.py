@@ -50,6 +50,22 @@ def restore(b: chess.Board, k: Key) -> None:
     b.turn, b.castling_rights, b.ep_square = k[7], k[8], k[9]
 
 
+def pseudo_legal_count(b: chess.Board, color: chess.Color) -> int:
+    """The pseudo-legal moves ``color`` would have in ``b`` if it were to move
+    (``b`` is left as it was).
+
+    >>> pseudo_legal_count(chess.Board(), chess.BLACK)
+    20
+    """
+    if b.turn == color:
+        return sum(1 for _ in b.generate_pseudo_legal_moves())
+    b.turn = color
+    try:
+        return sum(1 for _ in b.generate_pseudo_legal_moves())
+    finally:
+        b.turn = not color
+
+
 def fast_ok(b: chess.Board) -> bool:
     """Can :func:`make` be used on ``b``: standard chess, no promoted-piece
     bookkeeping, castling rights already clean (the moves keep them so).
