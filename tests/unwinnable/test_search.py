@@ -99,6 +99,21 @@ def test_can_checkmate_tries_the_other_corners() -> None:
     assert verdict.method == "search"
 
 
+def test_the_first_slice_takes_turns_between_steerings(monkeypatch: pytest.MonkeyPatch) -> None:
+    import remis.unwinnable as engine
+
+    # lichess game LhLxnKNR: the default steering heads for a8, where the
+    # rooks keep White's king out, and needs about 21k nodes; a search with
+    # free pawn moves (b3 promotes) finds a mate in a few hundred
+    fen = "6Q1/pp6/4kp2/4p3/3r4/KP6/3r4/8 b - - 7 45"
+    verdict = engine.can_checkmate(chess.Board(fen), chess.WHITE)
+    assert verdict.value is True and mates(fen, chess.WHITE, verdict.line)
+    assert verdict.nodes < 2_000
+    monkeypatch.setattr(engine, "PORTFOLIO", ((None, False),))
+    alone = engine.can_checkmate(chess.Board(fen), chess.WHITE)
+    assert alone.value is True and alone.nodes > 10_000
+
+
 def test_free_pawn_moves_find_a_mate_after_promotions() -> None:
     # Black mates only after a long pawn race (CHA test vector): with every
     # pawn move free the search finds it at once, the usual steering does
@@ -185,11 +200,12 @@ LEAF_POSITIONS = [
 def test_the_loser_leaf_shortcut_searches_exactly_as_the_general_loop(
         fen: str, monkeypatch: pytest.MonkeyPatch) -> None:
     for color in chess.COLORS:
-        results = []
-        for shortcut in (True, False):
-            monkeypatch.setattr(HelpmateSearch, "leaf_shortcut", shortcut)
-            board = chess.Board(fen)
-            r = HelpmateSearch(board, color, max_nodes=4_000).run()
-            assert board.fen() == fen
-            results.append((r.outcome, r.line, r.nodes, r.depth))
-        assert results[0] == results[1], (fen, color)
+        for pawns in (False, True):
+            results = []
+            for shortcut in (True, False):
+                monkeypatch.setattr(HelpmateSearch, "leaf_shortcut", shortcut)
+                board = chess.Board(fen)
+                r = HelpmateSearch(board, color, max_nodes=4_000, pawns=pawns).run()
+                assert board.fen() == fen
+                results.append((r.outcome, r.line, r.nodes, r.depth))
+            assert results[0] == results[1], (fen, color, pawns)

@@ -9,7 +9,8 @@ helpmate exists.
 
 The stages, cheapest first (see :func:`can_checkmate`): material, forced
 moves, the static proof of :mod:`remis.unwinnable.static` (when present), a
-first slice of a steered helpmate search (:mod:`remis.unwinnable.search`), an
+first slice in which helpmate searches steered differently take turns
+(:mod:`remis.unwinnable.search`, :data:`PORTFOLIO`), an
 exhaustive visit of the reachable positions (longer while they stop
 multiplying, as behind locked pawns), the rest of the search, short searches
 steered toward the other mating corners, and the rest of the visit.
@@ -59,6 +60,15 @@ CONVERGING_STEP = 5_000
 #: the search (real positions with many pieces: the visit would not end).
 FEW_MOVES = 24
 QUICK_NODES = 20
+#: The searches that take turns in full mode's first slice
+#: (:func:`_portfolio`), as (mating corner, every pawn move free): the
+#: default steering, then with free pawn moves toward the default corner
+#: and each corner; the first budget of each.
+PORTFOLIO: tuple[tuple[chess.Square | None, bool], ...] = (
+    (None, False), (None, True), (chess.A1, True), (chess.H1, True), (chess.A8, True),
+    (chess.H8, True))
+PORTFOLIO_START = 200
+PORTFOLIO_SHARE = 8
 FORCED_PLIES = 100
 
 
@@ -244,21 +254,24 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                                    visit.nodes)
         if verdict is not None:
             return verdict
-    # full mode: a first slice of the search (most mates are found early),
+    # full mode: a first slice of searches taking turns (most mates are
+    # found early, each by the steering that suits its position),
     # then the exhaustive visit (a proof or a shortest mate when the
     # reachable positions are few), then the rest of the search budget;
     # where many moves are possible the visit rarely ends, it comes last;
     # before it, short searches toward the other mating corners
-    first = budget if quick or not few else min(
-        budget, FIRST_NODES if max_nodes is None else max(max_nodes // 5, 1))
-    search = HelpmateSearch(b, color, max_nodes=first,
-                            iteration_nodes=budget if quick else 20_000, deadline=deadline)
-    result = search.run(start_depth=2 if quick else 1)
-    extra = 0  # nodes of the other corners' searches
+    extra = 0  # nodes of the searches other than the default one
+    if quick:
+        search = HelpmateSearch(b, color, max_nodes=budget, iteration_nodes=budget,
+                                deadline=deadline)
+        result = search.run(start_depth=2)
+    else:
+        first = min(budget, FIRST_NODES if max_nodes is None else max(max_nodes // 5, 1))
+        search, result, extra = _portfolio(b, color, first, deadline)
     # the visit may grow past its cap only under the default budgets
     unbounded = max_nodes is None and deadline is None
     if result.outcome == "limit" and not quick:
-        if first < budget:
+        if few:
             # where each side has few moves, the visit before the rest of
             # the search (a proof, or a shortest mate, when the reachable
             # positions are few)
@@ -266,12 +279,13 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
             if unbounded:
                 # behind locked structures the visit, not the search, ends it
                 full = _while_converging(visit, full)
-            verdict = _exhaust_verdict(color, head, full, result.nodes + visit.nodes)
+            verdict = _exhaust_verdict(color, head, full,
+                                       result.nodes + extra + visit.nodes)
             if verdict is not None:
                 return verdict
-            if deadline is None or time.monotonic() < deadline:
-                search.max_nodes = budget
-                result = search.run(start_depth=result.depth)
+        if budget > search.max_nodes and (deadline is None or time.monotonic() < deadline):
+            search.max_nodes = budget
+            result = search.run(start_depth=result.depth)
         if result.outcome == "limit":
             other = _other_corners(b, color, ALT_NODES if max_nodes is None
                                    else max(max_nodes // 10, 1), deadline)
@@ -303,6 +317,42 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     what = "quick mode" if quick else (
         "time limit" if deadline is not None and time.monotonic() > deadline else "node limit")
     return Verdict(color, None, f"undecided: {what} reached ({nodes} nodes)", nodes=nodes)
+
+
+def _portfolio(board: chess.Board, color: chess.Color, total: int,
+               deadline: float | None) -> tuple[HelpmateSearch, SearchResult, int]:
+    """The first slice of full mode: the searches of :data:`PORTFOLIO`, each
+    steered its own way, run in turn (each resumed where it stopped) with
+    budgets doubling from :data:`PORTFOLIO_START` nodes, until one decides
+    or about ``total`` nodes are spent.  On real positions the steering that
+    finds a mate at once differs from one position to the next; taking
+    turns costs at most a few times the best one's nodes.  Returns the
+    default search (resumed later), the deciding result (else the default
+    search's), and the nodes of the other searches."""
+    searches = [HelpmateSearch(board, color, max_nodes=0, deadline=deadline,
+                               corner=corner, pawns=pawns) for corner, pawns in PORTFOLIO]
+    main = PORTFOLIO.index((None, False))
+    results = [SearchResult("limit", (), 0, 1) for _ in searches]
+    cap = max(total // PORTFOLIO_SHARE, 1)  # each search but the default one
+    step = min(PORTFOLIO_START, cap)
+    decided: int | None = None
+    while decided is None:
+        for i, s in enumerate(searches):
+            budget = min(step, total) if i == main else min(step, cap)
+            if s.max_nodes >= budget:
+                continue  # at its cap
+            s.max_nodes = budget
+            results[i] = s.run(start_depth=results[i].depth)
+            if results[i].outcome != "limit":
+                decided = i
+                break
+        if step >= total or (deadline is not None and time.monotonic() > deadline):
+            break
+        step *= 2
+    if decided is None:
+        decided = main
+    others = sum(r.nodes for i, r in enumerate(results) if i != decided)
+    return searches[main], results[decided], others
 
 
 def _while_converging(visit: Visit, last: SearchResult) -> SearchResult:

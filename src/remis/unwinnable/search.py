@@ -331,7 +331,6 @@ class HelpmateSearch:
         else:
             blockers = board._slider_blockers(mover)
             if (left == 1 and not progress and board.turn != winner and self.leaf_shortcut
-                    and not self.pawns
                     and board.knights | board.rooks | board.queens
                     and not _needs_promotion(board, winner, board.occupied_co[winner])):
                 return self._loser_leaf(key, mover, blockers, was_semi)
@@ -401,21 +400,29 @@ class HelpmateSearch:
         (a stalemate, or an unfinished iteration), so only the king's and
         the knights' moves are generated and classified, and the others
         lazily, until one is legal.  Same moves, same order, same answers
-        as the general loop (not used where the costs differ: pawns free or
-        a promotion needed, or the blocked-structure order)."""
+        as the general loop (not used where the costs differ: a promotion
+        needed, or the blocked-structure order); with every pawn move free
+        (``pawns``), the pawns' steps forward are free moves too."""
         board = self.board
         _, _, lk_t, lp_t = mating_targets(board, self.winner, self.corner)
         self._tt[key] = self._iteration << 16 | 1
         self._open.append(key)
-        kings = board.kings
+        kings, knights = board.kings, board.knights
+        # with every pawn move free, a pawn's step forward (not a capture)
+        pushing = board.pawns if self.pawns else 0
+        takes = board.occupied_co[not board.turn]
         free = []
         for m in board.generate_pseudo_legal_moves(
-                board.occupied_co[board.turn] & (kings | board.knights)):
+                board.occupied_co[board.turn] & (kings | knights | pushing)):
             frm, to = m.from_square, m.to_square
-            if (1 << frm) & kings:
+            bit = 1 << frm
+            if bit & kings:
                 if _KING_DIST[to][lk_t] < _KING_DIST[frm][lk_t]:
                     free.append(m)
-            elif _KNIGHT_DIST[to][lp_t] < _KNIGHT_DIST[frm][lp_t]:
+            elif bit & knights:
+                if _KNIGHT_DIST[to][lp_t] < _KNIGHT_DIST[frm][lp_t]:
+                    free.append(m)
+            elif not (1 << to) & takes and to != board.ep_square:
                 free.append(m)
         is_safe = board._is_safe
         path, fast = self._path, self._fast
