@@ -31,7 +31,7 @@ evidence of every "can mate" verdict.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
 from time import monotonic
@@ -320,9 +320,10 @@ class HelpmateSearch:
         mover = board.king(board.turn)
         checked = mover is None or bool(board.attackers_mask(not board.turn, mover))
         blockers = 0
+        moves: Iterable[chess.Move]
         if mover is None or checked:
-            moves = list(board.generate_legal_moves())
-            if not moves:
+            moves = evasions = list(board.generate_legal_moves())
+            if not evasions:
                 if board.turn != winner and mover is not None:
                     self._found = tuple(m.uci() for m in self._path)
                     return True
@@ -334,7 +335,7 @@ class HelpmateSearch:
                     and board.knights | board.rooks | board.queens
                     and not _needs_promotion(board, winner, board.occupied_co[winner])):
                 return self._loser_leaf(key, mover, blockers, was_semi)
-            moves = list(board.generate_pseudo_legal_moves())
+            moves = board.generate_pseudo_legal_moves()
         is_safe = board._is_safe
         self._tt[key] = self._iteration << 16 | left
         self._open.append(key)
@@ -342,10 +343,10 @@ class HelpmateSearch:
         fast = self._fast
         winners_turn = board.turn == winner
         king = board.king(not winner)
-        classified = self._classify(moves)
+        classified: Iterable[tuple[int, chess.Move]] = self._classify(moves)
         semi = was_semi
         if not board.knights | board.rooks | board.queens:
-            classified, semi = _blocked_order(board, winner, classified, was_semi,
+            classified, semi = _blocked_order(board, winner, list(classified), was_semi,
                                               self.corner)
         legal = 0  # legal moves met (none: a stalemate)
         for kind, move in classified:
@@ -449,7 +450,13 @@ class HelpmateSearch:
             del self._tt[key]  # stalemate: as if never expanded
         return False
 
-    def _classify(self, moves: list[chess.Move]) -> list[tuple[int, chess.Move]]:
+    def _classify(self, moves: Iterable[chess.Move]) -> Iterator[tuple[int, chess.Move]]:
+        """``moves`` with their costs, cheapest first, in ``moves``' order
+        among equals (a stable sort), lazily: a free move comes out as soon
+        as it is generated (no later move can come before it), the others
+        once ``moves`` is used up, so a node whose first free move leads to
+        a mate generates no more moves.  (The board must be as it was each
+        time the next move is asked for.)"""
         board = self.board
         winner = self.winner
         wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner, self.corner)
@@ -457,56 +464,69 @@ class HelpmateSearch:
         knights = board.knights
         pawns = board.pawns
         occupied_them = board.occupied_co[not board.turn]
-        out: list[tuple[int, chess.Move]] = []
+        normal: list[tuple[int, chess.Move]] = []
         if board.turn == winner:
             adv = chess.BB_RANK_5 | chess.BB_RANK_6 | chess.BB_RANK_7 if winner else (
                 chess.BB_RANK_4 | chess.BB_RANK_3 | chess.BB_RANK_2)
             mine = board.occupied_co[winner]
-            pawns_first = False
             if self.pawns or not mine & (board.queens | board.rooks):
                 adv = chess.BB_ALL  # no heavy piece: promoting is the way to mate
             for m in moves:
                 frm, to = m.from_square, m.to_square
                 bit = 1 << frm
-                kind = _NORMAL
                 if (1 << to) & occupied_them or (bit & pawns and (bit & adv or m.promotion)):
-                    kind = _REWARD
+                    yield _REWARD, m
                 elif bit & kings:
                     if _KING_DIST[to][wk_t] < _KING_DIST[frm][wk_t]:
-                        kind = _REWARD
+                        yield _REWARD, m
+                    else:
+                        normal.append((_NORMAL, m))
                 elif bit & knights and _KNIGHT_DIST[to][wp_t] < _KNIGHT_DIST[frm][wp_t]:
+                    yield _REWARD, m
+                else:
+                    normal.append((_NORMAL, m))
+            yield from normal
+            return
+        mine = board.occupied_co[winner]
+        ep = board.ep_square
+        need_promo = _needs_promotion(board, winner, mine)
+        out: list[tuple[int, chess.Move]] = []
+        punish: list[tuple[int, chess.Move]] = []
+        for m in moves:
+            frm, to = m.from_square, m.to_square
+            bit = 1 << frm
+            kind = _NORMAL
+            if need_promo:
+                heavy = m.promotion in (chess.QUEEN, chess.ROOK)
+                kind = _REWARD if bit & pawns and not heavy else _PUNISH
+            if bit & kings:
+                if _KING_DIST[to][lk_t] < _KING_DIST[frm][lk_t]:
                     kind = _REWARD
-                out.append((kind, m))
-        else:
-            mine = board.occupied_co[winner]
-            ep = board.ep_square
-            need_promo = _needs_promotion(board, winner, mine)
-            pawns_first = need_promo
-            for m in moves:
-                frm, to = m.from_square, m.to_square
-                bit = 1 << frm
-                kind = _NORMAL
-                if need_promo:
-                    heavy = m.promotion in (chess.QUEEN, chess.ROOK)
-                    kind = _REWARD if bit & pawns and not heavy else _PUNISH
-                if bit & kings:
-                    if _KING_DIST[to][lk_t] < _KING_DIST[frm][lk_t]:
-                        kind = _REWARD
-                    elif (1 << to) & occupied_them:
-                        kind = _PUNISH
-                elif bit & knights and _KNIGHT_DIST[to][lp_t] < _KNIGHT_DIST[frm][lp_t]:
-                    kind = _REWARD
-                elif (1 << to) & occupied_them or (bit & pawns and to == ep):
+                elif (1 << to) & occupied_them:
                     kind = _PUNISH
-                elif self.pawns and bit & pawns:
-                    kind = _REWARD
+            elif bit & knights and _KNIGHT_DIST[to][lp_t] < _KNIGHT_DIST[frm][lp_t]:
+                kind = _REWARD
+            elif (1 << to) & occupied_them or (bit & pawns and to == ep):
+                kind = _PUNISH
+            elif self.pawns and bit & pawns:
+                kind = _REWARD
+            if need_promo:
                 out.append((kind, m))
-        if pawns_first:
+            elif kind == _REWARD:
+                yield kind, m
+            elif kind == _NORMAL:
+                normal.append((kind, m))
+            else:
+                punish.append((kind, m))
+        if need_promo:
             # where a promotion is the way to mate, try the pawn moves first
             # among equals (python-chess generates them last)
             out.reverse()
-        out.sort(key=_KIND)
-        return out
+            out.sort(key=_KIND)
+            yield from out
+            return
+        yield from normal
+        yield from punish
 
 
 def semi_blocked(board: chess.Board) -> int | None:
