@@ -6,7 +6,7 @@ import chess
 import pytest
 
 from remis.unwinnable import search
-from remis.unwinnable.search import HelpmateSearch, exhaust
+from remis.unwinnable.search import HelpmateSearch, SearchResult, exhaust
 
 
 def mates(fen: str, color: chess.Color, line: tuple[str, ...]) -> bool:
@@ -112,6 +112,26 @@ def test_the_first_slice_takes_turns_between_steerings(monkeypatch: pytest.Monke
     monkeypatch.setattr(engine, "PORTFOLIO", ((None, False),))
     alone = engine.can_checkmate(chess.Board(fen), chess.WHITE)
     assert alone.value is True and alone.nodes > 10_000
+
+
+def test_a_search_resumed_in_doubling_steps_runs_as_one_search() -> None:
+    # lichess game 7mKJtVmO, White to mate; with 2,000 nodes an iteration:
+    # an iteration that a node limit stopped keeps its count when resumed,
+    # so the search deepens where one uninterrupted search would (without
+    # it each resumed iteration got a fresh 2,000: 21,349 nodes)
+    fen = "8/8/5pK1/4b3/1k6/1B6/1q6/q7 b - - 1 88"
+    board = chess.Board(fen)
+    one = HelpmateSearch(board, chess.WHITE, max_nodes=60_000, iteration_nodes=2_000).run()
+    resumed = HelpmateSearch(board, chess.WHITE, max_nodes=0, iteration_nodes=2_000)
+    result, budget = SearchResult("limit", (), 0, 1), 200
+    while result.outcome == "limit" and budget < 60_000:
+        resumed.max_nodes = budget
+        result = resumed.run(start_depth=result.depth)
+        budget *= 2
+    assert one.outcome == result.outcome == "mate" and mates(fen, chess.WHITE, result.line)
+    assert result.depth == one.depth
+    assert abs(result.nodes - one.nodes) < one.nodes // 10
+    assert board.fen() == fen
 
 
 def test_free_pawn_moves_find_a_mate_after_promotions() -> None:

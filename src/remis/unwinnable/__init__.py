@@ -39,15 +39,14 @@ StaticProof = Callable[[chess.Board, chess.Color], "str | None"]
 #: The static proof (blocked structures, unreachable king regions).
 STATIC: StaticProof | None = static_unwinnable
 
-#: Node budgets: full mode (helpmate search in all, its first slice), each
-#: short search toward another mating corner, the share of it for the
-#: searches with free pawn moves (percent); the exhaustive visit (one
+#: Node budgets: full mode (the default helpmate search in all, its first
+#: slice), each short search toward another mating corner (and each search
+#: of :data:`PORTFOLIO` in all); the exhaustive visit (one
 #: visit, resumed: after the first slice, then in all where each side has
 #: few moves, or else, or where the visit converges), quick mode.
 FULL_NODES = 100_000
 FIRST_NODES = 10_000
 ALT_NODES = 4_500
-PAWN_SHARE = 40
 LOCKED_EXHAUST_NODES = 3_000
 MID_EXHAUST_NODES = 22_000
 EXHAUST_NODES = 22_000
@@ -60,10 +59,11 @@ CONVERGING_STEP = 5_000
 #: the search (real positions with many pieces: the visit would not end).
 FEW_MOVES = 24
 QUICK_NODES = 20
-#: The searches that take turns in full mode's first slice
-#: (:func:`_portfolio`), as (mating corner, every pawn move free): the
-#: default steering, then with free pawn moves toward the default corner
-#: and each corner; the first budget of each.
+#: The searches that take turns in full mode (:class:`_Portfolio`), as
+#: (mating corner, every pawn move free): the default steering, then with
+#: free pawn moves toward the default corner and each corner; the first
+#: budget of each; in the first slice, each search but the default one
+#: gets 1/PORTFOLIO_SHARE of the slice (later, ALT_NODES).
 PORTFOLIO: tuple[tuple[chess.Square | None, bool], ...] = (
     (None, False), (None, True), (chess.A1, True), (chess.H1, True), (chess.A8, True),
     (chess.H8, True))
@@ -267,7 +267,8 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         result = search.run(start_depth=2)
     else:
         first = min(budget, FIRST_NODES if max_nodes is None else max(max_nodes // 5, 1))
-        search, result, extra = _portfolio(b, color, first, deadline)
+        portfolio = _Portfolio(b, color, deadline)
+        result, extra = portfolio.run(first, max(first // PORTFOLIO_SHARE, 1))
     # the visit may grow past its cap only under the default budgets
     unbounded = max_nodes is None and deadline is None
     if result.outcome == "limit" and not quick:
@@ -283,9 +284,9 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                                        result.nodes + extra + visit.nodes)
             if verdict is not None:
                 return verdict
-        if budget > search.max_nodes and (deadline is None or time.monotonic() < deadline):
-            search.max_nodes = budget
-            result = search.run(start_depth=result.depth)
+        if deadline is None or time.monotonic() < deadline:
+            result, extra = portfolio.run(budget, ALT_NODES if max_nodes is None
+                                          else max(max_nodes // 20, 1))
         if result.outcome == "limit":
             other = _other_corners(b, color, ALT_NODES if max_nodes is None
                                    else max(max_nodes // 10, 1), deadline)
@@ -319,40 +320,49 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     return Verdict(color, None, f"undecided: {what} reached ({nodes} nodes)", nodes=nodes)
 
 
-def _portfolio(board: chess.Board, color: chess.Color, total: int,
-               deadline: float | None) -> tuple[HelpmateSearch, SearchResult, int]:
-    """The first slice of full mode: the searches of :data:`PORTFOLIO`, each
-    steered its own way, run in turn (each resumed where it stopped) with
-    budgets doubling from :data:`PORTFOLIO_START` nodes, until one decides
-    or about ``total`` nodes are spent.  On real positions the steering that
+class _Portfolio:
+    """The searches of :data:`PORTFOLIO`, each steered its own way, taking
+    turns: each is resumed where it stopped, with budgets doubling from
+    :data:`PORTFOLIO_START` nodes.  On real positions the steering that
     finds a mate at once differs from one position to the next; taking
-    turns costs at most a few times the best one's nodes.  Returns the
-    default search (resumed later), the deciding result (else the default
-    search's), and the nodes of the other searches."""
-    searches = [HelpmateSearch(board, color, max_nodes=0, deadline=deadline,
-                               corner=corner, pawns=pawns) for corner, pawns in PORTFOLIO]
-    main = PORTFOLIO.index((None, False))
-    results = [SearchResult("limit", (), 0, 1) for _ in searches]
-    cap = max(total // PORTFOLIO_SHARE, 1)  # each search but the default one
-    step = min(PORTFOLIO_START, cap)
-    decided: int | None = None
-    while decided is None:
-        for i, s in enumerate(searches):
-            budget = min(step, total) if i == main else min(step, cap)
-            if s.max_nodes >= budget:
-                continue  # at its cap
-            s.max_nodes = budget
-            results[i] = s.run(start_depth=results[i].depth)
-            if results[i].outcome != "limit":
-                decided = i
-                break
-        if step >= total or (deadline is not None and time.monotonic() > deadline):
+    turns costs a few times the best one's nodes.  The default search
+    (``PORTFOLIO``'s ``(None, False)``) gets the largest budget."""
+
+    def __init__(self, board: chess.Board, color: chess.Color,
+                 deadline: float | None) -> None:
+        self.deadline = deadline
+        self.searches = [HelpmateSearch(board, color, max_nodes=0, deadline=deadline,
+                                        corner=corner, pawns=pawns)
+                         for corner, pawns in PORTFOLIO]
+        self.main = PORTFOLIO.index((None, False))
+        self.results = [SearchResult("limit", (), 0, 1) for _ in self.searches]
+        self.step = PORTFOLIO_START
+
+    def run(self, total: int, cap: int) -> tuple[SearchResult, int]:
+        """Take turns until a search decides, the default search has spent
+        ``total`` nodes and each other one ``cap``.  Returns the deciding
+        result (else the default search's) and the nodes of all the
+        others."""
+        decided = self.main
+        while True:
+            step = self.step
+            for i, search in enumerate(self.searches):
+                budget = min(step, total if i == self.main else cap)
+                if search.max_nodes >= budget:
+                    continue  # at its cap
+                search.max_nodes = budget
+                self.results[i] = search.run(start_depth=self.results[i].depth)
+                if self.results[i].outcome != "limit":
+                    decided = i
+                    break
+            else:
+                if step < max(total, cap) and (
+                        self.deadline is None or time.monotonic() < self.deadline):
+                    self.step *= 2
+                    continue
             break
-        step *= 2
-    if decided is None:
-        decided = main
-    others = sum(r.nodes for i, r in enumerate(results) if i != decided)
-    return searches[main], results[decided], others
+        others = sum(r.nodes for i, r in enumerate(self.results) if i != decided)
+        return self.results[decided], others
 
 
 def _while_converging(visit: Visit, last: SearchResult) -> SearchResult:
@@ -369,24 +379,22 @@ def _while_converging(visit: Visit, last: SearchResult) -> SearchResult:
 def _other_corners(board: chess.Board, color: chess.Color, nodes: int,
                    deadline: float | None) -> SearchResult:
     """Short helpmate searches steered toward each mating corner other than
-    the default one (:func:`~remis.unwinnable.search.default_corner`), then,
-    when pawns are on the board, shorter ones toward each corner with every
-    pawn move free: a mate far from the corner the default search heads
-    for, or one after a promotion, is often found in a few thousand nodes
-    this way.  The first mate (or proof: a search
-    that tries every move and finishes is one, whatever it steers toward)
-    ends the work; the nodes reported are those of all the searches."""
+    the default one (:func:`~remis.unwinnable.search.default_corner`), with
+    the usual costs of pawn moves (those with every pawn move free are in
+    :data:`PORTFOLIO`): a mate far from the corner the default search heads
+    for is often found in a few thousand nodes this way.  The first mate
+    (or proof: a search that tries every move and finishes is one, whatever
+    it steers toward) ends the work; the nodes reported are those of all
+    the searches."""
     spent = 0
     usual = default_corner(board, color)
-    corners = (chess.A1, chess.H1, chess.A8, chess.H8)
-    plans = [(c, False, nodes) for c in corners if c != usual]
-    if board.pawns:
-        plans += [(c, True, max(nodes * PAWN_SHARE // 100, 1)) for c in corners]
-    for corner, pawns, budget in plans:
+    for corner in (chess.A1, chess.H1, chess.A8, chess.H8):
+        if corner == usual:
+            continue
         if deadline is not None and time.monotonic() > deadline:
             break
-        result = HelpmateSearch(board, color, max_nodes=budget, deadline=deadline,
-                                corner=corner, pawns=pawns).run()
+        result = HelpmateSearch(board, color, max_nodes=nodes, deadline=deadline,
+                                corner=corner).run()
         spent += result.nodes
         if result.outcome != "limit":
             return SearchResult(result.outcome, result.line, spent, result.depth)

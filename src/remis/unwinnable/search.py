@@ -219,6 +219,8 @@ class HelpmateSearch:
         self._interrupted = False
         self._budget = 0
         self._iter_nodes = 0
+        self._carried = 0  # nodes of the iteration a node limit stopped
+        self._carried_depth = 0
         self._fast = True
         self._root: Key = position_key(board)
 
@@ -237,6 +239,9 @@ class HelpmateSearch:
         # max_nodes) is kept: its entries hold for any root
         fresh = False  # the next iteration starts from an empty table
         self._open.clear()
+        # an iteration stopped by the node limit goes on with its count of
+        # nodes (its own limit stays that of one uninterrupted iteration)
+        carried = self._carried if depth == self._carried_depth else 0
         while True:
             self._iteration += 1
             if fresh:
@@ -244,7 +249,7 @@ class HelpmateSearch:
             self._stale = False
             self._interrupted = False
             self._budget = depth
-            self._iter_nodes = 0
+            self._iter_nodes, carried = carried, 0
             try:
                 found = self._search(depth, False, False)
             except _Stop:
@@ -253,6 +258,7 @@ class HelpmateSearch:
                 for k in self._open:
                     self._tt.pop(k, None)
                 self._unwind()
+                self._carried, self._carried_depth = self._iter_nodes, depth
                 return SearchResult("limit", (), self.nodes, depth)
             except _IterationFull:
                 self._unwind()
