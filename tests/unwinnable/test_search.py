@@ -134,6 +134,27 @@ def test_a_search_resumed_in_doubling_steps_runs_as_one_search() -> None:
     assert board.fen() == fen
 
 
+def test_the_visit_before_the_search_gives_up_where_positions_multiply() -> None:
+    import remis.unwinnable as engine
+
+    # queen and bishop free (lichess I7tVoIbD): over 20,000 positions are
+    # found after 4,000 expansions, each ply multiplies them about tenfold
+    free = search.Visit(chess.Board("8/q5k1/p5p1/1p1Bp3/5p2/5K2/8/8 b - - 3 43"), chess.WHITE)
+    assert engine._mid_visit(free, 22_000).outcome == "limit"
+    assert free.nodes < 22_000 // 2 and free.seen > 22_000
+    # pawns only, none can pass: the layers stop growing, the visit goes on
+    # to its cap, as before
+    locked = search.Visit(chess.Board("k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - - 0 1"), chess.BLACK)
+    assert engine._mid_visit(locked, 22_000).outcome == "limit"
+    assert locked.nodes == 22_000
+    # a visit that ends within its cap ends as one visit
+    fen = "8/3k4/6p1/p2p1pP1/P2P1P2/2K5/8/8 b - - 0 1"
+    stepped = engine._mid_visit(search.Visit(chess.Board(fen), chess.WHITE), 22_000)
+    whole = search.Visit(chess.Board(fen), chess.WHITE).run(22_000)
+    assert (stepped.outcome, stepped.nodes) == (whole.outcome, whole.nodes) == ("exhausted",
+                                                                                 whole.nodes)
+
+
 def test_free_pawn_moves_find_a_mate_after_promotions() -> None:
     # Black mates only after a long pawn race (CHA test vector): with every
     # pawn move free the search finds it at once, the usual steering does

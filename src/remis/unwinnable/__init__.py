@@ -55,6 +55,8 @@ WIDE_EXHAUST_NODES = 10_000
 #: multiply from one move to the next (:meth:`Visit.converging`).
 CONVERGING_EXHAUST_NODES = 120_000
 CONVERGING_STEP = 5_000
+#: The step of the visit before the rest of the search (:func:`_mid_visit`).
+VISIT_STEP = 2_000
 #: Most legal moves a side may have for the visit to come before the rest of
 #: the search (real positions with many pieces: the visit would not end).
 FEW_MOVES = 24
@@ -62,13 +64,11 @@ QUICK_NODES = 20
 #: The searches that take turns in full mode (:class:`_Portfolio`), as
 #: (mating corner, every pawn move free): the default steering, then with
 #: free pawn moves toward the default corner and each corner; the first
-#: budget of each; in the first slice, each search but the default one
-#: gets 1/PORTFOLIO_SHARE of the slice (later, ALT_NODES).
+#: budget of each (each search but the default one has ALT_NODES in all).
 PORTFOLIO: tuple[tuple[chess.Square | None, bool], ...] = (
     (None, False), (None, True), (chess.A1, True), (chess.H1, True), (chess.A8, True),
     (chess.H8, True))
 PORTFOLIO_START = 200
-PORTFOLIO_SHARE = 8
 FORCED_PLIES = 100
 
 
@@ -267,8 +267,9 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         result = search.run(start_depth=2)
     else:
         first = min(budget, FIRST_NODES if max_nodes is None else max(max_nodes // 5, 1))
+        alt = ALT_NODES if max_nodes is None else max(max_nodes // 20, 1)
         portfolio = _Portfolio(b, color, deadline)
-        result, extra = portfolio.run(first, max(first // PORTFOLIO_SHARE, 1))
+        result, extra = portfolio.run(first, alt)
     # the visit may grow past its cap only under the default budgets
     unbounded = max_nodes is None and deadline is None
     if result.outcome == "limit" and not quick:
@@ -276,7 +277,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
             # where each side has few moves, the visit before the rest of
             # the search (a proof, or a shortest mate, when the reachable
             # positions are few)
-            full = visit.run(min(cap, MID_EXHAUST_NODES))
+            full = _mid_visit(visit, min(cap, MID_EXHAUST_NODES))
             if unbounded:
                 # behind locked structures the visit, not the search, ends it
                 full = _while_converging(visit, full)
@@ -285,8 +286,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
             if verdict is not None:
                 return verdict
         if deadline is None or time.monotonic() < deadline:
-            result, extra = portfolio.run(budget, ALT_NODES if max_nodes is None
-                                          else max(max_nodes // 20, 1))
+            result, extra = portfolio.run(budget, alt)
         if result.outcome == "limit":
             other = _other_corners(b, color, ALT_NODES if max_nodes is None
                                    else max(max_nodes // 10, 1), deadline)
@@ -365,6 +365,23 @@ class _Portfolio:
         return self.results[decided], others
 
 
+def _mid_visit(visit: Visit, cap: int) -> SearchResult:
+    """The visit before the rest of the search, up to ``cap`` positions, in
+    steps of :data:`VISIT_STEP`: given up early once it has found more
+    positions than ``cap`` (it cannot end within it) while they still
+    multiply quickly from one move to the next (more than fourfold in two
+    plies: pieces moving freely, where the search, not the visit, decides;
+    the visit resumes after the search)."""
+    target = visit.nodes
+    while True:
+        target = min(target + VISIT_STEP, cap)
+        last = visit.run(target)
+        if last.outcome != "limit" or target >= cap:
+            return last
+        if visit.seen > cap and not visit.converging(ratio=4.0, depth=2):
+            return last
+
+
 def _while_converging(visit: Visit, last: SearchResult) -> SearchResult:
     """Go on with ``visit`` in steps of :data:`CONVERGING_STEP` positions
     while the reachable positions stop multiplying (:meth:`Visit.converging`:
@@ -372,7 +389,10 @@ def _while_converging(visit: Visit, last: SearchResult) -> SearchResult:
     :data:`CONVERGING_EXHAUST_NODES` in all."""
     while (last.outcome == "limit" and visit.nodes < CONVERGING_EXHAUST_NODES
            and visit.converging()):
+        before = visit.nodes
         last = visit.run(min(visit.nodes + CONVERGING_STEP, CONVERGING_EXHAUST_NODES))
+        if visit.nodes == before:
+            break  # stopped by its count of moves played, not of positions
     return last
 
 

@@ -680,6 +680,16 @@ class Visit:
         self._done: SearchResult | None = None
         self.layers: list[int] = [1, 0]  # positions first seen at each distance
 
+    @property
+    def seen(self) -> int:
+        """Positions found so far (expanded or waiting to be).
+
+        >>> v = Visit(chess.Board(), chess.WHITE)
+        >>> v.run(1).outcome, v.seen
+        ('limit', 21)
+        """
+        return len(self._parents)
+
     def converging(self, ratio: float = 2.0, depth: int = 6) -> bool:
         """Does the visit look like it will end: at least ``depth`` layers
         finished, and the last one at most ``ratio`` times the one two
