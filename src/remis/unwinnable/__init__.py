@@ -343,24 +343,21 @@ class _Portfolio:
         ``total`` nodes and each other one ``cap``.  Returns the deciding
         result (else the default search's) and the nodes of all the
         others."""
-        decided = self.main
         while True:
-            step = self.step
             for i, search in enumerate(self.searches):
-                budget = min(step, total if i == self.main else cap)
+                budget = min(self.step, total if i == self.main else cap)
                 if search.max_nodes >= budget:
                     continue  # at its cap
                 search.max_nodes = budget
                 self.results[i] = search.run(start_depth=self.results[i].depth)
                 if self.results[i].outcome != "limit":
-                    decided = i
-                    break
-            else:
-                if step < max(total, cap) and (
-                        self.deadline is None or time.monotonic() < self.deadline):
-                    self.step *= 2
-                    continue
-            break
+                    return self._outcome(i)
+            if self.step >= max(total, cap) or (
+                    self.deadline is not None and time.monotonic() >= self.deadline):
+                return self._outcome(self.main)
+            self.step *= 2
+
+    def _outcome(self, decided: int) -> tuple[SearchResult, int]:
         others = sum(r.nodes for i, r in enumerate(self.results) if i != decided)
         return self.results[decided], others
 
