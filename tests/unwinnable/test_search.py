@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import chess
 import pytest
 
@@ -250,3 +252,39 @@ def test_the_loser_leaf_shortcut_searches_exactly_as_the_general_loop(
                 assert board.fen() == fen
                 results.append((r.outcome, r.line, r.nodes, r.depth))
             assert results[0] == results[1], (fen, color, pawns)
+
+
+@pytest.mark.parametrize("fen", LEAF_POSITIONS)
+def test_moves_come_out_cheapest_first_in_generation_order(fen: str) -> None:
+    # _classify is a lazy stable sort by cost: every move once, costs never
+    # decreasing, generation order among equals (reversed where the loser
+    # must promote: its pawn moves first), a free move out as soon as it
+    # is generated
+    board = chess.Board(fen)
+    for color in chess.COLORS:
+        for pawns in (False, True):
+            s = HelpmateSearch(board, color, pawns=pawns)
+            moves = list(board.generate_pseudo_legal_moves())
+            pulled = 0
+
+            def gen(moves: list[chess.Move]) -> Iterator[chess.Move]:
+                nonlocal pulled
+                for m in moves:
+                    pulled += 1
+                    yield m
+
+            out = s._classify(gen(moves))
+            first = next(out, None)
+            assert first is not None
+            at_first = pulled
+            ranked = [first, *out]
+            assert sorted(m.uci() for _, m in ranked) == sorted(m.uci() for m in moves)
+            kinds = [k for k, _ in ranked]
+            assert kinds == sorted(kinds)
+            promo = board.turn != color and search._needs_promotion(
+                board, color, board.occupied_co[color])
+            for kind in set(kinds):
+                same = [moves.index(m) for k, m in ranked if k == kind]
+                assert same == sorted(same, reverse=promo), (fen, color, pawns, kind)
+            if first[0] == search._REWARD and not promo:
+                assert at_first == moves.index(first[1]) + 1  # nothing generated past it
