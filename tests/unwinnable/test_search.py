@@ -136,6 +136,23 @@ def test_a_search_resumed_in_doubling_steps_runs_as_one_search() -> None:
     assert board.fen() == fen
 
 
+def test_the_last_stage_goes_on_with_the_portfolio(monkeypatch: pytest.MonkeyPatch) -> None:
+    import remis.unwinnable as engine
+
+    # a CHA test vector: White's king is walled in on h1, the mate comes
+    # after 61 plies of pawn play; the search with free pawn moves toward
+    # a1 needs about 6,200 nodes, more than its share before the last stage
+    fen = "5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - - 0 1"
+    verdict = engine.can_checkmate(chess.Board(fen), chess.WHITE)
+    assert verdict.value is True and mates(fen, chess.WHITE, verdict.line)
+    assert verdict.method == "search"
+    monkeypatch.setattr(engine, "LATE_NODES", engine.FULL_NODES)
+    monkeypatch.setattr(engine, "LATE_ALT_NODES", engine.ALT_NODES)
+    assert engine.can_checkmate(chess.Board(fen), chess.WHITE).value is None
+    # a caller's budget bounds the work: no last stage
+    assert engine.can_checkmate(chess.Board(fen), chess.WHITE, max_nodes=20_000).value is None
+
+
 def test_the_visit_before_the_search_gives_up_where_positions_multiply() -> None:
     import remis.unwinnable as engine
 
@@ -219,6 +236,7 @@ def test_a_converging_visit_goes_past_its_cap_and_proves(monkeypatch: pytest.Mon
         assert verdict.nodes > engine.EXHAUST_NODES
     # without the converging steps the same question is left undecided
     monkeypatch.setattr(engine, "CONVERGING_EXHAUST_NODES", 0)
+    monkeypatch.setattr(engine, "LATE_VISIT_NODES", 0)
     assert engine.can_checkmate(chess.Board(fen), chess.BLACK).value is None
     # and a bounded caller's budget is never stretched
     bounded = engine.can_checkmate(chess.Board(fen), chess.BLACK, max_nodes=20_000)

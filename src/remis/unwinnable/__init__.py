@@ -13,7 +13,10 @@ first slice in which helpmate searches steered differently take turns
 (:mod:`remis.unwinnable.search`, :data:`PORTFOLIO`), an
 exhaustive visit of the reachable positions (longer while they stop
 multiplying, as behind locked pawns), the rest of the search, short searches
-steered toward the other mating corners, and the rest of the visit.
+steered toward the other mating corners, and the rest of the visit; last,
+under the default budgets only, where nothing else decided (composed
+positions with long helpmates), the searches of the portfolio and the
+visit go on with larger budgets (:data:`LATE_NODES`).
 The budgets are counted in nodes, so a verdict never depends on the
 machine's load (``max_seconds`` is an explicit opt-in).
 """
@@ -70,6 +73,13 @@ PORTFOLIO: tuple[tuple[chess.Square | None, bool], ...] = (
     (chess.H8, True))
 PORTFOLIO_START = 200
 FORCED_PLIES = 100
+#: The last stage, under the default budgets only, where nothing else
+#: decided: the default search of :data:`PORTFOLIO` goes on to
+#: LATE_NODES, each other one to LATE_ALT_NODES.
+LATE_NODES = 200_000
+LATE_ALT_NODES = 50_000
+#: ... and then the visit goes on, while it converges, to LATE_VISIT_NODES.
+LATE_VISIT_NODES = 200_000
 
 
 @dataclass(frozen=True)
@@ -302,6 +312,21 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
             verdict = _exhaust_verdict(color, head, full, result.nodes + extra + visit.nodes)
             if verdict is not None:
                 return verdict
+        if result.outcome == "limit" and unbounded:
+            # last, where nothing above decided (composed positions with long
+            # helpmates): the searches of the portfolio go on, the others
+            # first (they decide such positions with fewer nodes)
+            corners = extra - portfolio.others()
+            portfolio.step = 2 * ALT_NODES
+            result, extra = portfolio.run(LATE_NODES, LATE_ALT_NODES)
+            extra += corners
+            if result.outcome == "limit":
+                # and the visit, while the reachable positions stop multiplying
+                full = _while_converging(visit, full, LATE_VISIT_NODES)
+                verdict = _exhaust_verdict(color, head, full,
+                                           result.nodes + extra + visit.nodes)
+                if verdict is not None:
+                    return verdict
     extra += visit.nodes
     nodes = result.nodes + extra
     if result.outcome == "mate":
@@ -357,9 +382,15 @@ class _Portfolio:
                 return self._outcome(self.main)
             self.step *= 2
 
+    def others(self, decided: int | None = None) -> int:
+        """The nodes of the searches other than ``decided`` (default: the
+        default search)."""
+        if decided is None:
+            decided = self.main
+        return sum(r.nodes for i, r in enumerate(self.results) if i != decided)
+
     def _outcome(self, decided: int) -> tuple[SearchResult, int]:
-        others = sum(r.nodes for i, r in enumerate(self.results) if i != decided)
-        return self.results[decided], others
+        return self.results[decided], self.others(decided)
 
 
 def _mid_visit(visit: Visit, cap: int) -> SearchResult:
@@ -379,15 +410,17 @@ def _mid_visit(visit: Visit, cap: int) -> SearchResult:
             return last
 
 
-def _while_converging(visit: Visit, last: SearchResult) -> SearchResult:
+def _while_converging(visit: Visit, last: SearchResult,
+                      total: int | None = None) -> SearchResult:
     """Go on with ``visit`` in steps of :data:`CONVERGING_STEP` positions
     while the reachable positions stop multiplying (:meth:`Visit.converging`:
-    a locked structure, where the visit may well end), up to
-    :data:`CONVERGING_EXHAUST_NODES` in all."""
-    while (last.outcome == "limit" and visit.nodes < CONVERGING_EXHAUST_NODES
-           and visit.converging()):
+    a locked structure, where the visit may well end), up to ``total`` in
+    all (default :data:`CONVERGING_EXHAUST_NODES`)."""
+    if total is None:
+        total = CONVERGING_EXHAUST_NODES
+    while last.outcome == "limit" and visit.nodes < total and visit.converging():
         before = visit.nodes
-        last = visit.run(min(visit.nodes + CONVERGING_STEP, CONVERGING_EXHAUST_NODES))
+        last = visit.run(min(visit.nodes + CONVERGING_STEP, total))
         if visit.nodes == before:
             break  # stopped by its count of moves played, not of positions
     return last
