@@ -32,7 +32,7 @@ import chess
 
 from remis.unwinnable.material import impossible_to_win, material_reason
 from remis.unwinnable.moves import pseudo_legal_count
-from remis.unwinnable.search import HelpmateSearch, SearchResult, Visit, default_corner
+from remis.unwinnable.search import HelpmateSearch, Order, SearchResult, Visit, default_corner
 from remis.unwinnable.static import static_unwinnable
 
 Mode = Literal["full", "quick"]
@@ -78,6 +78,11 @@ FORCED_PLIES = 100
 #: LATE_NODES, each other one to LATE_ALT_NODES.
 LATE_NODES = 200_000
 LATE_ALT_NODES = 50_000
+#: ... two more searches join them, the default steering with the moves
+#: in other orders (:data:`~remis.unwinnable.search.Order`), to
+#: LATE_ORDER_NODES each ...
+LATE_PORTFOLIO: tuple[Order, ...] = ("cost-reversed", "reversed")
+LATE_ORDER_NODES = 70_000
 #: ... and then the visit goes on, while it converges, to LATE_VISIT_NODES.
 LATE_VISIT_NODES = 200_000
 
@@ -317,6 +322,9 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
             # helpmates): the searches of the portfolio go on, the others
             # first (they decide such positions with fewer nodes)
             corners = extra - portfolio.others()
+            for order in LATE_PORTFOLIO:
+                portfolio.add(HelpmateSearch(b, color, max_nodes=0, order=order),
+                              LATE_ORDER_NODES)
             portfolio.step = 2 * ALT_NODES
             result, extra = portfolio.run(LATE_NODES, LATE_ALT_NODES)
             extra += corners
@@ -361,23 +369,32 @@ class _Portfolio:
                          for corner, pawns in PORTFOLIO]
         self.main = PORTFOLIO.index((None, False))
         self.results = [SearchResult("limit", (), 0, 1) for _ in self.searches]
+        self.caps: list[int | None] = [None for _ in self.searches]
         self.step = PORTFOLIO_START
+
+    def add(self, search: HelpmateSearch, cap: int) -> None:
+        """One more search to take turns, up to ``cap`` nodes."""
+        self.searches.append(search)
+        self.results.append(SearchResult("limit", (), 0, 1))
+        self.caps.append(cap)
 
     def run(self, total: int, cap: int) -> tuple[SearchResult, int]:
         """Take turns until a search decides, the default search has spent
         ``total`` nodes and each other one ``cap``.  Returns the deciding
         result (else the default search's) and the nodes of all the
-        others."""
+        others.  (A search added with its own cap keeps it.)"""
         while True:
             for i, search in enumerate(self.searches):
-                budget = min(self.step, total if i == self.main else cap)
+                own = self.caps[i]
+                budget = min(self.step, total if i == self.main else
+                             cap if own is None else own)
                 if search.max_nodes >= budget:
                     continue  # at its cap
                 search.max_nodes = budget
                 self.results[i] = search.run(start_depth=self.results[i].depth)
                 if self.results[i].outcome != "limit":
                     return self._outcome(i)
-            if self.step >= max(total, cap) or (
+            if self.step >= max(total, cap, *(c for c in self.caps if c is not None)) or (
                     self.deadline is not None and time.monotonic() >= self.deadline):
                 return self._outcome(self.main)
             self.step *= 2

@@ -6,7 +6,8 @@ Algorithm for Chess Unwinnability", FUN 2022), written anew for python-chess:
 * iterative deepening over a *ply budget*; moves that make progress toward a
   mating corner (the winner's king and knights toward it, the loser's king
   into it, captures and advanced pawn pushes by the winner) cost nothing,
-  moves that waste material cost extra, the rest cost one ply;
+  moves that waste material cost extra, the rest cost one ply; the moves
+  are tried cheapest first, or in another order (:data:`Order`);
 * with only kings, bishops and a blocked pawn chain on the board, CHA's
   ordering for such structures (:func:`semi_blocked`): the kings head for
   the gap between two facing pawns, the winner's captures are free, other
@@ -42,10 +43,18 @@ import chess
 from remis.unwinnable.material import impossible_to_win, needs_loser_promotion
 from remis.unwinnable.moves import Key, fast_ok, make, position_key, restore
 
-__all__ = ["HelpmateSearch", "Key", "SearchResult", "Visit", "default_corner", "exhaust",
+__all__ = ["HelpmateSearch", "Key", "Order", "SearchResult", "Visit", "default_corner", "exhaust",
            "find_helpmate", "mating_targets", "position_key", "semi_blocked"]
 
 Outcome = Literal["mate", "exhausted", "limit"]
+#: The order in which a search tries the moves of a position: ``"cost"``,
+#: cheapest first and in python-chess's generation order among equals;
+#: ``"cost-reversed"``, cheapest first and among equals in the reverse of
+#: the order ``"cost"`` takes (pawn moves first, python-chess generates
+#: them last; where the loser must promote, ``"cost"`` already puts them first);
+#: ``"reversed"``, the reverse of the generation order, the costs setting
+#: only the depth (pawn moves first, as in a Stockfish-based search).
+Order = Literal["cost", "cost-reversed", "reversed"]
 
 _DARK = chess.BB_DARK_SQUARES
 #: Longest line the depth-first search follows (free moves can chain far;
@@ -181,8 +190,9 @@ class HelpmateSearch:
     the moves are steered toward (default: :func:`default_corner`, per
     position); ``pawns`` makes every pawn move of either side free (a
     search aimed at promotions, the pawn races and under-promotions of
-    composed endings).  Every legal move is tried whatever the steering, so
-    an exhausted search is a proof with any.
+    composed endings); ``order`` the order in which the moves of a
+    position are tried (:data:`Order`).  Every legal move is tried whatever
+    the steering, so an exhausted search is a proof with any.
 
     >>> s = HelpmateSearch(chess.Board("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1"), chess.WHITE)
     >>> r = s.run()
@@ -198,10 +208,13 @@ class HelpmateSearch:
                  iteration_nodes: int = 20_000, max_depth: int = 200,
                  prune: Callable[[chess.Board], bool] | None = None,
                  deadline: float | None = None, corner: chess.Square | None = None,
-                 pawns: bool = False) -> None:
+                 pawns: bool = False, order: Order = "cost") -> None:
+        if order not in ("cost", "cost-reversed", "reversed"):
+            raise ValueError(f"unknown move order {order!r}")
         self.board = board
         self.corner = corner
         self.pawns = pawns
+        self.order = order
         self.deadline = deadline
         self.winner = winner
         self.max_nodes = max_nodes
@@ -338,6 +351,7 @@ class HelpmateSearch:
         else:
             blockers = board._slider_blockers(mover)
             if (left == 1 and not progress and board.turn != winner and self.leaf_shortcut
+                    and self.order == "cost"
                     and board.knights | board.rooks | board.queens
                     and not _needs_promotion(board, winner, board.occupied_co[winner])):
                 return self._loser_leaf(key, mover, blockers, was_semi)
@@ -349,7 +363,8 @@ class HelpmateSearch:
         fast = self._fast
         winners_turn = board.turn == winner
         king = board.king(not winner)
-        classified: Iterable[tuple[int, chess.Move]] = self._classify(moves)
+        classified: Iterable[tuple[int, chess.Move]] = (
+            self._classify(moves) if self.order == "cost" else self._reordered(moves))
         semi = was_semi
         if not board.knights | board.rooks | board.queens:
             classified, semi = _blocked_order(board, winner, list(classified), was_semi,
@@ -455,6 +470,18 @@ class HelpmateSearch:
         if not legal:
             del self._tt[key]  # stalemate: as if never expanded
         return False
+
+    def _reordered(self, moves: Iterable[chess.Move]) -> list[tuple[int, chess.Move]]:
+        """``moves`` with their costs in the order of ``self.order`` other
+        than ``"cost"``: the reverse of the generation order, cheapest
+        first or not sorted."""
+        ordered = list(moves)
+        ordered.reverse()
+        classified = list(self._classify(ordered))
+        if self.order == "cost-reversed":
+            return classified
+        kinds = {move: kind for kind, move in classified}
+        return [(kinds[move], move) for move in ordered]
 
     def _classify(self, moves: Iterable[chess.Move]) -> Iterator[tuple[int, chess.Move]]:
         """``moves`` with their costs, cheapest first, in ``moves``' order
