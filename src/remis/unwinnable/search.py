@@ -53,7 +53,9 @@ Outcome = Literal["mate", "exhausted", "limit"]
 #: the order ``"cost"`` takes (pawn moves first, python-chess generates
 #: them last; where the loser must promote, ``"cost"`` already puts them first);
 #: ``"reversed"``, the reverse of the generation order, the costs setting
-#: only the depth (pawn moves first, as in a Stockfish-based search).
+#: only the depth (pawn moves first, as in a Stockfish-based search).  In
+#: a blocked structure of kings, bishops and pawns the moves are re-costed
+#: and sorted in every order (:func:`_blocked_order`).
 Order = Literal["cost", "cost-reversed", "reversed"]
 
 _DARK = chess.BB_DARK_SQUARES
