@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
 from time import monotonic
-from typing import Literal
+from typing import Literal, get_args
 
 import chess
 
@@ -211,7 +211,7 @@ class HelpmateSearch:
                  prune: Callable[[chess.Board], bool] | None = None,
                  deadline: float | None = None, corner: chess.Square | None = None,
                  pawns: bool = False, order: Order = "cost") -> None:
-        if order not in ("cost", "cost-reversed", "reversed"):
+        if order not in get_args(Order):
             raise ValueError(f"unknown move order {order!r}")
         self.board = board
         self.corner = corner
