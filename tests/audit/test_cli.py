@@ -83,7 +83,12 @@ def test_interrupted_command_then_resume(tmp_path: Path, sig: int) -> None:
     assert main([*args, "--out", str(full)]) == 0
     out = tmp_path / "part.jsonl"
     proc = subprocess.Popen([str(REMIS), *args, "--out", str(out)], stderr=subprocess.PIPE)
-    time.sleep(1.5)
+    # interrupt once the audit has written its first results (a fixed sleep
+    # could land before the command installs its handler on a loaded machine)
+    deadline = time.monotonic() + 60
+    while (not out.exists() or not out.stat().st_size) and proc.poll() is None \
+            and time.monotonic() < deadline:
+        time.sleep(0.05)
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
     expected = full.read_text().splitlines()
