@@ -116,6 +116,24 @@ def test_the_first_slice_takes_turns_between_steerings(monkeypatch: pytest.Monke
     assert alone.value is True and alone.nodes > 10_000
 
 
+def test_the_search_with_free_pawn_moves_takes_the_first_turn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import remis.unwinnable as engine
+
+    # lichess game VO0pL7jp, White to mate: the default steering finds no
+    # mate within its first slice, the search with free pawn moves finds
+    # one at once; taking the first turn, it decides before the default
+    # search has spent anything
+    fen = "5k2/2p1rp2/6b1/2R5/P1B5/2P5/3K4/8 b - - 2 37"
+    verdict = engine.can_checkmate(chess.Board(fen), chess.WHITE)
+    assert verdict.value is True and mates(fen, chess.WHITE, verdict.line)
+    assert verdict.nodes < engine.PORTFOLIO_START
+    default_first = ((None, False), *(p for p in engine.PORTFOLIO if p != (None, False)))
+    monkeypatch.setattr(engine, "PORTFOLIO", default_first)
+    later = engine.can_checkmate(chess.Board(fen), chess.WHITE)
+    assert later.value is True and later.nodes > engine.PORTFOLIO_START
+
+
 def test_a_search_resumed_in_doubling_steps_runs_as_one_search() -> None:
     # lichess game 7mKJtVmO, White to mate; with 2,000 nodes an iteration:
     # an iteration that a node limit stopped keeps its count when resumed,

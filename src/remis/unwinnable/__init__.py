@@ -64,12 +64,16 @@ VISIT_STEP = 2_000
 #: the search (real positions with many pieces: the visit would not end).
 FEW_MOVES = 24
 QUICK_NODES = 20
-#: The searches that take turns in full mode (:class:`_Portfolio`), as
-#: (mating corner, every pawn move free): the default steering, then with
-#: free pawn moves toward the default corner and each corner; the first
-#: budget of each (each search but the default one has ALT_NODES in all).
+#: The searches that take turns in full mode (:class:`_Portfolio`), in
+#: this order, as (mating corner, every pawn move free): with free pawn
+#: moves toward the default corner, the default steering, then with free
+#: pawn moves toward each corner; the first budget of each (each search
+#: but the default one has ALT_NODES in all).  On lichess positions the
+#: search with free pawn moves finds a mate with fewer nodes more often
+#: than the default one (mean 108 nodes against 162, a 3,000 sample), so
+#: it takes its turn first.
 PORTFOLIO: tuple[tuple[chess.Square | None, bool], ...] = (
-    (None, False), (None, True), (chess.A1, True), (chess.H1, True), (chess.A8, True),
+    (None, True), (None, False), (chess.A1, True), (chess.H1, True), (chess.A8, True),
     (chess.H8, True))
 PORTFOLIO_START = 200
 FORCED_PLIES = 100
