@@ -7,6 +7,7 @@ import random
 import chess
 
 from remis.unwinnable.moves import fast_ok, make, position_key, restore
+from remis.unwinnable.search import _safe_on
 
 FENS = [
     chess.STARTING_FEN,
@@ -15,6 +16,9 @@ FENS = [
     "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",              # en passant
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     "8/7k/5p1p/5P2/p1p2PpP/P1P1p1P1/4P3/K7 b - - 0 1",
+    "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",               # en passant skewered on the rank
+    "4k3/8/8/1b6/3pP3/8/5K2/8 b - e3 0 1",            # en passant, the capturer pinned
+    "r3k2r/8/8/8/1b6/8/3N4/R3K2R w KQkq - 0 1",       # a pinned knight, castling
 ]
 
 
@@ -40,6 +44,32 @@ def test_make_matches_push_on_random_walks() -> None:
                     checked += 1
                 board.push(rng.choice(moves))
     assert checked > 5000
+
+
+def test_the_searches_legality_test_matches_python_chess() -> None:
+    # every pseudo-legal move out of check, on random walks: the searches'
+    # test (_safe_on) and python-chess's (_is_safe) agree
+    rng = random.Random(11)
+    checked = illegal = 0
+    for fen in FENS:
+        for _ in range(5):
+            board = chess.Board(fen)
+            for _ply in range(40):
+                king = board.king(board.turn)
+                assert king is not None
+                if not board.is_check():
+                    safe = _safe_on(board)
+                    blockers = board._slider_blockers(king)
+                    for move in board.generate_pseudo_legal_moves():
+                        expected = board._is_safe(king, blockers, move)
+                        assert safe(king, blockers, move) == expected, (board.fen(), move)
+                        checked += 1
+                        illegal += not expected
+                moves = list(board.generate_legal_moves())
+                if not moves:
+                    break
+                board.push(rng.choice(moves))
+    assert checked > 5000 and illegal > 100
 
 
 def test_fast_path_refuses_unclean_castling_rights() -> None:
