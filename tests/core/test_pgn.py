@@ -123,6 +123,20 @@ def test_empty_line_inside_headers(test_data: Path) -> None:
     assert g.headers["White"] == "Stockfish 8" and g.plies == 134 and g.error is None
 
 
+def test_two_empty_lines_between_headers_and_moves_keep_one_game(tmp_path: Path) -> None:
+    # as in 7 games of ../shared/data/masters (e.g. Kosteniuk.pgn, Kosteniuk-Burress,
+    # US Open 2009): python-chess's reader ends the game at the second empty
+    # line and reads the moves as a game of their own without headers
+    path = tmp_path / "gap.pgn"
+    path.write_bytes(b'[Event "x"]\r\n[Result "1-0"]\r\n\r\n\r\n'
+                     b'1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\r\n\r\n'
+                     + FOOLS)
+    first, second = rule_on_pgn_file(path)
+    assert first.headers["Event"] == "x" and first.plies == 7 and first.error is None
+    assert first.end is not None and first.end.termination == "checkmate"
+    assert second.headers["White"] == "A" and second.plies == 4
+
+
 def test_bad_fen_header_is_an_error() -> None:
     g = parse_game_text('[FEN "8/8/8/8/8/8/8/K7 w - - 0 1"]\n\n1. Ka2 *\n')
     assert g.board is None and g.moves == []
