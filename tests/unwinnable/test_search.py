@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import chess
 import pytest
 
+import remis
 from remis.unwinnable import search
 from remis.unwinnable.search import HelpmateSearch, SearchResult, exhaust
 
@@ -132,6 +133,17 @@ def test_the_search_with_free_pawn_moves_takes_the_first_turn(
     monkeypatch.setattr(engine, "PORTFOLIO", default_first)
     later = engine.can_checkmate(chess.Board(fen), chess.WHITE)
     assert later.value is True and later.nodes > engine.PORTFOLIO_START
+
+
+@pytest.mark.parametrize("max_nodes", [400, 4_000])
+def test_an_undecided_question_spends_its_shares_of_max_nodes(max_nodes: int) -> None:
+    # CHA vector, a long helpmate for White: undecided within these budgets;
+    # the default search gets max_nodes, the other stages their shares
+    # (5 x 1/20 + 3 x 1/10 + 1/5), as the docstring of can_checkmate says
+    fen = "4k3/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - - 0 1"
+    verdict = remis.can_checkmate(chess.Board(fen), chess.WHITE, max_nodes=max_nodes)
+    assert verdict.value is None
+    assert max_nodes * 1.7 < verdict.nodes <= max_nodes * 1.75 + 10
 
 
 def test_a_search_resumed_in_doubling_steps_runs_as_one_search() -> None:

@@ -214,7 +214,11 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     Full mode decides (True with a helpmate line, or False with a proof)
     unless ``max_nodes`` (or ``max_seconds`` of search, when given) runs out;
     quick mode spends a few dozen nodes and otherwise answers None.  Raises
-    :class:`ValueError` on an illegal position.
+    :class:`ValueError` on an illegal position.  ``max_nodes`` is the budget
+    of the default search; the other stages get shares of it (each of the
+    five other searches of the portfolio 1/20, each corner search 1/10, the
+    visit 1/5), so an undecided question spends about 1.75 times
+    ``max_nodes`` in all.
 
     >>> can_checkmate(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK).reason
     'insufficient material: Black has a bare king (K+Q v K)'
