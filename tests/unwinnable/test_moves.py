@@ -7,7 +7,7 @@ import random
 import chess
 
 from remis.unwinnable.moves import fast_ok, make, position_key, restore
-from remis.unwinnable.search import _safe_on
+from remis.unwinnable.search import HelpmateSearch, _safe_on
 
 FENS = [
     chess.STARTING_FEN,
@@ -75,3 +75,35 @@ def test_the_searches_legality_test_matches_python_chess() -> None:
 def test_fast_path_refuses_unclean_castling_rights() -> None:
     board = chess.Board("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1")  # rights without rooks
     assert not fast_ok(board)
+
+
+def test_the_moves_generated_class_by_class_are_those_of_the_classifying_filter() -> None:
+    # out of check, HelpmateSearch._generated (remis.unwinnable.ordered)
+    # gives the moves, costs and order of _classify over python-chess's
+    # pseudo-legal moves, for both would-be winners, several corners, with
+    # and without free pawn moves, on random walks (castlings, en passant,
+    # promotions, captures of every kind)
+    rng = random.Random(5)
+    compared = 0
+    kinds: set[int] = set()
+    fens = [*FENS, "8/1P4k1/8/3p4/2P1N3/8/5p2/K7 w - - 0 1",  # promotions, a knight
+            "r1bq1rk1/pp3ppp/2n1pn2/3p4/1bPP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 8"]
+    for fen in fens:
+        for _ in range(3):
+            board = chess.Board(fen)
+            for _ply in range(30):
+                if not board.is_check():
+                    for color in chess.COLORS:
+                        for corner in (None, chess.A1, chess.H8):
+                            for pawns in (False, True):
+                                s = HelpmateSearch(board, color, corner=corner, pawns=pawns)
+                                old = list(s._classify(board.generate_pseudo_legal_moves()))
+                                new = list(s._generated())
+                                assert new == old, (board.fen(), color, corner, pawns)
+                                kinds.update(k for k, _ in new)
+                                compared += 1
+                moves = list(board.generate_legal_moves())
+                if not moves:
+                    break
+                board.push(rng.choice(moves))
+    assert compared > 2000 and kinds == {0, 1, 2}

@@ -259,11 +259,10 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                        "forced moves and small or locked positions")
     budget = (QUICK_NODES if quick else FULL_NODES) if max_nodes is None else max_nodes
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
-    few = not quick and _few_moves(b)
-    if max_nodes is not None:
-        cap = max(max_nodes // 5, 1)
-    else:
-        cap = EXHAUST_NODES if few else WIDE_EXHAUST_NODES
+    # the visit's cap (where each side has few moves, larger: known only
+    # once the first slice has not decided, most positions never need it)
+    cap = max(max_nodes // 5, 1) if max_nodes is not None else min(
+        EXHAUST_NODES, WIDE_EXHAUST_NODES)
     # one visit of the reachable positions, resumed at each stage
     visit = Visit(b, color, deadline=deadline)
     if not quick and _locked(b):
@@ -296,6 +295,11 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     # the visit may grow past its cap only under the default budgets
     unbounded = max_nodes is None and deadline is None
     if result.outcome == "limit" and not quick:
+        few = _few_moves(b)
+        if few and max_nodes is None:
+            cap = EXHAUST_NODES
+        elif max_nodes is None:
+            cap = WIDE_EXHAUST_NODES
         if few:
             # where each side has few moves, the visit before the rest of
             # the search (a proof, or a shortest mate, when the reachable

@@ -42,6 +42,12 @@ import chess
 
 from remis.unwinnable.material import impossible_to_win, needs_loser_promotion
 from remis.unwinnable.moves import Key, fast_ok, make, position_key, restore
+from remis.unwinnable.ordered import KING_DIST as _KING_DIST
+from remis.unwinnable.ordered import KNIGHT_DIST as _KNIGHT_DIST
+from remis.unwinnable.ordered import NORMAL as _NORMAL
+from remis.unwinnable.ordered import PUNISH as _PUNISH
+from remis.unwinnable.ordered import REWARD as _REWARD
+from remis.unwinnable.ordered import ordered_moves
 
 __all__ = ["HelpmateSearch", "Key", "Order", "SearchResult", "Visit", "default_corner", "exhaust",
            "find_helpmate", "mating_targets", "position_key", "semi_blocked"]
@@ -63,30 +69,11 @@ _DARK = chess.BB_DARK_SQUARES
 #: Python's recursion must stay bounded).  Reaching it ends the iteration
 #: without a proof, like any budget.
 MAX_LINE = 400
-_REWARD, _NORMAL, _PUNISH = 0, 1, 2
+#: The winner's pawns whose moves are free, by colour (where it has a
+#: queen or a rook, and pawn moves are not all free).
+_ADVANCED = (chess.BB_RANK_4 | chess.BB_RANK_3 | chess.BB_RANK_2,
+             chess.BB_RANK_5 | chess.BB_RANK_6 | chess.BB_RANK_7)
 _KIND = itemgetter(0)  # the sort key of (kind, move): stable, so moves keep their order
-
-
-def _knight_distances() -> list[list[int]]:
-    table = []
-    for src in chess.SQUARES:
-        dist = [-1] * 64
-        dist[src] = 0
-        frontier = [src]
-        while frontier:
-            nxt = []
-            for sq in frontier:
-                for to in chess.SquareSet(chess.BB_KNIGHT_ATTACKS[sq]):
-                    if dist[to] < 0:
-                        dist[to] = dist[sq] + 1
-                        nxt.append(to)
-            frontier = nxt
-        table.append(dist)
-    return table
-
-
-_KNIGHT_DIST = _knight_distances()
-_KING_DIST = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
 
 
 def mating_targets(board: chess.Board, winner: chess.Color,
@@ -368,8 +355,11 @@ class HelpmateSearch:
         # does, but only when the loop below needs to know (a move that is
         # neither searched nor tested for mate needs it only while no legal
         # move was met); in check, the legal evasions
-        mover = board.king(board.turn)
-        checked = mover is None or bool(board.attackers_mask(not board.turn, mover))
+        turn = board.turn
+        kings = board.kings
+        own = kings & board.occupied_co[turn]  # as Board.king: the highest such square
+        mover = own.bit_length() - 1 if own else None
+        checked = mover is None or bool(board.attackers_mask(not turn, mover))
         blockers = 0
         moves: Iterable[chess.Move]
         if mover is None or checked:
@@ -394,9 +384,15 @@ class HelpmateSearch:
         path, search = self._path, self._search
         fast = self._fast
         winners_turn = board.turn == winner
-        king = board.king(not winner)
-        classified: Iterable[tuple[int, chess.Move]] = (
-            self._classify(moves) if self.order == "cost" else self._reordered(moves))
+        theirs = kings & board.occupied_co[not winner]
+        king = theirs.bit_length() - 1 if theirs else None
+        classified: Iterable[tuple[int, chess.Move]]
+        if self.order != "cost":
+            classified = self._reordered(moves)
+        elif checked:
+            classified = self._classify(moves)
+        else:
+            classified = self._generated()
         semi = was_semi
         if not board.knights | board.rooks | board.queens:
             classified, semi = _blocked_order(board, winner, list(classified), was_semi,
@@ -425,7 +421,9 @@ class HelpmateSearch:
                 self._interrupted = True
                 self.nodes += 1
                 make(board, move) if fast else board.push(move)
-                mate = board.is_check() and board.is_checkmate()
+                # (the loser's king has not moved: is it in check, and mated?)
+                mate = bool(board.attackers_mask(winner, king)) and not any(
+                    board.generate_legal_moves())
                 restore(board, key) if fast else board.pop()
                 if mate:
                     self._found = tuple(m.uci() for m in [*path, move])
@@ -503,6 +501,24 @@ class HelpmateSearch:
             del self._tt[key]  # stalemate: as if never expanded
         return False
 
+    def _generated(self) -> Iterator[tuple[int, chess.Move]]:
+        """The pseudo-legal moves of the position (out of check) with
+        their costs, as :meth:`_classify` gives them, generated class by
+        class (:mod:`remis.unwinnable.ordered`)."""
+        board = self.board
+        winner = self.winner
+        wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner, self.corner)
+        if board.turn == winner:
+            mine = board.occupied_co[winner]
+            if self.pawns or not mine & (board.queens | board.rooks):
+                adv = chess.BB_ALL  # no heavy piece: promoting is the way to mate
+            else:
+                adv = _ADVANCED[winner]
+            return ordered_moves(board, True, wk_t, wp_t, adv)
+        if _needs_promotion(board, winner, board.occupied_co[winner]):
+            return self._classify(board.generate_pseudo_legal_moves())
+        return ordered_moves(board, False, lk_t, lp_t, chess.BB_ALL if self.pawns else 0)
+
     def _reordered(self, moves: Iterable[chess.Move]) -> list[tuple[int, chess.Move]]:
         """``moves`` with their costs in the order of ``self.order`` other
         than ``"cost"``: the reverse of the generation order, cheapest
@@ -531,8 +547,7 @@ class HelpmateSearch:
         occupied_them = board.occupied_co[not board.turn]
         normal: list[tuple[int, chess.Move]] = []
         if board.turn == winner:
-            adv = chess.BB_RANK_5 | chess.BB_RANK_6 | chess.BB_RANK_7 if winner else (
-                chess.BB_RANK_4 | chess.BB_RANK_3 | chess.BB_RANK_2)
+            adv = _ADVANCED[winner]
             mine = board.occupied_co[winner]
             if self.pawns or not mine & (board.queens | board.rooks):
                 adv = chess.BB_ALL  # no heavy piece: promoting is the way to mate
