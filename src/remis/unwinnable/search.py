@@ -449,37 +449,27 @@ class HelpmateSearch:
         one ply of budget and no progress on the move before: only the free
         moves (:meth:`_classify`: the king or a knight stepping toward its
         target) get a budget, every other move only needs to be known legal
-        (a stalemate, or an unfinished iteration), so only the king's and
-        the knights' moves are generated and classified, and the others
-        lazily, until one is legal.  Same moves, same order, same answers
-        as the general loop (not used where the costs differ: a promotion
+        (a stalemate, or an unfinished iteration), so the free moves are
+        generated first (:func:`~remis.unwinnable.ordered.ordered_moves`)
+        and the others lazily, until one is legal.  Same moves, same order,
+        same answers as the general loop (not used where the costs differ: a promotion
         needed, or the blocked-structure order); with every pawn move free
         (``pawns``), the pawns' steps forward are free moves too."""
         board = self.board
         _, _, lk_t, lp_t = mating_targets(board, self.winner, self.corner)
         self._tt[key] = self._iteration << 16 | 1
         self._open.append(key)
-        kings, knights = board.kings, board.knights
-        # with every pawn move free, a pawn's step forward (not a capture)
-        pushing = board.pawns if self.pawns else 0
-        takes = board.occupied_co[not board.turn]
-        free = []
-        for m in board.generate_pseudo_legal_moves(
-                board.occupied_co[board.turn] & (kings | knights | pushing)):
-            frm, to = m.from_square, m.to_square
-            bit = 1 << frm
-            if bit & kings:
-                if _KING_DIST[to][lk_t] < _KING_DIST[frm][lk_t]:
-                    free.append(m)
-            elif bit & knights:
-                if _KNIGHT_DIST[to][lp_t] < _KNIGHT_DIST[frm][lp_t]:
-                    free.append(m)
-            elif not (1 << to) & takes and to != board.ep_square:
-                free.append(m)
+        # the free moves come first (with every pawn move free, the pawns'
+        # steps forward too), then the others
+        moves = ordered_moves(board, False, lk_t, lp_t, chess.BB_ALL if self.pawns else 0)
         is_safe = self._is_safe
         path, fast = self._path, self._fast
         legal = 0
-        for move in free:
+        other = None  # the first move that is not free
+        for kind, move in moves:
+            if kind != _REWARD:
+                other = move
+                break
             if not is_safe(mover, blockers, move):
                 continue
             legal += 1
@@ -490,12 +480,11 @@ class HelpmateSearch:
             restore(board, key) if fast else board.pop()
             if found:
                 return True
-        if not (legal and self._interrupted):
-            for move in board.generate_pseudo_legal_moves():
-                if move not in free and is_safe(mover, blockers, move):
-                    legal += 1
-                    self._interrupted = True
-                    break
+        if other is not None and not (legal and self._interrupted) and (
+                is_safe(mover, blockers, other)
+                or any(is_safe(mover, blockers, move) for _, move in moves)):
+            legal += 1
+            self._interrupted = True
         self._open.pop()
         if not legal:
             del self._tt[key]  # stalemate: as if never expanded
