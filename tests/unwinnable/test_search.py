@@ -105,15 +105,15 @@ def test_can_checkmate_tries_the_other_corners() -> None:
 def test_the_first_slice_takes_turns_between_steerings(monkeypatch: pytest.MonkeyPatch) -> None:
     import remis.unwinnable as engine
 
-    # lichess game LhLxnKNR: the default steering heads for a8, where the
-    # rooks keep White's king out, and needs about 21k nodes; a search with
-    # free pawn moves (b3 promotes) finds a mate in a few hundred
-    fen = "6Q1/pp6/4kp2/4p3/3r4/KP6/3r4/8 b - - 7 45"
-    verdict = engine.can_checkmate(chess.Board(fen), chess.WHITE)
-    assert verdict.value is True and mates(fen, chess.WHITE, verdict.line)
+    # lichess game xkDBhhj8, Black to mate (its a-pawn must promote): the
+    # default steering needs about 49k nodes; the searches taking turns,
+    # among them one with free pawn moves, find a mate in a few hundred
+    fen = "8/R7/4k3/1R6/p1P5/2P3P1/P4P1P/6K1 w - - 2 41"
+    verdict = engine.can_checkmate(chess.Board(fen), chess.BLACK)
+    assert verdict.value is True and mates(fen, chess.BLACK, verdict.line)
     assert verdict.nodes < 2_000
     monkeypatch.setattr(engine, "PORTFOLIO", ((None, False),))
-    alone = engine.can_checkmate(chess.Board(fen), chess.WHITE)
+    alone = engine.can_checkmate(chess.Board(fen), chess.BLACK)
     assert alone.value is True and alone.nodes > 10_000
 
 
@@ -121,11 +121,11 @@ def test_the_search_with_free_pawn_moves_takes_the_first_turn(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import remis.unwinnable as engine
 
-    # lichess game VO0pL7jp, White to mate: the default steering finds no
-    # mate within its first slice, the search with free pawn moves finds
-    # one at once; taking the first turn, it decides before the default
+    # lichess game niIppqeC, White to mate: the default steering finds no
+    # mate within its first turn, the search with free pawn moves finds
+    # one within it; taking the first turn, it decides before the default
     # search has spent anything
-    fen = "5k2/2p1rp2/6b1/2R5/P1B5/2P5/3K4/8 b - - 2 37"
+    fen = "2r3k1/5R2/5Npp/2p5/5P2/P3n2P/BPr3PK/8 b - - 6 37"
     verdict = engine.can_checkmate(chess.Board(fen), chess.WHITE)
     assert verdict.value is True and mates(fen, chess.WHITE, verdict.line)
     assert verdict.nodes < engine.PORTFOLIO_START
