@@ -135,6 +135,27 @@ def test_the_search_with_free_pawn_moves_takes_the_first_turn(
     assert later.value is True and later.nodes > engine.PORTFOLIO_START
 
 
+def test_the_portfolio_runs_no_search_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    import remis.unwinnable as engine
+
+    # lichess game, Black (king and bishop) to mate White (king and pawn):
+    # the default corner is a1, so the search toward a1 with free pawn
+    # moves is the default search with free pawn moves; left out, the same
+    # mate costs fewer nodes
+    fen = "8/b7/8/5k2/5P2/8/4K3/8 w - - 0 60"
+    board = chess.Board(fen)
+    kept = engine._distinct(board, chess.BLACK)
+    assert (chess.A1, True) not in kept and len(kept) == len(engine.PORTFOLIO) - 1
+    verdict = engine.can_checkmate(board, chess.BLACK)
+    assert verdict.value is True and mates(fen, chess.BLACK, verdict.line)
+    # without pawns, free pawn moves change nothing: no (None, True) search
+    pawnless = engine._distinct(chess.Board(KB_V_KB), chess.WHITE)
+    assert (None, True) not in pawnless and (None, False) in pawnless
+    monkeypatch.setattr(engine, "_distinct", lambda _b, _c: list(engine.PORTFOLIO))
+    twice = engine.can_checkmate(board, chess.BLACK)
+    assert twice.value is True and twice.nodes > verdict.nodes
+
+
 @pytest.mark.parametrize("max_nodes", [400, 4_000])
 def test_an_undecided_question_spends_its_shares_of_max_nodes(max_nodes: int) -> None:
     # CHA vector, a long helpmate for White: undecided within these budgets;

@@ -216,9 +216,10 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     quick mode spends a few dozen nodes and otherwise answers None.  Raises
     :class:`ValueError` on an illegal position.  ``max_nodes`` is the budget
     of the default search; the other stages get shares of it (each of the
-    five other searches of the portfolio 1/20, each corner search 1/10, the
-    visit 1/5), so an undecided question spends about 1.75 times
-    ``max_nodes`` in all.
+    other searches of the portfolio 1/20, at most five, fewer where two
+    would be the same; each corner search 1/10; the visit 1/5), so an
+    undecided question spends at most about 1.75 times ``max_nodes`` in
+    all.
 
     >>> can_checkmate(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK).reason
     'insufficient material: Black has a bare king (K+Q v K)'
@@ -314,7 +315,9 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                 return verdict
         if deadline is None or time.monotonic() < deadline:
             result, extra = portfolio.run(budget, alt)
-        if result.outcome == "limit":
+        # (without pawns, under the default budgets, the searches of the
+        # portfolio toward the other corners were these very searches)
+        if result.outcome == "limit" and (b.pawns or max_nodes is not None):
             other = _other_corners(b, color, ALT_NODES if max_nodes is None
                                    else max(max_nodes // 10, 1), deadline)
             if other.outcome != "limit":
@@ -376,10 +379,11 @@ class _Portfolio:
     def __init__(self, board: chess.Board, color: chess.Color,
                  deadline: float | None) -> None:
         self.deadline = deadline
+        kept = _distinct(board, color)
         self.searches = [HelpmateSearch(board, color, max_nodes=0, deadline=deadline,
                                         corner=corner, pawns=pawns)
-                         for corner, pawns in PORTFOLIO]
-        self.main = PORTFOLIO.index((None, False))
+                         for corner, pawns in kept]
+        self.main = kept.index((None, False))
         self.results = [SearchResult("limit", (), 0, 1) for _ in self.searches]
         self.caps: list[int | None] = [None for _ in self.searches]
         self.step = PORTFOLIO_START
@@ -420,6 +424,32 @@ class _Portfolio:
 
     def _outcome(self, decided: int) -> tuple[SearchResult, int]:
         return self.results[decided], self.others(decided)
+
+
+def _distinct(board: chess.Board, color: chess.Color) -> list[tuple[chess.Square | None, bool]]:
+    """The searches of :data:`PORTFOLIO` that differ from one another on
+    ``board``: a search toward the default corner
+    (:func:`~remis.unwinnable.search.default_corner`) is left out where the
+    one with the corner unset (which steers toward it, and toward the new
+    default if that changes on the line) is there; without pawns on the
+    board the pawn moves have no cost to change, so the searches with free
+    pawn moves are left out where the same search without them is there.
+
+    >>> _distinct(chess.Board("8/b7/8/5k2/5P2/8/4K3/8 w - - 0 60"), chess.BLACK)
+    [(None, True), (None, False), (7, True), (56, True), (63, True)]
+    >>> _distinct(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.WHITE)
+    [(None, False), (0, True), (7, True), (56, True)]
+    """
+    usual = default_corner(board, color)
+    kept = []
+    for corner, pawns in PORTFOLIO:
+        if corner == usual:
+            corner = None
+        if pawns and not board.pawns and (corner, False) in PORTFOLIO:
+            pawns = False
+        if (corner, pawns) not in kept:
+            kept.append((corner, pawns))
+    return kept
 
 
 def _mid_visit(visit: Visit, cap: int) -> SearchResult:

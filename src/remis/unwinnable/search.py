@@ -345,13 +345,17 @@ class HelpmateSearch:
             raise _Stop
         if self._iter_nodes > self.iteration_nodes:
             raise _IterationFull
-        key = position_key(board)
+        # position_key, inlined (asked at every node)
+        white = board.occupied_co[True]
+        key = (board.pawns, board.knights, board.bishops, board.rooks, board.queens,
+               board.kings, white, board.turn, board.castling_rights, board.ep_square)
         seen = self._tt.get(key)
         if seen is not None and seen & 0xFFFF >= left:
             if seen >> 16 != self._iteration:
                 self._stale = True
             return False
-        if impossible_to_win(board, winner):
+        if not (white if winner else board.occupied_co[False]) & (
+                board.pawns | board.rooks | board.queens) and impossible_to_win(board, winner):
             return False
         if self.prune is not None and self.prune(board):
             return False
