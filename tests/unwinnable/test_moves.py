@@ -107,3 +107,30 @@ def test_the_moves_generated_class_by_class_are_those_of_the_classifying_filter(
                     break
                 board.push(rng.choice(moves))
     assert compared > 2000 and kinds == {0, 1, 2}
+
+
+def test_the_searches_evasions_are_python_chess_legal_moves_in_check() -> None:
+    # in check, HelpmateSearch._evasions (python-chess's evasions, the
+    # search's legality test) gives python-chess's legal moves in its order
+    rng = random.Random(3)
+    checks = 0
+    fens = [*FENS, "4k3/8/8/1b6/3pP3/8/5K2/8 b - e3 0 1", "8/8/8/2k5/3Pp3/8/8/4K2B b - d3 0 1"]
+    for fen in fens:
+        for _ in range(8):
+            board = chess.Board(fen)
+            for _ply in range(60):
+                moves = list(board.generate_legal_moves())
+                if not moves:
+                    break
+                king = board.king(board.turn)
+                checkers = board.checkers_mask()
+                if checkers and king is not None:
+                    s = HelpmateSearch(board, chess.WHITE)
+                    s._is_safe = _safe_on(board)
+                    assert s._evasions(king, checkers) == moves, board.fen()
+                    assert s._evasions(king, checkers, first=True) == moves[:1]
+                    checks += 1
+                # prefer checks, so that the walk meets many
+                checking = [m for m in moves if board.gives_check(m)]
+                board.push(rng.choice(checking or moves))
+    assert checks > 300

@@ -105,15 +105,16 @@ def test_can_checkmate_tries_the_other_corners() -> None:
 def test_the_first_slice_takes_turns_between_steerings(monkeypatch: pytest.MonkeyPatch) -> None:
     import remis.unwinnable as engine
 
-    # lichess game xkDBhhj8, Black to mate (its a-pawn must promote): the
-    # default steering needs about 49k nodes; the searches taking turns,
-    # among them one with free pawn moves, find a mate in a few hundred
-    fen = "8/R7/4k3/1R6/p1P5/2P3P1/P4P1P/6K1 w - - 2 41"
-    verdict = engine.can_checkmate(chess.Board(fen), chess.BLACK)
-    assert verdict.value is True and mates(fen, chess.BLACK, verdict.line)
+    # lichess game UXpsq3Am, White to mate (king, bishop and pawns against
+    # queen and rook): the default steering needs about 28k nodes; the
+    # searches taking turns, among them one with free pawn moves, find a
+    # mate in a few hundred
+    fen = "5r1k/1pp3p1/p7/4P3/3PB2K/4P3/8/6q1 b - - 2 47"
+    verdict = engine.can_checkmate(chess.Board(fen), chess.WHITE)
+    assert verdict.value is True and mates(fen, chess.WHITE, verdict.line)
     assert verdict.nodes < 2_000
     monkeypatch.setattr(engine, "PORTFOLIO", ((None, False),))
-    alone = engine.can_checkmate(chess.Board(fen), chess.BLACK)
+    alone = engine.can_checkmate(chess.Board(fen), chess.WHITE)
     assert alone.value is True and alone.nodes > 10_000
 
 

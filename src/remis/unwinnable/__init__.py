@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Literal
 
 import chess
@@ -152,7 +153,7 @@ def _forced(board: chess.Board, color: chess.Color,
     verdict is set when the forced sequence alone decides."""
     line: list[chess.Move] = []
     for _ in range(limit):
-        moves = list(board.generate_legal_moves())
+        moves = list(islice(board.generate_legal_moves(), 2))  # is there only one?
         if len(moves) != 1:
             if not moves:
                 ucis = tuple(m.uci() for m in line)
