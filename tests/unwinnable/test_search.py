@@ -161,11 +161,11 @@ def test_the_portfolio_runs_no_search_twice(monkeypatch: pytest.MonkeyPatch) -> 
 def test_an_undecided_question_spends_its_shares_of_max_nodes(max_nodes: int) -> None:
     # CHA vector, a long helpmate for White: undecided within these budgets;
     # the default search gets max_nodes, the other stages their shares
-    # (5 x 1/20 + 3 x 1/10 + 1/5), as the docstring of can_checkmate says
+    # (4 x 1/20 + 3 x 1/10 + 1/5), as the docstring of can_checkmate says
     fen = "4k3/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - - 0 1"
     verdict = remis.can_checkmate(chess.Board(fen), chess.WHITE, max_nodes=max_nodes)
     assert verdict.value is None
-    assert max_nodes * 1.7 < verdict.nodes <= max_nodes * 1.75 + 10
+    assert max_nodes * 1.65 < verdict.nodes <= max_nodes * 1.7 + 20
 
 
 def test_a_search_resumed_in_doubling_steps_runs_as_one_search() -> None:
