@@ -87,10 +87,12 @@ def test_the_moves_generated_class_by_class_are_those_of_the_classifying_filter(
     compared = 0
     kinds: set[int] = set()
     fens = [*FENS, "8/1P4k1/8/3p4/2P1N3/8/5p2/K7 w - - 0 1",  # promotions, a knight
-            "r1bq1rk1/pp3ppp/2n1pn2/3p4/1bPP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 8"]
+            "r1bq1rk1/pp3ppp/2n1pn2/3p4/1bPP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 8",
+            "960:bqrkrnnb/pppppppp/8/8/8/8/PPPPPPPP/BQRKRNNB w KQkq - 0 1"]  # Chess960 castling
     for fen in fens:
         for _ in range(3):
-            board = chess.Board(fen)
+            board = (chess.Board(fen[4:], chess960=True) if fen.startswith("960:")
+                     else chess.Board(fen))
             for _ply in range(30):
                 if not board.is_check():
                     for color in chess.COLORS:
