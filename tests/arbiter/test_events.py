@@ -171,3 +171,39 @@ def test_unproven_cannot_mate_counts_as_can_mate(monkeypatch):
     monkeypatch.setattr(mod.ArbiterBase, "mate_test", staticmethod(refuse))
     a = Arbiter({"time_control": "-", "start_fen": "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"})
     assert a.apply({"type": "resign", "player": "white"})["result"] == "0-1"
+
+
+FOOLS_MATE_LATE = [("white", "f3", 1), ("black", "e5", 2), ("white", "g4", 3),
+                   ("black", "Qh4#", 100)]  # Black's 30 s ran out at 32 s
+
+
+def test_flag_time_observed_lets_a_result_reached_before_the_flag_is_noticed_stand():
+    # 6.8 (default flag_time "observed"): a flag has fallen only when it is
+    # noticed; a mate given after Black's time ran out, before anyone saw it,
+    # stands (Arbiters' Manual)
+    a = Arbiter({"time_control": "30"})
+    for player, move, at in FOOLS_MATE_LATE:
+        s = a.apply({"type": "move", "player": player, "move": move, "at": at})
+    assert s["over"] and (s["result"], s["termination"], s["article"]) == (
+        "0-1", "checkmate", "5.1.1")
+
+
+def test_flag_time_physical_ends_the_game_when_the_time_runs_out():
+    # flag_time "physical" (electronic clocks): the flag fell at 32 s, so the
+    # mate at 100 s comes too late; White can still mate: 1-0 on time
+    a = Arbiter({"time_control": "30", "flag_time": "physical"})
+    for player, move, at in FOOLS_MATE_LATE:
+        s = a.apply({"type": "move", "player": player, "move": move, "at": at})
+    assert s["over"] and (s["result"], s["termination"], s["article"]) == (
+        "1-0", "time_forfeit", "6.9")
+    assert s["ply"] == 3 and s["log"][-1]["message"] == "physical_flag"
+    assert "6.8" in s["log"][-1]["explanation"]
+
+
+def test_flag_time_is_checked():
+    with pytest.raises(ValueError, match="flag_time must be 'observed' or 'physical'"):
+        Arbiter({"flag_time": "noticed"})
+    with pytest.raises(ValueError, match="online, the server's clock is the flag"):
+        Arbiter({"mode": "online", "flag_time": "observed"})
+    assert Arbiter({"mode": "online"}).config.flag_time == "physical"
+    assert Arbiter({"mode": "rapid"}).config.flag_time == "observed"

@@ -158,14 +158,15 @@ class Arbiter(IllegalMoves, QuickplayFinish):
             raise RefusedEvent(f"the clocks are stopped: {awaiting['player']}'s "
                                f"{awaiting['kind']} request awaits the arbiter's decision "
                                f"({where})")
-        if self.config.mode == "online" and self._online_flag(ev, at, index):
+        if self.config.flag_time == "physical" and self._physical_flag(ev, at, index):
             return
         handler = getattr(self, f"_on_{ev.type}")
         handler(ev, at, index)
 
-    def _online_flag(self, ev: Event, at: float, index: int) -> bool:
-        """Online, a flag falls by itself: an event arriving after the running
-        player's time ran out finds the game already lost (or drawn) on time."""
+    def _physical_flag(self, ev: Event, at: float, index: int) -> bool:
+        """With ``flag_time`` physical (online play always), a flag falls by
+        itself (6.8): an event arriving after the running player's time ran
+        out finds the game already lost (or drawn) on time."""
         if ev.type == "flag":
             return False
         running = self._clock.running
@@ -173,7 +174,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         if fell is None or (fell == at and ev.type == "move" and ev.color == running):
             return False
         self._flag_ruling(running, fell, index, at)
-        self._note(index, at, "online_flag",
+        self._note(index, at, "online_flag" if self.config.mode == "online" else "physical_flag",
                    {"player": self._name(running), "time": _secs(fell)}, "6.9")
         return True
 

@@ -27,9 +27,14 @@ from remis.position import illegal_reason
 
 Mode = Literal["standard", "rapid", "blitz", "online"]
 Supervision = Literal["full", "partial"]
+FlagTime = Literal["observed", "physical"]
 
 MODES: tuple[str, ...] = ("standard", "rapid", "blitz", "online")
 SUPERVISIONS: tuple[str, ...] = ("full", "partial")
+#: 6.8: when a flag counts as fallen: when the arbiter or a player notices it
+#: (a ``flag`` event), or the moment the time runs out (any later event finds
+#: the game over; online play always works so).
+FLAG_TIMES: tuple[str, ...] = ("observed", "physical")
 
 _FORBIDDEN_BEFORE = re.compile(r"^forbidden_before\((\d+)\)$")
 _PERIOD = re.compile(
@@ -150,6 +155,7 @@ _DEFAULTS: dict[str, Any] = {
     "variant": "chess",
     "repetitions": None,
     "notation": None,
+    "flag_time": None,
 }
 
 VARIANTS: tuple[str, ...] = ("chess", "shogi", "xiangqi")
@@ -185,6 +191,9 @@ class Config:
     notation: str | None = None
     #: 9.1.1 Sofia rules: every draw offer or agreement needs the arbiter's consent
     arbiter_only: bool = False
+    #: 6.8: ``observed`` (a flag falls when noticed: a ``flag`` event) or
+    #: ``physical`` (when the time runs out; online play always)
+    flag_time: str = "observed"
 
     @classmethod
     def from_dict(cls, config: Any) -> Config:
@@ -192,6 +201,8 @@ class Config:
 
         >>> Config.from_dict({"mode": "rapid", "supervision": "partial"}).full_supervision
         False
+        >>> Config.from_dict({"mode": "online"}).flag_time
+        'physical'
         >>> Config.from_dict({"time_control": "300", "mode": "blitz", "quickplay_finish": True})
         Traceback (most recent call last):
         ...
@@ -212,6 +223,13 @@ class Config:
         sup = c["supervision"]
         if sup not in SUPERVISIONS:
             raise ValueError(f"config: supervision must be 'full' or 'partial', not {sup!r}")
+        flag_time = c["flag_time"] or ("physical" if mode == "online" else "observed")
+        if flag_time not in FLAG_TIMES:
+            raise ValueError("config: flag_time must be 'observed' or 'physical', not "
+                             f"{c['flag_time']!r}")
+        if mode == "online" and flag_time != "physical":
+            raise ValueError("config: online, the server's clock is the flag: flag_time is "
+                             "'physical' (Article 6.8)")
         for key in ("armageddon", "quickplay_finish"):
             if not isinstance(c[key], bool):
                 raise ValueError(f"config: {key} must be true or false, not {c[key]!r}")
@@ -256,7 +274,7 @@ class Config:
             raise ValueError(f"config: variant must be one of {', '.join(VARIANTS)}, "
                              f"not {variant!r}")
         if variant != "chess":
-            return cls._variant(c, tcs, mode, sup, n, dict(config))
+            return cls._variant(c, tcs, mode, sup, n, dict(config), flag_time)
         for key in ("repetitions", "notation"):
             if c[key] is not None:
                 raise ValueError(f"config: {key} applies only to shogi and xiangqi games")
@@ -278,11 +296,11 @@ class Config:
                              "online mode")
         return cls(tcs, mode, sup, c["armageddon"], n, c["quickplay_finish"], fen,
                    frozenset(p == "white" for p in auto), dict(config),
-                   arbiter_only=arbiter_only)
+                   arbiter_only=arbiter_only, flag_time=flag_time)
 
     @classmethod
     def _variant(cls, c: dict[str, Any], tcs: dict[bool, TimeControl], mode: str, sup: str,
-                 n: int, raw: dict[str, Any]) -> Config:
+                 n: int, raw: dict[str, Any], flag_time: str) -> Config:
         """The checks of a shogi or xiangqi config (the position itself is
         read by :class:`remis.variants.VariantHistory` when the arbiter starts)."""
         variant = c["variant"]
@@ -308,7 +326,8 @@ class Config:
             raise ValueError(f"config: start_fen must be a {variant} position "
                              f"({'SFEN' if variant == 'shogi' else 'FEN'}), 'startpos' or null")
         return cls(tcs, mode, sup, c["armageddon"], n, False, fen, frozenset(), raw,
-                   variant, reps, notation, c["draw_agreement"] == "arbiter_only")
+                   variant, reps, notation, c["draw_agreement"] == "arbiter_only",
+                   flag_time)
 
     @property
     def penalty_seconds(self) -> int:
@@ -337,6 +356,8 @@ class Config:
 
         >>> Config.from_dict({"mode": "rapid", "supervision": "partial"}).full_supervision
         False
+        >>> Config.from_dict({"mode": "online"}).flag_time
+        'physical'
         """
         return self.mode == "standard" or self.supervision == "full"
 

@@ -24,6 +24,9 @@ MESSAGES: dict[str, str] = {
     "and both players enter the next period (Guidelines {article}).",
     "online_flag": "{player}'s time ran out at {time} s, before this event: the server ends the "
     "game on time.",
+    "physical_flag": "{player}'s time ran out at {time} s, before this event: the flag fell "
+    "then, as this game counts a flag from the moment the time runs out (Article 6.8), and "
+    "the game ends on time.",
     "draw_offered": "{player} offers a draw; it stands until {opponent} accepts or rejects it "
     "(Article {article}).",
     "draw_declined": "{player} rejects the draw offer (Article {article}).",
