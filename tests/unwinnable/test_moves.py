@@ -136,3 +136,29 @@ def test_the_searches_evasions_are_python_chess_legal_moves_in_check() -> None:
                 checking = [m for m in moves if board.gives_check(m)]
                 board.push(rng.choice(checking or moves))
     assert checks > 300
+
+
+def test_the_searches_check_filter_lets_every_checking_move_through() -> None:
+    # _may_check is a necessary condition: every legal move that gives check
+    # passes it, kings on the edge included (a rook to a8 with the king on e8)
+    from remis.unwinnable.search import _may_check
+
+    board = chess.Board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    assert _may_check(board, chess.Move.from_uci("a1a8"), chess.E8)
+    rng = random.Random(9)
+    checks = 0
+    for fen in FENS:
+        for _ in range(5):
+            board = chess.Board(fen)
+            for _ply in range(50):
+                moves = list(board.generate_legal_moves())
+                if not moves:
+                    break
+                king = board.king(not board.turn)
+                assert king is not None
+                for move in moves:
+                    if board.gives_check(move):
+                        assert _may_check(board, move, king), (board.fen(), move)
+                        checks += 1
+                board.push(rng.choice(moves))
+    assert checks > 200

@@ -76,10 +76,12 @@ KB_V_KB = "3kb3/8/8/8/8/3KB3/8/8 w - - 0 1"  # opposite bishops: a mate in a far
 
 
 def test_another_corner_finds_the_mate_the_default_one_misses() -> None:
+    # the default steering (toward h8) needs about 3,800 nodes, toward a1
+    # about 2,200
     board = chess.Board(KB_V_KB)
-    default = HelpmateSearch(board, chess.WHITE, max_nodes=25_000).run()
+    default = HelpmateSearch(board, chess.WHITE, max_nodes=3_000).run()
     assert default.outcome == "limit"
-    other = HelpmateSearch(board, chess.WHITE, max_nodes=25_000, corner=chess.A1).run()
+    other = HelpmateSearch(board, chess.WHITE, max_nodes=3_000, corner=chess.A1).run()
     assert other.outcome == "mate" and mates(KB_V_KB, chess.WHITE, other.line)
     assert board.fen() == KB_V_KB
 
@@ -122,11 +124,11 @@ def test_the_search_with_free_pawn_moves_takes_the_first_turn(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import remis.unwinnable as engine
 
-    # lichess game niIppqeC, White to mate: the default steering finds no
+    # lichess game O9RNK6Su, White to mate: the default steering finds no
     # mate within its first turn, the search with free pawn moves finds
     # one within it; taking the first turn, it decides before the default
     # search has spent anything
-    fen = "2r3k1/5R2/5Npp/2p5/5P2/P3n2P/BPr3PK/8 b - - 6 37"
+    fen = "3r1r2/1ppb3k/p1n4P/4ppP1/2B5/8/PPP3P1/2KR3R b - - 0 30"
     verdict = engine.can_checkmate(chess.Board(fen), chess.WHITE)
     assert verdict.value is True and mates(fen, chess.WHITE, verdict.line)
     assert verdict.nodes < engine.PORTFOLIO_START

@@ -152,10 +152,11 @@ class SearchResult:
     depth: int
 
 
-_LINES = [chess.BB_DIAG_MASKS[sq] | chess.BB_FILE_MASKS[sq] | chess.BB_RANK_MASKS[sq]
-          for sq in chess.SQUARES]
-_DIAGS = chess.BB_DIAG_MASKS
-_ORTHO = [chess.BB_FILE_MASKS[sq] | chess.BB_RANK_MASKS[sq] for sq in chess.SQUARES]
+#: By square, the whole lines through it (edges included; python-chess's
+#: ``BB_*_MASKS`` leave the edge squares out): diagonals, file and rank.
+_DIAGS = [chess.BB_DIAG_ATTACKS[sq][0] for sq in chess.SQUARES]
+_ORTHO = [chess.BB_FILE_ATTACKS[sq][0] | chess.BB_RANK_ATTACKS[sq][0] for sq in chess.SQUARES]
+_LINES = [d | o for d, o in zip(_DIAGS, _ORTHO, strict=True)]
 
 
 def _may_check(board: chess.Board, move: chess.Move, king: int) -> bool:
@@ -392,7 +393,11 @@ class HelpmateSearch:
                 return False
             mover = 0  # (never tested below)
         else:
-            blockers = board._slider_blockers(mover)
+            # no enemy slider on a line through the king: nothing is pinned
+            # (Board._slider_blockers would find no sniper)
+            if (_ORTHO[mover] & (board.rooks | board.queens)
+                    | _DIAGS[mover] & (board.bishops | board.queens)) & board.occupied_co[not turn]:
+                blockers = board._slider_blockers(mover)
             if (left == 1 and not progress and board.turn != winner and self.leaf_shortcut
                     and self.order == "cost"
                     and board.knights | board.rooks | board.queens
