@@ -1,13 +1,15 @@
-"""The searches' cheap make/restore agrees with python-chess's push."""
+"""The searches' move machinery agrees with python-chess: make/restore, legality, the
+class-by-class generator, evasions and the check filter."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import chess
 
 from remis.unwinnable.moves import fast_ok, make, position_key, restore
-from remis.unwinnable.search import HelpmateSearch, _safe_on
+from remis.unwinnable.search import HelpmateSearch, _may_check, _safe_on
 
 FENS = [
     chess.STARTING_FEN,
@@ -111,54 +113,51 @@ def test_the_moves_generated_class_by_class_are_those_of_the_classifying_filter(
     assert compared > 2000 and kinds == {0, 1, 2}
 
 
-def test_the_searches_evasions_are_python_chess_legal_moves_in_check() -> None:
-    # in check, HelpmateSearch._evasions (python-chess's evasions, the
-    # search's legality test) gives python-chess's legal moves in its order
-    rng = random.Random(3)
-    checks = 0
-    fens = [*FENS, "4k3/8/8/1b6/3pP3/8/5K2/8 b - e3 0 1", "8/8/8/2k5/3Pp3/8/8/4K2B b - d3 0 1"]
+def _walks(fens: list[str], runs: int, plies: int, seed: int,
+           prefer_checks: bool = False) -> Iterator[tuple[chess.Board, list[chess.Move]]]:
+    """Each position of ``runs`` random walks of up to ``plies`` plies from
+    each FEN, with its legal moves (checking moves preferred if asked)."""
+    rng = random.Random(seed)
     for fen in fens:
-        for _ in range(8):
+        for _ in range(runs):
             board = chess.Board(fen)
-            for _ply in range(60):
+            for _ply in range(plies):
                 moves = list(board.generate_legal_moves())
                 if not moves:
                     break
-                king = board.king(board.turn)
-                checkers = board.checkers_mask()
-                if checkers and king is not None:
-                    s = HelpmateSearch(board, chess.WHITE)
-                    s._is_safe = _safe_on(board)
-                    assert s._evasions(king, checkers) == moves, board.fen()
-                    assert s._evasions(king, checkers, first=True) == moves[:1]
-                    checks += 1
-                # prefer checks, so that the walk meets many
-                checking = [m for m in moves if board.gives_check(m)]
+                yield board, moves
+                checking = [m for m in moves if board.gives_check(m)] if prefer_checks else []
                 board.push(rng.choice(checking or moves))
+
+
+def test_the_searches_evasions_are_python_chess_legal_moves_in_check() -> None:
+    # in check, HelpmateSearch._evasions (python-chess's evasions, the
+    # search's legality test) gives python-chess's legal moves in its order
+    checks = 0
+    fens = [*FENS, "4k3/8/8/1b6/3pP3/8/5K2/8 b - e3 0 1", "8/8/8/2k5/3Pp3/8/8/4K2B b - d3 0 1"]
+    for board, moves in _walks(fens, 8, 60, seed=3, prefer_checks=True):
+        king = board.king(board.turn)
+        checkers = board.checkers_mask()
+        if checkers and king is not None:
+            s = HelpmateSearch(board, chess.WHITE)
+            s._is_safe = _safe_on(board)
+            assert s._evasions(king, checkers) == moves, board.fen()
+            assert s._evasions(king, checkers, first=True) == moves[:1]
+            checks += 1
     assert checks > 300
 
 
 def test_the_searches_check_filter_lets_every_checking_move_through() -> None:
     # _may_check is a necessary condition: every legal move that gives check
     # passes it, kings on the edge included (a rook to a8 with the king on e8)
-    from remis.unwinnable.search import _may_check
-
     board = chess.Board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
     assert _may_check(board, chess.Move.from_uci("a1a8"), chess.E8)
-    rng = random.Random(9)
     checks = 0
-    for fen in FENS:
-        for _ in range(5):
-            board = chess.Board(fen)
-            for _ply in range(50):
-                moves = list(board.generate_legal_moves())
-                if not moves:
-                    break
-                king = board.king(not board.turn)
-                assert king is not None
-                for move in moves:
-                    if board.gives_check(move):
-                        assert _may_check(board, move, king), (board.fen(), move)
-                        checks += 1
-                board.push(rng.choice(moves))
+    for board, moves in _walks(FENS, 5, 50, seed=9):
+        king = board.king(not board.turn)
+        assert king is not None
+        for move in moves:
+            if board.gives_check(move):
+                assert _may_check(board, move, king), (board.fen(), move)
+                checks += 1
     assert checks > 200
