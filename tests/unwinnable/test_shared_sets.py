@@ -24,7 +24,8 @@ VECTOR_NODES = 10_000
 #: decided share measured on this sample with VECTOR_NODES: 0.84 (2026-11-29, 253/302;
 #: 255/302 with the boxed-king proof and the search slice before the visit; 256/302 with
 #: the other corners' searches and the resumable visit; 263/302 with the search's table kept
-#: across iterations and resumed runs, 2026-12-01)
+#: across iterations and resumed runs, 2026-12-01; 262/302 with the nearest corner for heavy
+#: pieces, the portfolio without repeated searches and the whole-line check filter)
 VECTOR_DECIDED_FLOOR = 0.86
 TIMEOUT_STEP = 150  # 590 positions
 

@@ -83,7 +83,7 @@ FORCED_PLIES = 100
 #: decided: the default search of :data:`PORTFOLIO` goes on to
 #: LATE_NODES, each other one to LATE_ALT_NODES.
 LATE_NODES = 200_000
-LATE_ALT_NODES = 50_000
+LATE_ALT_NODES = 55_000
 #: ... two more searches join them, the default steering with the moves
 #: in other orders (:data:`~remis.unwinnable.search.Order`), to
 #: LATE_ORDER_NODES each ...
