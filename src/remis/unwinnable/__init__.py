@@ -298,10 +298,8 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     unbounded = max_nodes is None and deadline is None
     if result.outcome == "limit" and not quick:
         few = _few_moves(b)
-        if few and max_nodes is None:
-            cap = EXHAUST_NODES
-        elif max_nodes is None:
-            cap = WIDE_EXHAUST_NODES
+        if max_nodes is None:
+            cap = EXHAUST_NODES if few else WIDE_EXHAUST_NODES
         if few:
             # where each side has few moves, the visit before the rest of
             # the search (a proof, or a shortest mate, when the reachable

@@ -403,7 +403,7 @@ class HelpmateSearch:
                     and board.knights | board.rooks | board.queens
                     and not _needs_promotion(board, winner, board.occupied_co[winner])):
                 return self._loser_leaf(key, mover, blockers, was_semi)
-            moves = board.generate_pseudo_legal_moves()
+            moves = ()  # generated below, in the order the search takes
         is_safe = self._is_safe
         self._tt[key] = self._iteration << 16 | left
         self._open.append(key)
@@ -413,12 +413,13 @@ class HelpmateSearch:
         theirs = kings & board.occupied_co[not winner]
         king = theirs.bit_length() - 1 if theirs else None
         classified: Iterable[tuple[int, chess.Move]]
-        if self.order != "cost":
-            classified = self._reordered(moves)
-        elif checked:
+        if not checked:
+            classified = (self._generated() if self.order == "cost"
+                          else self._reordered(board.generate_pseudo_legal_moves()))
+        elif self.order == "cost":
             classified = self._classify(moves)
         else:
-            classified = self._generated()
+            classified = self._reordered(moves)
         semi = was_semi
         if not board.knights | board.rooks | board.queens:
             classified, semi = _blocked_order(board, winner, list(classified), was_semi,
@@ -539,15 +540,20 @@ class HelpmateSearch:
         winner = self.winner
         wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner, self.corner)
         if board.turn == winner:
-            mine = board.occupied_co[winner]
-            if self.pawns or not mine & (board.queens | board.rooks):
-                adv = chess.BB_ALL  # no heavy piece: promoting is the way to mate
-            else:
-                adv = _ADVANCED[winner]
-            return ordered_moves(board, True, wk_t, wp_t, adv)
+            return ordered_moves(board, True, wk_t, wp_t, self._winners_free_pawns())
         if _needs_promotion(board, winner, board.occupied_co[winner]):
             return self._classify(board.generate_pseudo_legal_moves())
         return ordered_moves(board, False, lk_t, lp_t, chess.BB_ALL if self.pawns else 0)
+
+    def _winners_free_pawns(self) -> int:
+        """The squares from which a pawn move of the winner is free: the
+        advanced ranks (:data:`_ADVANCED`), or the whole board where every
+        pawn move is free or the winner has no queen or rook (promoting is
+        then the way to mate)."""
+        board = self.board
+        if self.pawns or not board.occupied_co[self.winner] & (board.queens | board.rooks):
+            return chess.BB_ALL
+        return _ADVANCED[self.winner]
 
     def _reordered(self, moves: Iterable[chess.Move]) -> list[tuple[int, chess.Move]]:
         """``moves`` with their costs in the order of ``self.order`` other
@@ -577,10 +583,7 @@ class HelpmateSearch:
         occupied_them = board.occupied_co[not board.turn]
         normal: list[tuple[int, chess.Move]] = []
         if board.turn == winner:
-            adv = _ADVANCED[winner]
-            mine = board.occupied_co[winner]
-            if self.pawns or not mine & (board.queens | board.rooks):
-                adv = chess.BB_ALL  # no heavy piece: promoting is the way to mate
+            adv = self._winners_free_pawns()
             for m in moves:
                 frm, to = m.from_square, m.to_square
                 bit = 1 << frm
