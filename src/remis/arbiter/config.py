@@ -27,7 +27,6 @@ from remis.position import illegal_reason
 
 Mode = Literal["standard", "rapid", "blitz", "online"]
 Supervision = Literal["full", "partial"]
-FlagTime = Literal["observed", "physical"]
 
 MODES: tuple[str, ...] = ("standard", "rapid", "blitz", "online")
 SUPERVISIONS: tuple[str, ...] = ("full", "partial")
@@ -223,7 +222,9 @@ class Config:
         sup = c["supervision"]
         if sup not in SUPERVISIONS:
             raise ValueError(f"config: supervision must be 'full' or 'partial', not {sup!r}")
-        flag_time = c["flag_time"] or ("physical" if mode == "online" else "observed")
+        flag_time = c["flag_time"]
+        if flag_time is None:
+            flag_time = "physical" if mode == "online" else "observed"
         if flag_time not in FLAG_TIMES:
             raise ValueError("config: flag_time must be 'observed' or 'physical', not "
                              f"{c['flag_time']!r}")
@@ -356,8 +357,6 @@ class Config:
 
         >>> Config.from_dict({"mode": "rapid", "supervision": "partial"}).full_supervision
         False
-        >>> Config.from_dict({"mode": "online"}).flag_time
-        'physical'
         """
         return self.mode == "standard" or self.supervision == "full"
 
