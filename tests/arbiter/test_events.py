@@ -201,8 +201,9 @@ def test_flag_time_physical_ends_the_game_when_the_time_runs_out():
 
 
 def test_flag_time_is_checked():
-    with pytest.raises(ValueError, match="flag_time must be 'observed' or 'physical'"):
-        Arbiter({"flag_time": "noticed"})
+    for bad in ("noticed", "", False):
+        with pytest.raises(ValueError, match="flag_time must be 'observed' or 'physical'"):
+            Arbiter({"flag_time": bad})
     with pytest.raises(ValueError, match="online, the server's clock is the flag"):
         Arbiter({"mode": "online", "flag_time": "observed"})
     assert Arbiter({"mode": "online"}).config.flag_time == "physical"

@@ -213,6 +213,20 @@ def test_the_last_stage_goes_on_with_the_portfolio(monkeypatch: pytest.MonkeyPat
     assert engine.can_checkmate(chess.Board(fen), chess.WHITE, max_nodes=20_000).value is None
 
 
+def test_the_last_stage_gives_the_other_searches_55000_nodes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import remis.unwinnable as engine
+
+    # a CHA test vector: Black mates only by the search with free pawn moves
+    # toward a8, after about 51,500 nodes, past the 50,000 the last stage
+    # gave the other searches before
+    fen = "k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - - 0 1"
+    verdict = engine.can_checkmate(chess.Board(fen), chess.BLACK)
+    assert verdict.value is True and mates(fen, chess.BLACK, verdict.line)
+    monkeypatch.setattr(engine, "LATE_ALT_NODES", 50_000)
+    assert engine.can_checkmate(chess.Board(fen), chess.BLACK).value is None
+
+
 def test_the_visit_before_the_search_gives_up_where_positions_multiply() -> None:
     import remis.unwinnable as engine
 
