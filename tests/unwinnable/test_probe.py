@@ -8,6 +8,7 @@ import pytest
 
 from remis.unwinnable import can_checkmate
 from remis.unwinnable.probe import helpmate_probe
+from tests.unwinnable.helpers import mates
 
 # final positions of real lichess time forfeits (lichess_2016-05.pgn,
 # lichess_pnmadelaine.pgn, lichess_2021-10_excerpt.pgn) and masters
@@ -26,22 +27,12 @@ CAN_MATE = [
 ]
 
 
-def _replays_to_mate(fen: str, color: chess.Color, line: tuple[str, ...]) -> bool:
-    board = chess.Board(fen)
-    for uci in line:
-        move = chess.Move.from_uci(uci)
-        if not board.is_legal(move):
-            return False
-        board.push(move)
-    return board.is_checkmate() and board.turn != color
-
-
 @pytest.mark.parametrize(("fen", "color"), CAN_MATE)
 def test_a_found_mate_replays_to_checkmate(fen: str, color: chess.Color) -> None:
     board = chess.Board(fen)
     v = helpmate_probe(board, color)
     assert v is not None and v.value is True and v.color == color and v.method == "search"
-    assert v.line and _replays_to_mate(fen, color, v.line)
+    assert v.line and mates(fen, color, v.line)
     assert board.fen() == fen  # left unchanged
     # the full mode agrees that this side can mate
     assert can_checkmate(board, color, mode="full", max_nodes=20_000).value is True

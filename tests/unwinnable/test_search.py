@@ -10,13 +10,7 @@ import pytest
 import remis
 from remis.unwinnable import search
 from remis.unwinnable.search import HelpmateSearch, SearchResult, exhaust
-
-
-def mates(fen: str, color: chess.Color, line: tuple[str, ...]) -> bool:
-    board = chess.Board(fen)
-    for uci in line:
-        board.push_uci(uci)
-    return board.is_checkmate() and board.turn != color
+from tests.unwinnable.helpers import mates
 
 
 def test_line_cap_never_turns_into_a_proof(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -169,11 +163,11 @@ def test_the_portfolio_runs_no_search_twice(monkeypatch: pytest.MonkeyPatch) -> 
 def test_an_undecided_question_spends_its_shares_of_max_nodes(max_nodes: int) -> None:
     # CHA vector, a long helpmate for White: undecided within these budgets;
     # the default search gets max_nodes, the other stages their shares
-    # (4 x 1/20 + 3 x 1/10 + 1/5), as the docstring of can_checkmate says
+    # (4 x 1/20 + 3 x 1/10 + 1/2), as the docstring of can_checkmate says
     fen = "4k3/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - - 0 1"
     verdict = remis.can_checkmate(chess.Board(fen), chess.WHITE, max_nodes=max_nodes)
     assert verdict.value is None
-    assert max_nodes * 1.65 < verdict.nodes <= max_nodes * 1.7 + 20
+    assert max_nodes * 1.95 < verdict.nodes <= max_nodes * 2 + 20
 
 
 def test_a_search_resumed_in_doubling_steps_runs_as_one_search() -> None:
@@ -194,58 +188,6 @@ def test_a_search_resumed_in_doubling_steps_runs_as_one_search() -> None:
     assert result.depth == one.depth
     assert abs(result.nodes - one.nodes) < one.nodes // 10
     assert board.fen() == fen
-
-
-def test_the_last_stage_goes_on_with_the_portfolio(monkeypatch: pytest.MonkeyPatch) -> None:
-    import remis.unwinnable as engine
-
-    # a CHA test vector: White's king is walled in on h1, the mate comes
-    # after 61 plies of pawn play; the search with free pawn moves toward
-    # a1 needs about 6,200 nodes, more than its share before the last stage
-    fen = "5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - - 0 1"
-    verdict = engine.can_checkmate(chess.Board(fen), chess.WHITE)
-    assert verdict.value is True and mates(fen, chess.WHITE, verdict.line)
-    assert verdict.method == "search"
-    monkeypatch.setattr(engine, "LATE_NODES", engine.FULL_NODES)
-    monkeypatch.setattr(engine, "LATE_ALT_NODES", engine.ALT_NODES)
-    assert engine.can_checkmate(chess.Board(fen), chess.WHITE).value is None
-    # a caller's budget bounds the work: no last stage
-    assert engine.can_checkmate(chess.Board(fen), chess.WHITE, max_nodes=20_000).value is None
-
-
-def test_the_last_stage_gives_the_other_searches_55000_nodes(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    import remis.unwinnable as engine
-
-    # a CHA test vector: Black mates only by the search with free pawn moves
-    # toward a8, after about 51,500 nodes, past the 50,000 the last stage
-    # gave the other searches before
-    fen = "k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - - 0 1"
-    verdict = engine.can_checkmate(chess.Board(fen), chess.BLACK)
-    assert verdict.value is True and mates(fen, chess.BLACK, verdict.line)
-    monkeypatch.setattr(engine, "LATE_ALT_NODES", 50_000)
-    assert engine.can_checkmate(chess.Board(fen), chess.BLACK).value is None
-
-
-def test_the_visit_before_the_search_gives_up_where_positions_multiply() -> None:
-    import remis.unwinnable as engine
-
-    # queen and bishop free (lichess I7tVoIbD): over 20,000 positions are
-    # found after 4,000 expansions, each ply multiplies them about tenfold
-    free = search.Visit(chess.Board("8/q5k1/p5p1/1p1Bp3/5p2/5K2/8/8 b - - 3 43"), chess.WHITE)
-    assert engine._mid_visit(free, 22_000).outcome == "limit"
-    assert free.nodes < 22_000 // 2 and free.seen > 22_000
-    # pawns only, none can pass: the layers stop growing, the visit goes on
-    # to its cap, as before
-    locked = search.Visit(chess.Board("k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - - 0 1"), chess.BLACK)
-    assert engine._mid_visit(locked, 22_000).outcome == "limit"
-    assert locked.nodes == 22_000
-    # a visit that ends within its cap ends as one visit
-    fen = "8/3k4/6p1/p2p1pP1/P2P1P2/2K5/8/8 b - - 0 1"
-    stepped = engine._mid_visit(search.Visit(chess.Board(fen), chess.WHITE), 22_000)
-    whole = search.Visit(chess.Board(fen), chess.WHITE).run(22_000)
-    assert (stepped.outcome, stepped.nodes) == (whole.outcome, whole.nodes) == ("exhausted",
-                                                                                 whole.nodes)
 
 
 def test_free_pawn_moves_find_a_mate_after_promotions() -> None:
@@ -297,24 +239,20 @@ def test_a_longer_visit_proves_a_bounded_pawn_ending_and_not_its_sibling() -> No
     assert can_checkmate(chess.Board(alive), chess.BLACK).value is not False
 
 
-def test_a_converging_visit_goes_past_its_cap_and_proves(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pawns_that_can_never_pass_are_proved_past_the_first_budgets() -> None:
     import remis.unwinnable as engine
 
-    # CHA vector: pawns only, none can pass; about 27k positions are
-    # reachable, more than the visit's usual 22k, and its layers stop
-    # growing: the visit goes on to the end (a proof for both sides)
+    # CHA vector: pawns only, none can pass; about 27,000 positions are
+    # reachable, more than any steered search proves: the width search
+    # visits them all (a proof for both sides)
     fen = "k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - - 0 1"
     for color in (chess.WHITE, chess.BLACK):
         verdict = engine.can_checkmate(chess.Board(fen), color)
         assert verdict.value is False and verdict.method == "exhaustive"
-        assert verdict.nodes > engine.EXHAUST_NODES
-    # without the converging steps the same question is left undecided
-    monkeypatch.setattr(engine, "CONVERGING_EXHAUST_NODES", 0)
-    monkeypatch.setattr(engine, "LATE_VISIT_NODES", 0)
-    assert engine.can_checkmate(chess.Board(fen), chess.BLACK).value is None
-    # and a bounded caller's budget is never stretched
+        assert verdict.nodes > 20_000
+    # a bounded caller's budget is never stretched
     bounded = engine.can_checkmate(chess.Board(fen), chess.BLACK, max_nodes=20_000)
-    assert bounded.value is None and bounded.nodes <= 20_000 * 2
+    assert bounded.value is None and bounded.nodes <= 20_000 * 2 + 100
 
 
 
@@ -380,54 +318,3 @@ def test_moves_come_out_cheapest_first_in_generation_order(fen: str) -> None:
                 assert same == sorted(same, reverse=promo), (fen, color, pawns, kind)
             if first[0] == search._REWARD and not promo:
                 assert at_first == moves.index(first[1]) + 1  # nothing generated past it
-
-
-@pytest.mark.parametrize("fen", LEAF_POSITIONS)
-def test_the_other_move_orders_try_the_same_moves_at_the_same_costs(fen: str) -> None:
-    # "cost-reversed": cheapest first, among equals the reverse of the
-    # order "cost" takes; "reversed": the reverse of the generation order,
-    # unsorted; the costs are those of "cost" in every order
-    board = chess.Board(fen)
-    for color in chess.COLORS:
-        moves = list(board.generate_pseudo_legal_moves())
-        cost = list(HelpmateSearch(board, color)._classify(iter(moves)))
-        costs = {m: k for k, m in cost}
-        flipped = HelpmateSearch(board, color, order="cost-reversed")._reordered(iter(moves))
-        assert [k for k, _ in flipped] == sorted(costs.values())
-        for kind in set(costs.values()):
-            assert ([m for k, m in flipped if k == kind]
-                    == [m for k, m in cost if k == kind][::-1]), (fen, color, kind)
-        unsorted = HelpmateSearch(board, color, order="reversed")._reordered(iter(moves))
-        assert unsorted == [(costs[m], m) for m in reversed(moves)]
-
-
-def test_a_search_in_another_move_order_finds_a_mate_the_usual_order_misses() -> None:
-    # a CHA test vector: bishops and locked pawns; with the pawn moves tried
-    # first (the reverse of python-chess's order) a mate comes within
-    # 40,000 nodes, where the usual order has none
-    fen = "8/4k3/3b1b2/p1pBp1p1/P1P1P1P1/3B4/4K3/8 w - - 0 1"
-    board = chess.Board(fen)
-    other = HelpmateSearch(board, chess.WHITE, max_nodes=40_000, order="reversed").run()
-    assert other.outcome == "mate" and mates(fen, chess.WHITE, other.line)
-    assert HelpmateSearch(board, chess.WHITE, max_nodes=40_000).run().outcome == "limit"
-    assert board.fen() == fen
-    # every order tries every move (the test above), each finds the far mate
-    for order in ("cost", "cost-reversed", "reversed"):
-        mate = HelpmateSearch(chess.Board(KB_V_KB), chess.WHITE, order=order).run()
-        assert mate.outcome == "mate" and mates(KB_V_KB, chess.WHITE, mate.line), order
-    with pytest.raises(ValueError, match="unknown move order"):
-        HelpmateSearch(board, chess.WHITE, order="random")  # type: ignore[arg-type]
-
-
-def test_the_last_stage_searches_in_the_other_move_orders() -> None:
-    import remis.unwinnable as engine
-
-    # a CHA test vector, Black to mate: no stage before the last, nor the
-    # portfolio's searches at their last budgets, decides it (without
-    # LATE_PORTFOLIO it is undecided after about 485,000 nodes); the
-    # default steering with the moves in reverse generation order, cheapest
-    # first, finds a mate after about 18,000 nodes of its own
-    fen = "k7/1b6/b1b5/1b6/p1p5/PpPp4/1P1P4/1NBK4 w - - 0 1"
-    verdict = engine.can_checkmate(chess.Board(fen), chess.BLACK)
-    assert verdict.value is True and mates(fen, chess.BLACK, verdict.line)
-    assert verdict.method == "search"

@@ -10,15 +10,14 @@ helpmate exists.
 The stages, cheapest first (see :func:`can_checkmate`): material, forced
 moves, the static proof of :mod:`remis.unwinnable.static` (when present), a
 first slice in which helpmate searches steered differently take turns
-(:mod:`remis.unwinnable.search`, :data:`PORTFOLIO`), an
-exhaustive visit of the reachable positions (longer while they stop
-multiplying, as behind locked pawns), the rest of the search, short searches
-steered toward the other mating corners, and the rest of the visit; last,
-under the default budgets only, where nothing else decided (composed
-positions with long helpmates), the searches of the portfolio and the
-visit go on with larger budgets (:data:`LATE_NODES`).
-The budgets are counted in nodes, so a verdict never depends on the
-machine's load (``max_seconds`` is an explicit opt-in).
+(:mod:`remis.unwinnable.search`, :data:`PORTFOLIO`), the static proof after
+every legal move, a first part of the best-first width search of the
+reachable positions (:mod:`remis.unwinnable.width`: deep, narrow helpmates,
+and a proof when the reachable positions are few), the rest of the steered
+searches and short searches toward the other mating corners, and last the
+rest of the width search.  The budgets are counted in nodes, so a verdict
+never depends on the machine's load (``max_seconds`` is an explicit
+opt-in).
 """
 
 from __future__ import annotations
@@ -32,9 +31,9 @@ from typing import Literal
 import chess
 
 from remis.unwinnable.material import impossible_to_win, material_reason
-from remis.unwinnable.moves import pseudo_legal_count
-from remis.unwinnable.search import HelpmateSearch, Order, SearchResult, Visit, default_corner
+from remis.unwinnable.search import HelpmateSearch, SearchResult, default_corner
 from remis.unwinnable.static import static_unwinnable
+from remis.unwinnable.width import WidthSearch
 
 Mode = Literal["full", "quick"]
 
@@ -45,26 +44,19 @@ STATIC: StaticProof | None = static_unwinnable
 
 #: Node budgets: full mode (the default helpmate search in all, its first
 #: slice), each short search toward another mating corner (and each search
-#: of :data:`PORTFOLIO` in all); the exhaustive visit (one
-#: visit, resumed: after the first slice, then in all where each side has
-#: few moves, or else, or where the visit converges), quick mode.
+#: of :data:`PORTFOLIO` in all), quick mode.
 FULL_NODES = 100_000
 FIRST_NODES = 10_000
 ALT_NODES = 4_500
-LOCKED_EXHAUST_NODES = 3_000
-MID_EXHAUST_NODES = 22_000
-EXHAUST_NODES = 22_000
-WIDE_EXHAUST_NODES = 10_000
-#: The visit's total when, at its budget, the reachable positions no longer
-#: multiply from one move to the next (:meth:`Visit.converging`).
-CONVERGING_EXHAUST_NODES = 120_000
-CONVERGING_STEP = 5_000
-#: The step of the visit before the rest of the search (:func:`_mid_visit`).
-VISIT_STEP = 2_000
-#: Most legal moves a side may have for the visit to come before the rest of
-#: the search (real positions with many pieces: the visit would not end).
-FEW_MOVES = 24
 QUICK_NODES = 20
+#: The width search (:class:`~remis.unwinnable.width.WidthSearch`, one
+#: search resumed at each stage), in positions generated: behind a locked
+#: pawn structure before the steered searches, after their first slice,
+#: and in all.  The deepest helpmate of the CHA test vectors needs about
+#: 700,000; the largest proof by exhaustion there about 430,000.
+WIDTH_LOCKED_NODES = 3_000
+WIDTH_FIRST_NODES = 60_000
+WIDTH_NODES = 1_000_000
 #: The searches that take turns in full mode (:class:`_Portfolio`), in
 #: this order, as (mating corner, every pawn move free): with free pawn
 #: moves toward the default corner, the default steering, then with free
@@ -79,18 +71,6 @@ PORTFOLIO: tuple[tuple[chess.Square | None, bool], ...] = (
     (chess.H8, True))
 PORTFOLIO_START = 200
 FORCED_PLIES = 100
-#: The last stage, under the default budgets only, where nothing else
-#: decided: the default search of :data:`PORTFOLIO` goes on to
-#: LATE_NODES, each other one to LATE_ALT_NODES.
-LATE_NODES = 200_000
-LATE_ALT_NODES = 55_000
-#: ... two more searches join them, the default steering with the moves
-#: in other orders (:data:`~remis.unwinnable.search.Order`), to
-#: LATE_ORDER_NODES each ...
-LATE_PORTFOLIO: tuple[Order, ...] = ("cost-reversed", "reversed")
-LATE_ORDER_NODES = 70_000
-#: ... and then the visit goes on, while it converges, to LATE_VISIT_NODES.
-LATE_VISIT_NODES = 200_000
 
 
 @dataclass(frozen=True)
@@ -100,8 +80,10 @@ class Verdict:
     ``value``: True (a helpmate exists, ``line`` holds it as UCI moves from the
     given position), False (proved impossible, ``reason`` says why), None
     (undecided within the limits).  ``method`` names the stage that decided:
-    ``material``, ``forced``, ``static``, ``search``, ``exhaustive`` or
-    ``undecided``.
+    ``material``, ``forced``, ``static``, ``search`` (a steered helpmate
+    search found the mate), ``width`` (the width search found it),
+    ``exhaustive`` (every reachable position was visited, or a steered search
+    tried every move, and none is a mate) or ``undecided``.
     """
 
     color: chess.Color
@@ -195,15 +177,6 @@ def _locked(board: chess.Board) -> bool:
     return not ((white << 8) & ~black & chess.BB_ALL) and not ((black >> 8) & ~white)
 
 
-def _few_moves(board: chess.Board) -> bool:
-    """At most :data:`FEW_MOVES` moves for each side (pseudo-legal for the
-    side not to move): the reachable positions may be few enough to visit
-    them all early."""
-    if board.legal_moves.count() > FEW_MOVES:
-        return False
-    return pseudo_legal_count(board, not board.turn) <= FEW_MOVES
-
-
 def _found_text(color: chess.Color, line: tuple[str, ...]) -> str:
     return f"{_name(color)} can mate: helpmate in {len(line)} plies"
 
@@ -219,8 +192,9 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     :class:`ValueError` on an illegal position.  ``max_nodes`` is the budget
     of the default search; the other stages get shares of it (each of the
     four other searches of the portfolio 1/20, three without pawns; each
-    corner search 1/10; the visit 1/5), so an undecided question spends
-    about 1.7 times ``max_nodes`` in all.
+    corner search 1/10; the width search 1/2, a fifth of it before the rest
+    of the steered searches), so an undecided question spends about twice
+    ``max_nodes`` in all.
 
     >>> can_checkmate(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK).reason
     'insufficient material: Black has a bare king (K+Q v K)'
@@ -261,95 +235,75 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
                        "forced moves and small or locked positions")
     budget = (QUICK_NODES if quick else FULL_NODES) if max_nodes is None else max_nodes
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
-    # the visit's cap (where each side has few moves, larger: known only
-    # once the first slice has not decided, most positions never need it)
-    cap = max(max_nodes // 5, 1) if max_nodes is not None else min(
-        EXHAUST_NODES, WIDE_EXHAUST_NODES)
-    # one visit of the reachable positions, resumed at each stage
-    visit = Visit(b, color, deadline=deadline)
-    if not quick and _locked(b):
-        # behind a locked structure: the static proof after every move, then
-        # a short visit of the reachable positions (often few: a proof, or a
-        # shortest mate) before the search
-        after_one = _static_after_every_move(b, color) if STATIC is not None else None
-        if after_one is not None:
-            return Verdict(color, False, after_one, method="static")
-        verdict = _exhaust_verdict(color, head, visit.run(min(cap, LOCKED_EXHAUST_NODES)),
-                                   visit.nodes)
-        if verdict is not None:
-            return verdict
-    # full mode: a first slice of searches taking turns (most mates are
-    # found early, each by the steering that suits its position),
-    # then the exhaustive visit (a proof or a shortest mate when the
-    # reachable positions are few), then the rest of the search budget;
-    # where many moves are possible the visit rarely ends, it comes last;
-    # before it, short searches toward the other mating corners
-    extra = 0  # nodes of the searches other than the default one
     if quick:
         search = HelpmateSearch(b, color, max_nodes=budget, iteration_nodes=budget,
                                 deadline=deadline)
-        result = search.run(start_depth=2)
-    else:
-        first = min(budget, FIRST_NODES if max_nodes is None else max(max_nodes // 5, 1))
-        alt = ALT_NODES if max_nodes is None else max(max_nodes // 20, 1)
-        portfolio = _Portfolio(b, color, deadline)
-        result, extra = portfolio.run(first, alt)
-    # the visit may grow past its cap only under the default budgets
-    unbounded = max_nodes is None and deadline is None
-    if result.outcome == "limit" and not quick:
-        few = _few_moves(b)
-        if max_nodes is None:
-            cap = EXHAUST_NODES if few else WIDE_EXHAUST_NODES
-        if few:
-            # where each side has few moves, the visit before the rest of
-            # the search (a proof, or a shortest mate, when the reachable
-            # positions are few)
-            full = _mid_visit(visit, min(cap, MID_EXHAUST_NODES))
-            if unbounded:
-                # behind locked structures the visit, not the search, ends it
-                full = _while_converging(visit, full)
-            verdict = _exhaust_verdict(color, head, full,
-                                       result.nodes + extra + visit.nodes)
-            if verdict is not None:
-                return verdict
-        if deadline is None or time.monotonic() < deadline:
-            result, extra = portfolio.run(budget, alt)
-        # (without pawns, under the default budgets, the searches of the
-        # portfolio toward the other corners were these very searches)
-        if result.outcome == "limit" and (b.pawns or max_nodes is not None):
-            other = _other_corners(b, color, ALT_NODES if max_nodes is None
-                                   else max(max_nodes // 10, 1), deadline)
-            if other.outcome != "limit":
-                extra += result.nodes  # the default search; the other one is the result
-                result = other
-            else:
-                extra += other.nodes
-        if result.outcome == "limit":
-            full = visit.run(cap)
-            if unbounded:
-                full = _while_converging(visit, full)
-            verdict = _exhaust_verdict(color, head, full, result.nodes + extra + visit.nodes)
-            if verdict is not None:
-                return verdict
-        if result.outcome == "limit" and unbounded:
-            # last, where nothing above decided (composed positions with long
-            # helpmates): the searches of the portfolio go on, the others
-            # first (they decide such positions with fewer nodes)
-            corners = extra - portfolio.others()
-            for order in LATE_PORTFOLIO:
-                portfolio.add(HelpmateSearch(b, color, max_nodes=0, order=order),
-                              LATE_ORDER_NODES)
-            portfolio.step = 2 * ALT_NODES
-            result, extra = portfolio.run(LATE_NODES, LATE_ALT_NODES)
-            extra += corners
-            if result.outcome == "limit":
-                # and the visit, while the reachable positions stop multiplying
-                full = _while_converging(visit, full, LATE_VISIT_NODES)
-                verdict = _exhaust_verdict(color, head, full,
-                                           result.nodes + extra + visit.nodes)
-                if verdict is not None:
-                    return verdict
-    extra += visit.nodes
+        return _search_verdict(color, head, search.run(start_depth=2), 0, quick=True)
+    # the width search's budgets: its first part, and in all
+    width_first, width_all = ((WIDTH_FIRST_NODES, WIDTH_NODES) if max_nodes is None
+                              else (max(max_nodes // 5, 1), max(max_nodes // 2, 1)))
+    # one width search of the reachable positions, resumed at each stage
+    width = WidthSearch(b, color, deadline=deadline)
+    locked = _locked(b)
+    if locked:
+        # behind a locked structure: the static proof after every move, then
+        # a short width search (the reachable positions are often few: a
+        # proof, or a mate) before the steered searches
+        after_one = _static_after_every_move(b, color) if STATIC is not None else None
+        if after_one is not None:
+            return Verdict(color, False, after_one, method="static")
+        verdict = _width_verdict(color, head, width.run(min(width_first, WIDTH_LOCKED_NODES)),
+                                 width.nodes)
+        if verdict is not None:
+            return verdict
+    # a first slice of steered searches taking turns (most mates are found
+    # early, each by the steering that suits its position)
+    first = min(budget, FIRST_NODES if max_nodes is None else max(max_nodes // 5, 1))
+    alt = ALT_NODES if max_nodes is None else max(max_nodes // 20, 1)
+    portfolio = _Portfolio(b, color, deadline)
+    result, extra = portfolio.run(first, alt)
+    if result.outcome != "limit":
+        return _search_verdict(color, head, result, extra)
+    # then the static proof after every move, and a first part of the width
+    # search (deep and narrow helpmates, proofs where the reachable
+    # positions are few)
+    if STATIC is not None and not locked:
+        after_one = _static_after_every_move(b, color)
+        if after_one is not None:
+            return Verdict(color, False, after_one, nodes=result.nodes + extra, method="static")
+    verdict = _width_verdict(color, head, width.run(width_first),
+                             result.nodes + extra + width.nodes)
+    if verdict is not None:
+        return verdict
+    # the rest of the steered searches, and short searches toward the other
+    # mating corners (without pawns, under the default budgets, the
+    # portfolio's searches toward them were these very searches)
+    if deadline is None or time.monotonic() < deadline:
+        result, extra = portfolio.run(budget, alt)
+    if result.outcome == "limit" and (b.pawns or max_nodes is not None):
+        other = _other_corners(b, color, ALT_NODES if max_nodes is None
+                               else max(max_nodes // 10, 1), deadline)
+        if other.outcome != "limit":
+            extra += result.nodes  # the default search; the other one is the result
+            result = other
+        else:
+            extra += other.nodes
+    if result.outcome != "limit":
+        return _search_verdict(color, head, result, extra + width.nodes)
+    # last, the rest of the width search
+    verdict = _width_verdict(color, head, width.run(width_all),
+                             result.nodes + extra + width.nodes)
+    if verdict is not None:
+        return verdict
+    return _search_verdict(color, head, result, extra + width.nodes, deadline=deadline)
+
+
+def _search_verdict(color: chess.Color, head: tuple[str, ...], result: SearchResult,
+                    extra: int, *, quick: bool = False,
+                    deadline: float | None = None) -> Verdict:
+    """The verdict of a steered search (``extra``: the nodes of the other
+    stages): a mate, a proof (a search that tried every move and finished),
+    or undecided."""
     nodes = result.nodes + extra
     if result.outcome == "mate":
         line = head + result.line
@@ -358,10 +312,6 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         return Verdict(color, False,
                        f"exhausted search: no checkmate by {_name(color)} is reachable "
                        f"({nodes} positions searched)", nodes=nodes, method="exhaustive")
-    if not quick and STATIC is not None:
-        after_one = _static_after_every_move(b, color)
-        if after_one is not None:
-            return Verdict(color, False, after_one, nodes=nodes, method="static")
     what = "quick mode" if quick else (
         "time limit" if deadline is not None and time.monotonic() > deadline else "node limit")
     return Verdict(color, None, f"undecided: {what} reached ({nodes} nodes)", nodes=nodes)
@@ -384,45 +334,30 @@ class _Portfolio:
                          for corner, pawns in kept]
         self.main = kept.index((None, False))
         self.results = [SearchResult("limit", (), 0, 1) for _ in self.searches]
-        self.caps: list[int | None] = [None for _ in self.searches]
         self.step = PORTFOLIO_START
-
-    def add(self, search: HelpmateSearch, cap: int) -> None:
-        """One more search to take turns, up to ``cap`` nodes."""
-        self.searches.append(search)
-        self.results.append(SearchResult("limit", (), 0, 1))
-        self.caps.append(cap)
 
     def run(self, total: int, cap: int) -> tuple[SearchResult, int]:
         """Take turns until a search decides, the default search has spent
         ``total`` nodes and each other one ``cap``.  Returns the deciding
         result (else the default search's) and the nodes of all the
-        others.  (A search added with its own cap keeps it.)"""
+        others."""
         while True:
             for i, search in enumerate(self.searches):
-                own = self.caps[i]
-                budget = min(self.step, total if i == self.main else
-                             cap if own is None else own)
+                budget = min(self.step, total if i == self.main else cap)
                 if search.max_nodes >= budget:
                     continue  # at its cap
                 search.max_nodes = budget
                 self.results[i] = search.run(start_depth=self.results[i].depth)
                 if self.results[i].outcome != "limit":
                     return self._outcome(i)
-            if self.step >= max(total, cap, *(c for c in self.caps if c is not None)) or (
+            if self.step >= max(total, cap) or (
                     self.deadline is not None and time.monotonic() >= self.deadline):
                 return self._outcome(self.main)
             self.step *= 2
 
-    def others(self, decided: int | None = None) -> int:
-        """The nodes of the searches other than ``decided`` (default: the
-        default search)."""
-        if decided is None:
-            decided = self.main
-        return sum(r.nodes for i, r in enumerate(self.results) if i != decided)
-
     def _outcome(self, decided: int) -> tuple[SearchResult, int]:
-        return self.results[decided], self.others(decided)
+        others = sum(r.nodes for i, r in enumerate(self.results) if i != decided)
+        return self.results[decided], others
 
 
 def _distinct(board: chess.Board, color: chess.Color) -> list[tuple[chess.Square | None, bool]]:
@@ -451,39 +386,6 @@ def _distinct(board: chess.Board, color: chess.Color) -> list[tuple[chess.Square
     return kept
 
 
-def _mid_visit(visit: Visit, cap: int) -> SearchResult:
-    """The visit before the rest of the search, up to ``cap`` positions, in
-    steps of :data:`VISIT_STEP`: given up early once it has found more
-    positions than ``cap`` (it cannot end within it) while they still
-    multiply quickly from one move to the next (more than fourfold in two
-    plies: pieces moving freely, where the search, not the visit, decides;
-    the visit resumes after the search)."""
-    target = visit.nodes
-    while True:
-        target = min(target + VISIT_STEP, cap)
-        last = visit.run(target)
-        if last.outcome != "limit" or target >= cap:
-            return last
-        if visit.seen > cap and not visit.converging(ratio=4.0, depth=2):
-            return last
-
-
-def _while_converging(visit: Visit, last: SearchResult,
-                      total: int | None = None) -> SearchResult:
-    """Go on with ``visit`` in steps of :data:`CONVERGING_STEP` positions
-    while the reachable positions stop multiplying (:meth:`Visit.converging`:
-    a locked structure, where the visit may well end), up to ``total`` in
-    all (default :data:`CONVERGING_EXHAUST_NODES`)."""
-    if total is None:
-        total = CONVERGING_EXHAUST_NODES
-    while last.outcome == "limit" and visit.nodes < total and visit.converging():
-        before = visit.nodes
-        last = visit.run(min(visit.nodes + CONVERGING_STEP, total))
-        if visit.nodes == before:
-            break  # stopped by its count of moves played, not of positions
-    return last
-
-
 def _other_corners(board: chess.Board, color: chess.Color, nodes: int,
                    deadline: float | None) -> SearchResult:
     """Short helpmate searches steered toward each mating corner other than
@@ -509,14 +411,16 @@ def _other_corners(board: chess.Board, color: chess.Color, nodes: int,
     return SearchResult("limit", (), spent, 0)
 
 
-def _exhaust_verdict(color: chess.Color, head: tuple[str, ...], full: SearchResult,
-                     nodes: int) -> Verdict | None:
-    if full.outcome == "mate":
-        line = head + full.line
-        return Verdict(color, True, _found_text(color, line), line, nodes, method="exhaustive")
-    if full.outcome == "exhausted":
+def _width_verdict(color: chess.Color, head: tuple[str, ...], found: SearchResult,
+                   nodes: int) -> Verdict | None:
+    """The verdict of the width search when it decided (``nodes``: of every
+    stage so far), else None."""
+    if found.outcome == "mate":
+        line = head + found.line
+        return Verdict(color, True, _found_text(color, line), line, nodes, method="width")
+    if found.outcome == "exhausted":
         return Verdict(color, False,
-                       f"exhausted search: none of the {full.nodes} reachable positions "
+                       f"exhausted search: none of the {found.nodes} reachable positions "
                        f"is a checkmate by {_name(color)}", nodes=nodes, method="exhaustive")
     return None
 

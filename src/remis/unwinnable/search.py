@@ -7,7 +7,7 @@ Algorithm for Chess Unwinnability", FUN 2022), written anew for python-chess:
   mating corner (the winner's king and knights toward it, the loser's king
   into it, captures and advanced pawn pushes by the winner) cost nothing,
   moves that waste material cost extra, the rest cost one ply; the moves
-  are tried cheapest first, or in another order (:data:`Order`);
+  are tried cheapest first;
 * with only kings, bishops and a blocked pawn chain on the board, CHA's
   ordering for such structures (:func:`semi_blocked`): the kings head for
   the gap between two facing pawns, the winner's captures are free, other
@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
 from time import monotonic
-from typing import Literal, get_args
+from typing import Literal
 
 import chess
 
@@ -49,20 +49,10 @@ from remis.unwinnable.ordered import PUNISH as _PUNISH
 from remis.unwinnable.ordered import REWARD as _REWARD
 from remis.unwinnable.ordered import ordered_moves
 
-__all__ = ["HelpmateSearch", "Key", "Order", "SearchResult", "Visit", "default_corner", "exhaust",
+__all__ = ["HelpmateSearch", "Key", "SearchResult", "Visit", "default_corner", "exhaust",
            "find_helpmate", "mating_targets", "position_key", "semi_blocked"]
 
 Outcome = Literal["mate", "exhausted", "limit"]
-#: The order in which a search tries the moves of a position: ``"cost"``,
-#: cheapest first and in python-chess's generation order among equals;
-#: ``"cost-reversed"``, cheapest first and among equals in the reverse of
-#: the order ``"cost"`` takes (pawn moves first, python-chess generates
-#: them last; where the loser must promote, ``"cost"`` already puts them first);
-#: ``"reversed"``, the reverse of the generation order, the costs setting
-#: only the depth (pawn moves first, as in a Stockfish-based search).  In
-#: a blocked structure of kings, bishops and pawns the moves are re-costed
-#: and sorted in every order (:func:`_blocked_order`).
-Order = Literal["cost", "cost-reversed", "reversed"]
 
 _DARK = chess.BB_DARK_SQUARES
 #: Longest line the depth-first search follows (free moves can chain far;
@@ -222,9 +212,8 @@ class HelpmateSearch:
     the moves are steered toward (default: :func:`default_corner`, per
     position); ``pawns`` makes every pawn move of either side free (a
     search aimed at promotions, the pawn races and under-promotions of
-    composed endings); ``order`` the order in which the moves of a
-    position are tried (:data:`Order`).  Every legal move is tried whatever
-    the steering, so an exhausted search is a proof with any.
+    composed endings).  Every legal move is tried whatever the steering,
+    so an exhausted search is a proof with any.
 
     >>> s = HelpmateSearch(chess.Board("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1"), chess.WHITE)
     >>> r = s.run()
@@ -240,13 +229,10 @@ class HelpmateSearch:
                  iteration_nodes: int = 20_000, max_depth: int = 200,
                  prune: Callable[[chess.Board], bool] | None = None,
                  deadline: float | None = None, corner: chess.Square | None = None,
-                 pawns: bool = False, order: Order = "cost") -> None:
-        if order not in get_args(Order):
-            raise ValueError(f"unknown move order {order!r}")
+                 pawns: bool = False) -> None:
         self.board = board
         self.corner = corner
         self.pawns = pawns
-        self.order = order
         self.deadline = deadline
         self.winner = winner
         self.max_nodes = max_nodes
@@ -399,7 +385,6 @@ class HelpmateSearch:
                     | _DIAGS[mover] & (board.bishops | board.queens)) & board.occupied_co[not turn]:
                 blockers = board._slider_blockers(mover)
             if (left == 1 and not progress and board.turn != winner and self.leaf_shortcut
-                    and self.order == "cost"
                     and board.knights | board.rooks | board.queens
                     and not _needs_promotion(board, winner, board.occupied_co[winner])):
                 return self._loser_leaf(key, mover, blockers, was_semi)
@@ -412,14 +397,8 @@ class HelpmateSearch:
         winners_turn = board.turn == winner
         theirs = kings & board.occupied_co[not winner]
         king = theirs.bit_length() - 1 if theirs else None
-        classified: Iterable[tuple[int, chess.Move]]
-        if not checked:
-            classified = (self._generated() if self.order == "cost"
-                          else self._reordered(board.generate_pseudo_legal_moves()))
-        elif self.order == "cost":
-            classified = self._classify(moves)
-        else:
-            classified = self._reordered(moves)
+        classified: Iterable[tuple[int, chess.Move]] = (
+            self._generated() if not checked else self._classify(moves))
         semi = was_semi
         if not board.knights | board.rooks | board.queens:
             classified, semi = _blocked_order(board, winner, list(classified), was_semi,
@@ -554,18 +533,6 @@ class HelpmateSearch:
         if self.pawns or not board.occupied_co[self.winner] & (board.queens | board.rooks):
             return chess.BB_ALL
         return _ADVANCED[self.winner]
-
-    def _reordered(self, moves: Iterable[chess.Move]) -> list[tuple[int, chess.Move]]:
-        """``moves`` with their costs in the order of ``self.order`` other
-        than ``"cost"``: the reverse of the generation order, cheapest
-        first or not sorted."""
-        ordered = list(moves)
-        ordered.reverse()
-        classified = list(self._classify(ordered))
-        if self.order == "cost-reversed":
-            return classified
-        kinds = {move: kind for kind, move in classified}
-        return [(kinds[move], move) for move in ordered]
 
     def _classify(self, moves: Iterable[chess.Move]) -> Iterator[tuple[int, chess.Move]]:
         """``moves`` with their costs, cheapest first, in ``moves``' order
@@ -785,7 +752,6 @@ class Visit:
         self._next: list[Key] = []
         self._index = 0  # next position of the frontier to expand
         self._done: SearchResult | None = None
-        self.layers: list[int] = [1, 0]  # positions first seen at each distance
 
     @property
     def seen(self) -> int:
@@ -796,23 +762,6 @@ class Visit:
         ('limit', 21)
         """
         return len(self._parents)
-
-    def converging(self, ratio: float = 2.0, depth: int = 6) -> bool:
-        """Does the visit look like it will end: at least ``depth`` layers
-        finished, and the last one at most ``ratio`` times the one two
-        before it (the same side to move)?  Where pieces move freely each
-        layer is many times the last; behind locked structures the layers
-        stop growing, then shrink.
-
-        >>> v = Visit(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"), chess.WHITE)
-        >>> v.run(600).outcome, v.converging()
-        ('limit', True)
-        >>> v = Visit(chess.Board(), chess.WHITE)
-        >>> v.run(2_000).outcome, v.converging(depth=2)
-        ('limit', False)
-        """
-        done = self.layers[:-1]  # the last one is still being filled
-        return len(done) > depth and done[-1] <= ratio * done[-3]
 
     def run(self, max_nodes: int) -> SearchResult:
         """Go on with the visit until ``max_nodes`` positions in all have
@@ -864,10 +813,8 @@ class Visit:
                     if ck not in parents:
                         parents[ck] = (k, m)
                         nxt.append(ck)
-            self.layers[-1] = len(nxt)
             self._frontier, self._next, self._index = nxt, [], 0
             self.depth += 1
-            self.layers.append(0)
         self._done = SearchResult("exhausted", (), self.nodes, self.depth)
         return self._done
 

@@ -1,0 +1,238 @@
+"""Best-first width search: the helpmates that are deep and narrow.
+
+Composed positions (and a few real ones) hide their mates behind long,
+precise plans: a pawn that must be given up so that another can pass, a
+king that walks the length of the board while the other side counts its
+last tempo moves, a promotion to a piece that is then captured to open a
+file.  The steered depth-first search of :mod:`remis.unwinnable.search`
+needs a budget that grows with the depth of such a plan and gives up; an
+exhaustive visit drowns in the positions it has to store first.
+
+This module searches the reachable positions best first, in the order of
+*novelty* (Lipovetzky and Geffner's width-based planning: "Best-First Width
+Search", AAAI 2017): a position that makes true, for the first time, a fact
+(a piece of a given kind and colour on a given square, or the side to move)
+or a pair of facts comes before one that only repeats what was seen.  The
+novelty of a position is measured among positions of its own *context*: the
+same pawn structure, the same material and the same number of free squares
+around the loser's king (the squares it could flee to, plus one unless it is
+in check).  A new pawn structure or piece count, or a king with fewer
+flights, is progress that opens a fresh table, so the search keeps exploring
+what each pawn move, capture or promotion allows, and among equally novel
+positions it takes those closest to a mate first (fewer flights).
+
+No position is ever pruned: every position still waiting is expanded in
+time, so a search that runs out of positions has visited every position
+reachable from the root (but those where the would-be winner has lost all
+mating material): "no mate" is then a proof, as for
+:class:`~remis.unwinnable.search.Visit`.  A mate found comes with its line
+from the root, and the search can be resumed with a larger budget.
+
+>>> r = WidthSearch(chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1"), chess.WHITE).run(1_000)
+>>> r.outcome, r.line
+('mate', ('a1a8',))
+"""
+
+from __future__ import annotations
+
+import heapq
+from time import monotonic
+
+import chess
+
+from remis.unwinnable.material import impossible_to_win
+from remis.unwinnable.moves import Key, fast_ok, make, position_key, restore
+from remis.unwinnable.search import SearchResult
+
+__all__ = ["WidthSearch", "atoms", "context", "flights"]
+
+_KING_ATTACKS = chess.BB_KING_ATTACKS
+#: Fact numbers: a piece other than a pawn is ``_PIECE_BASE[type] + square``
+#: (+ :data:`_BLACK` for Black's); the side to move is ``_TURN + turn``.
+_PIECE_BASE = {chess.KNIGHT: 0, chess.BISHOP: 64, chess.ROOK: 128, chess.QUEEN: 192,
+               chess.KING: 256}
+_BLACK = 320
+_TURN = 640
+#: A pair of facts ``a < b`` is the number ``a * _PAIR + b`` (distinct from
+#: every single fact, all below ``_PAIR``).
+_PAIR = 1024
+
+
+def atoms(board: chess.Board) -> list[int]:
+    """The facts true in ``board`` that novelty is measured on: where each
+    piece other than a pawn stands (pawns belong to the context,
+    :func:`context`), and the side to move; sorted.
+
+    >>> atoms(chess.Board("7k/8/8/8/8/8/8/K7 w - - 0 1"))
+    [256, 639, 641]
+    """
+    white = board.occupied_co[chess.WHITE]
+    out = [_TURN + board.turn]
+    for ptype, bb in ((chess.KNIGHT, board.knights), (chess.BISHOP, board.bishops),
+                      (chess.ROOK, board.rooks), (chess.QUEEN, board.queens),
+                      (chess.KING, board.kings)):
+        base = _PIECE_BASE[ptype]
+        x = bb & white
+        while x:
+            low = x & -x
+            out.append(base + low.bit_length() - 1)
+            x ^= low
+        x = bb & ~white
+        while x:
+            low = x & -x
+            out.append(_BLACK + base + low.bit_length() - 1)
+            x ^= low
+    out.sort()
+    return out
+
+
+def flights(board: chess.Board, winner: chess.Color) -> int:
+    """How far the loser's king is from being mated, crudely: the squares
+    next to it that it could step to (not held by its own pieces, not
+    attacked by ``winner``), plus one when it is not in check; 0 is a
+    mate (or a position where the side to move is mated).
+
+    >>> flights(chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1"), chess.WHITE)
+    2
+    >>> flights(chess.Board("R6k/8/6K1/8/8/8/8/8 b - - 0 1"), chess.WHITE)
+    0
+    """
+    kings = board.kings & board.occupied_co[not winner]
+    if not kings:
+        return 9
+    king = kings.bit_length() - 1
+    attackers = board.attackers_mask
+    n = 0 if attackers(winner, king) else 1
+    x = _KING_ATTACKS[king] & ~board.occupied_co[not winner]
+    while x:
+        low = x & -x
+        if not attackers(winner, low.bit_length() - 1):
+            n += 1
+        x ^= low
+    return n
+
+
+def context(board: chess.Board, near: int) -> tuple[int, int, int, int]:
+    """The partition a position's novelty is measured in: the pawns (all,
+    and White's), the material (the number of each kind of piece of each
+    colour) and ``near``, the loser king's :func:`flights`.
+
+    >>> context(chess.Board(), 3) == (chess.BB_RANK_2 | chess.BB_RANK_7, chess.BB_RANK_2,
+    ...                               context(chess.Board(), 3)[2], 3)
+    True
+    """
+    white = board.occupied_co[chess.WHITE]
+    material = 0
+    for bb in (board.knights, board.bishops, board.rooks, board.queens):
+        material = (material << 8) | ((bb & white).bit_count() << 4) | (bb & ~white).bit_count()
+    return board.pawns, board.pawns & white, material, near
+
+
+class WidthSearch:
+    """Best-first width search for a checkmate by ``winner`` from ``board``
+    (see the module docstring).  :meth:`run` generates positions up to a
+    total of ``max_nodes`` (each new position counts once); a later call
+    with a larger total goes on where the last one stopped.
+
+    >>> s = WidthSearch(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"), chess.WHITE)
+    >>> s.run(10).outcome, s.run(100_000).outcome
+    ('limit', 'exhausted')
+    """
+
+    def __init__(self, board: chess.Board, winner: chess.Color, *,
+                 deadline: float | None = None) -> None:
+        self.board = board.copy(stack=False)
+        self.winner = winner
+        self.deadline = deadline
+        self.nodes = 0
+        root = position_key(self.board)
+        self._root = root
+        self._parents: dict[Key, tuple[Key, chess.Move] | None] = {root: None}
+        self._tables: dict[tuple[int, int, int, int], set[int]] = {}
+        self._count = 0
+        near = flights(self.board, winner)
+        self._novelty(context(self.board, near), atoms(self.board))
+        self._open: list[tuple[int, int, int, Key]] = [(1, near, 0, root)]
+        self._done: SearchResult | None = None
+
+    def _novelty(self, ctx: tuple[int, int, int, int], facts: list[int]) -> int:
+        """1 if a fact is new in ``ctx``, 2 if only a pair of facts is, else
+        3; the table of ``ctx`` then holds them all."""
+        table = self._tables.get(ctx)
+        if table is None:
+            table = self._tables[ctx] = set()
+        novelty = 3
+        for a in facts:
+            if a not in table:
+                table.add(a)
+                novelty = 1
+        n = len(facts)
+        for i in range(n - 1):
+            base = facts[i] * _PAIR
+            for j in range(i + 1, n):
+                pair = base + facts[j]
+                if pair not in table:
+                    table.add(pair)
+                    if novelty == 3:
+                        novelty = 2
+        return novelty
+
+    def run(self, max_nodes: int) -> SearchResult:
+        """Go on until a mate, until every reachable position has been
+        expanded (a proof that none is a mate), or until ``max_nodes``
+        positions in all have been generated.
+
+        >>> WidthSearch(chess.Board("8/8/8/8/8/2k5/8/K1q5 w - - 0 1"), chess.BLACK).run(50).outcome
+        'mate'
+        """
+        if self._done is not None:
+            return self._done
+        b = self.board
+        fast = fast_ok(b)
+        winner = self.winner
+        parents = self._parents
+        heap = self._open
+        deadline = self.deadline
+        expanded = 0
+        while heap:
+            if self.nodes >= max_nodes or (deadline is not None and not expanded & 63
+                                           and expanded and monotonic() > deadline):
+                return SearchResult("limit", (), self.nodes, 0)
+            key = heapq.heappop(heap)[3]
+            expanded += 1
+            restore(b, key)
+            if impossible_to_win(b, winner):
+                continue
+            winners_move = b.turn == winner
+            for move in list(b.generate_legal_moves()):
+                if fast:
+                    make(b, move)
+                else:
+                    b.push(move)
+                child = position_key(b)
+                if child not in parents:
+                    self.nodes += 1
+                    parents[child] = (key, move)
+                    if winners_move and b.is_check() and b.is_checkmate():
+                        self._done = SearchResult("mate", self._line(child), self.nodes, 0)
+                        return self._done
+                    near = flights(b, winner)
+                    novelty = self._novelty(context(b, near), atoms(b))
+                    self._count += 1
+                    heapq.heappush(heap, (novelty, near, self._count, child))
+                if fast:
+                    restore(b, key)
+                else:
+                    b.pop()
+        self._done = SearchResult("exhausted", (), self.nodes, 0)
+        return self._done
+
+    def _line(self, key: Key) -> tuple[str, ...]:
+        out: list[str] = []
+        step = self._parents[key]
+        while step is not None:
+            key, move = step
+            out.append(move.uci())
+            step = self._parents[key]
+        out.reverse()
+        return tuple(out)

@@ -1,0 +1,138 @@
+"""The best-first width search: deep helpmates found, proofs only when every
+reachable position was visited, the same reachable positions as the
+breadth-first visit."""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from remis.unwinnable import can_checkmate
+from remis.unwinnable.search import HelpmateSearch, Visit
+from remis.unwinnable.width import WidthSearch, atoms, context, flights
+from tests.unwinnable.helpers import mates
+
+
+def test_deep_helpmates_that_the_steered_search_misses() -> None:
+    # CHA test vector: White's king is walled in on a1, its only piece a
+    # dark bishop; Black must walk the king to h8 and put both bishops on
+    # g8 and h7 while White spends tempo moves (27 plies and more)
+    fen = "k7/1b6/2b5/8/8/1pB5/pP6/K7 w - - 0 1"
+    board = chess.Board(fen)
+    assert HelpmateSearch(board, chess.WHITE, max_nodes=100_000).run().outcome == "limit"
+    found = WidthSearch(board, chess.WHITE).run(100_000)
+    assert found.outcome == "mate" and mates(fen, chess.WHITE, found.line)
+    assert len(found.line) > 20
+    assert board.fen() == fen  # the search works on its own copy
+
+
+@pytest.mark.parametrize("fen,color", [
+    # CHA test vectors that full mode left undecided before the width search
+    ("8/8/8/3B4/8/6p1/1b4Pp/2b2k1K w - - 0 1", chess.WHITE),
+    ("2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1", chess.WHITE),
+    ("8/8/3k4/2p1p3/1pP1P3/1P2p1p1/4P1P1/1B1B1BRK w - - 0 1", chess.WHITE),
+])
+def test_full_mode_finds_them_with_the_width_search(fen: str, color: chess.Color) -> None:
+    verdict = can_checkmate(chess.Board(fen), color)
+    assert verdict.value is True and verdict.method == "width"
+    assert mates(fen, color, verdict.line)
+
+
+@pytest.mark.parametrize("fen,color", [
+    ("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1", chess.WHITE),
+    # CHA vectors: Black's king shut in on b8, only pawn moves left
+    ("1k6/1P1p1p1p/BP6/1P1P3p/5P2/8/6KP/8 b - - 0 1", chess.BLACK),
+    ("k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - - 0 1", chess.BLACK),
+])
+def test_an_exhausted_search_visited_what_the_visit_visits(fen: str, color: chess.Color) -> None:
+    width = WidthSearch(chess.Board(fen), color)
+    result = width.run(200_000)
+    visit = Visit(chess.Board(fen), color)
+    assert result.outcome == visit.run(200_000).outcome == "exhausted"
+    # the same reachable positions, the root included
+    assert result.nodes + 1 == visit.seen
+
+
+def test_a_resumed_search_runs_as_one_search() -> None:
+    fen = "8/8/8/3B4/8/6p1/1b4Pp/2b2k1K w - - 0 1"
+    whole = WidthSearch(chess.Board(fen), chess.WHITE).run(100_000)
+    resumed = WidthSearch(chess.Board(fen), chess.WHITE)
+    steps = 0
+    while (part := resumed.run(resumed.nodes + 1_000)).outcome == "limit":
+        steps += 1
+    assert steps > 5
+    assert (part.outcome, part.line, part.nodes) == (whole.outcome, whole.line, whole.nodes)
+    assert resumed.run(10**6) is part  # finished: the same answer again
+
+
+def test_a_chess960_board_is_searched_with_its_own_castling() -> None:
+    # Chess960: kings on b1 and b8 with castling rights on both wings (the
+    # board is searched with python-chess's push and pop); each mate line
+    # must replay on a Chess960 board
+    fen = "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1"
+    board = chess.Board(fen, chess960=True)
+    for color in chess.COLORS:
+        found = WidthSearch(board, color).run(50_000)
+        assert found.outcome == "mate" and mates(fen, color, found.line, chess960=True)
+    assert board.fen() == fen
+
+
+def test_a_deadline_stops_the_search() -> None:
+    import time
+
+    search = WidthSearch(chess.Board("k7/1b6/2b5/8/8/1pB5/pP6/K7 w - - 0 1"), chess.WHITE,
+                         deadline=time.monotonic() - 1)
+    result = search.run(1_000_000)
+    assert result.outcome == "limit" and result.nodes < 2_000
+
+
+def test_novelty_facts_and_context() -> None:
+    board = chess.Board("4k3/8/8/8/8/8/4P3/R3K2N b Q - 0 1")
+    # rook a1, knight h1, both kings, Black to move; pawns are context
+    assert atoms(board) == sorted([128 + chess.A1, 0 + chess.H1, 256 + chess.E1,
+                                   320 + 256 + chess.E8, 640])
+    assert flights(board, chess.WHITE) == 6  # not in check; d7, d8, e7, f7, f8 + 1
+    ctx = context(board, 6)
+    assert ctx[0] == ctx[1] == chess.BB_E2 and ctx[3] == 6
+    taken = chess.Board("4k3/8/8/8/8/8/4P3/4K2N b - - 0 1")
+    assert context(taken, 6)[2] != ctx[2]  # the material differs
+
+
+SEEDS = [
+    "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1",
+    "k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - - 0 1",
+    "4k3/8/8/p1p1p3/P1P1Pp1p/1B3P1P/8/4K3 b - e3 0 1",
+    "8/8/2k5/1p1p4/1P1P4/2K5/8/3B4 w - - 0 1",
+    "8/8/8/4k3/8/2n5/P7/K7 w - - 0 1",
+]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(SEEDS), st.integers(0, 10**6), st.integers(0, 12), st.booleans())
+def test_width_search_and_visit_agree(fen: str, seed: int, plies: int, white: bool) -> None:
+    # random positions near blocked ones: wherever the visit decides within
+    # its budget, the width search decides alike (a mate found by one is
+    # never "exhausted" by the other), and every line it gives mates
+    rng = random.Random(seed)
+    board = chess.Board(fen)
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    if board.is_game_over():
+        return
+    color = chess.WHITE if white else chess.BLACK
+    visit = Visit(board, color).run(4_000)
+    width = WidthSearch(board, color).run(8_000)
+    if width.outcome == "mate":
+        assert visit.outcome != "exhausted"
+        assert mates(board.fen(), color, width.line)
+    if visit.outcome == "mate":
+        assert width.outcome != "exhausted"
+    if visit.outcome == "exhausted":
+        assert width.outcome == "exhausted"
