@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import chess
 
-from remis.unwinnable.moves import fast_ok, make, position_key, restore
-from remis.unwinnable.search import HelpmateSearch, _may_check, _safe_on
+from remis.unwinnable.moves import fast_ok, legal_moves, legality_test, make, position_key, restore
+from remis.unwinnable.search import HelpmateSearch, _may_check
 
 FENS = [
     chess.STARTING_FEN,
@@ -50,7 +50,7 @@ def test_make_matches_push_on_random_walks() -> None:
 
 def test_the_searches_legality_test_matches_python_chess() -> None:
     # every pseudo-legal move out of check, on random walks: the searches'
-    # test (_safe_on) and python-chess's (_is_safe) agree
+    # test (legality_test) and python-chess's (_is_safe) agree
     rng = random.Random(11)
     checked = illegal = 0
     for fen in FENS:
@@ -60,7 +60,7 @@ def test_the_searches_legality_test_matches_python_chess() -> None:
                 king = board.king(board.turn)
                 assert king is not None
                 if not board.is_check():
-                    safe = _safe_on(board)
+                    safe = legality_test(board)
                     blockers = board._slider_blockers(king)
                     for move in board.generate_pseudo_legal_moves():
                         expected = board._is_safe(king, blockers, move)
@@ -140,7 +140,7 @@ def test_the_searches_evasions_are_python_chess_legal_moves_in_check() -> None:
         checkers = board.checkers_mask()
         if checkers and king is not None:
             s = HelpmateSearch(board, chess.WHITE)
-            s._is_safe = _safe_on(board)
+            s._is_safe = legality_test(board)
             assert s._evasions(king, checkers) == moves, board.fen()
             assert s._evasions(king, checkers, first=True) == moves[:1]
             checks += 1
@@ -161,3 +161,24 @@ def test_the_searches_check_filter_lets_every_checking_move_through() -> None:
                 assert _may_check(board, move, king), (board.fen(), move)
                 checks += 1
     assert checks > 200
+
+
+def test_legal_moves_are_python_chess_legal_moves_in_its_order() -> None:
+    # remis.unwinnable.moves.legal_moves (the width search's generator): the
+    # same moves in the same order as generate_legal_moves, in and out of
+    # check, pins, en passant, castling; on a Chess960 board with _is_safe
+    seen_check = 0
+    fens = [*FENS, "4k3/8/8/1b6/3pP3/8/5K2/8 b - e3 0 1", "8/8/8/2k5/3Pp3/8/8/4K2B b - d3 0 1"]
+    for board, moves in _walks(fens, 6, 60, seed=13, prefer_checks=True):
+        assert legal_moves(board, legality_test(board)) == moves, board.fen()
+        seen_check += board.is_check()
+    board = chess.Board("bqrkrnnb/pppppppp/8/8/8/8/PPPPPPPP/BQRKRNNB w KQkq - 0 1",
+                        chess960=True)
+    rng = random.Random(2)
+    for _ply in range(60):
+        moves = list(board.generate_legal_moves())
+        assert legal_moves(board, board._is_safe) == moves, board.fen()
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    assert seen_check > 100

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from remis.unwinnable import can_checkmate
 from remis.unwinnable.search import HelpmateSearch, Visit
-from remis.unwinnable.width import WidthSearch, atoms, context, flights
+from remis.unwinnable.width import WidthSearch, atoms, context, flights, pack, unpack
 from tests.unwinnable.helpers import mates
 
 
@@ -136,3 +136,34 @@ def test_width_search_and_visit_agree(fen: str, seed: int, plies: int, white: bo
         assert width.outcome != "exhausted"
     if visit.outcome == "exhausted":
         assert width.outcome == "exhausted"
+
+
+def test_pack_and_flights_agree_with_python_chess_on_random_walks() -> None:
+    # pack/unpack keep every field of a position (castling rights and en
+    # passant squares included); flights counts what attackers_mask sees
+    rng = random.Random(17)
+    walked = 0
+    for fen in ["r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQkq - 0 1", chess.STARTING_FEN,
+                "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"]:
+        for _ in range(4):
+            board = chess.Board(fen)
+            for _ply in range(50):
+                copy = chess.Board(None)
+                unpack(copy, pack(board))
+                assert copy.fen().rsplit(" ", 2)[0] == board.fen().rsplit(" ", 2)[0]
+                assert (copy.ep_square, copy.castling_rights) == (board.ep_square,
+                                                                 board.castling_rights)
+                for winner in chess.COLORS:
+                    king = board.king(not winner)
+                    assert king is not None
+                    free = [s for s in chess.scan_forward(
+                        chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner])
+                        if not board.attackers_mask(winner, s)]
+                    expected = len(free) + (0 if board.attackers_mask(winner, king) else 1)
+                    assert flights(board, winner) == expected, (board.fen(), winner)
+                walked += 1
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                board.push(rng.choice(moves))
+    assert walked > 300

@@ -12,12 +12,26 @@ Boards in Chess960 mode keep using ``push``: the searches check
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import chess
+
+from remis.unwinnable.ordered import KING_DIST
 
 Key = tuple[int, int, int, int, int, int, int, bool, int, int | None]
 
 _SQ = chess.BB_SQUARES
 _BACK = (chess.BB_RANK_8, chess.BB_RANK_1)  # indexed by the side that moves
+
+#: By square, the whole lines through it (edges included; python-chess's
+#: ``BB_*_MASKS`` leave the edge squares out): diagonals, file and rank, both.
+DIAGONALS = [chess.BB_DIAG_ATTACKS[sq][0] for sq in chess.SQUARES]
+ORTHOGONALS = [chess.BB_FILE_ATTACKS[sq][0] | chess.BB_RANK_ATTACKS[sq][0]
+               for sq in chess.SQUARES]
+LINES = [d | o for d, o in zip(DIAGONALS, ORTHOGONALS, strict=True)]
+
+#: ``safe(king, blockers, move)``: is the pseudo-legal ``move`` legal?
+SafeTest = Callable[[int, int, chess.Move], bool]
 
 
 def position_key(b: chess.Board) -> Key:
@@ -64,6 +78,59 @@ def pseudo_legal_count(b: chess.Board, color: chess.Color) -> int:
         return sum(1 for _ in b.generate_pseudo_legal_moves())
     finally:
         b.turn = not color
+
+
+def legality_test(board: chess.Board) -> SafeTest:
+    """``board._is_safe`` (is the pseudo-legal ``move`` legal, given the
+    king's square and its slider blockers?  Out of check, or among
+    python-chess's evasions in check) for a standard-chess board, with the
+    same answers and fewer calls: a king's step of two files is a castling
+    (python-chess generates only legal ones), an en passant capture is left
+    to python-chess.
+
+    >>> b = chess.Board("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1")
+    >>> safe = legality_test(b)
+    >>> [safe(b.king(chess.WHITE), 0, chess.Move.from_uci(u)) for u in ("e1d1", "e1f1")]
+    [False, True]
+    """
+    attackers = board.attackers_mask
+    is_safe = board._is_safe
+    ray = chess.ray
+
+    def safe(king: int, blockers: int, move: chess.Move) -> bool:
+        frm, to = move.from_square, move.to_square
+        if frm == king:
+            return KING_DIST[frm][to] > 1 or not attackers(not board.turn, to)
+        if to == board.ep_square and board.pawns & (1 << frm):
+            return is_safe(king, blockers, move)
+        return not blockers & (1 << frm) or bool(ray(frm, to) & (1 << king))
+
+    return safe
+
+
+def legal_moves(b: chess.Board, safe: SafeTest) -> list[chess.Move]:
+    """The legal moves of ``b``, as :meth:`chess.Board.generate_legal_moves`
+    gives them (the same moves in the same order), tested with ``safe``
+    (:func:`legality_test` of ``b``; ``b._is_safe`` for Chess960), and
+    slider blockers only computed where an enemy slider stands on a line
+    through the king.
+
+    >>> b = chess.Board()
+    >>> legal_moves(b, legality_test(b)) == list(b.generate_legal_moves())
+    True
+    """
+    turn = b.turn
+    own = b.kings & b.occupied_co[turn]
+    if not own:
+        return list(b.generate_legal_moves())
+    king = own.bit_length() - 1  # as Board.king: the highest such square
+    checkers = b.attackers_mask(not turn, king)
+    blockers = 0
+    if (ORTHOGONALS[king] & (b.rooks | b.queens)
+            | DIAGONALS[king] & (b.bishops | b.queens)) & b.occupied_co[not turn]:
+        blockers = b._slider_blockers(king)
+    moves = b._generate_evasions(king, checkers) if checkers else b.generate_pseudo_legal_moves()
+    return [m for m in moves if safe(king, blockers, m)]
 
 
 def fast_ok(b: chess.Board) -> bool:

@@ -41,7 +41,10 @@ from typing import Literal
 import chess
 
 from remis.unwinnable.material import impossible_to_win, needs_loser_promotion
-from remis.unwinnable.moves import Key, fast_ok, make, position_key, restore
+from remis.unwinnable.moves import DIAGONALS as _DIAGS
+from remis.unwinnable.moves import LINES as _LINES
+from remis.unwinnable.moves import ORTHOGONALS as _ORTHO
+from remis.unwinnable.moves import Key, fast_ok, legality_test, make, position_key, restore
 from remis.unwinnable.ordered import KING_DIST as _KING_DIST
 from remis.unwinnable.ordered import KNIGHT_DIST as _KNIGHT_DIST
 from remis.unwinnable.ordered import NORMAL as _NORMAL
@@ -142,13 +145,6 @@ class SearchResult:
     depth: int
 
 
-#: By square, the whole lines through it (edges included; python-chess's
-#: ``BB_*_MASKS`` leave the edge squares out): diagonals, file and rank.
-_DIAGS = [chess.BB_DIAG_ATTACKS[sq][0] for sq in chess.SQUARES]
-_ORTHO = [chess.BB_FILE_ATTACKS[sq][0] | chess.BB_RANK_ATTACKS[sq][0] for sq in chess.SQUARES]
-_LINES = [d | o for d, o in zip(_DIAGS, _ORTHO, strict=True)]
-
-
 def _may_check(board: chess.Board, move: chess.Move, king: int) -> bool:
     """Cheap necessary condition for ``move`` to give check to the king on
     ``king`` (True whenever it does; sometimes when it does not)."""
@@ -169,33 +165,6 @@ def _may_check(board: chess.Board, move: chess.Move, king: int) -> bool:
     if bit & board.rooks:
         return bool(_ORTHO[to] & kbit)
     return bool(_LINES[to] & kbit)
-
-
-def _safe_on(board: chess.Board) -> Callable[[int, int, chess.Move], bool]:
-    """``board._is_safe`` (is the pseudo-legal ``move`` legal, out of check,
-    given the king's square and its slider blockers?) for a standard-chess
-    board, with the same answers and fewer calls: a king's step of two
-    files is a castling (python-chess generates only legal ones), an en
-    passant capture is left to python-chess.
-
-    >>> b = chess.Board("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1")
-    >>> safe = _safe_on(b)
-    >>> [safe(b.king(chess.WHITE), 0, chess.Move.from_uci(u)) for u in ("e1d1", "e1f1")]
-    [False, True]
-    """
-    attackers = board.attackers_mask
-    is_safe = board._is_safe
-    ray = chess.ray
-
-    def safe(king: int, blockers: int, move: chess.Move) -> bool:
-        frm, to = move.from_square, move.to_square
-        if frm == king:
-            return _KING_DIST[frm][to] > 1 or not attackers(not board.turn, to)
-        if to == board.ep_square and board.pawns & (1 << frm):
-            return is_safe(king, blockers, move)
-        return not blockers & (1 << frm) or bool(ray(frm, to) & (1 << king))
-
-    return safe
 
 
 class _Stop(Exception):
@@ -267,7 +236,7 @@ class HelpmateSearch:
         depth = start_depth
         self._fast = fast_ok(self.board)
         # the legality test of a pseudo-legal move, out of check
-        self._is_safe = _safe_on(self.board) if self._fast else self.board._is_safe
+        self._is_safe = legality_test(self.board) if self._fast else self.board._is_safe
         self._root = position_key(self.board)
         # the table of an earlier run (a search resumed with a larger
         # max_nodes) is kept: its entries hold for any root

@@ -41,12 +41,19 @@ from time import monotonic
 import chess
 
 from remis.unwinnable.material import impossible_to_win
-from remis.unwinnable.moves import Key, fast_ok, make, position_key, restore
+from remis.unwinnable.moves import DIAGONALS, ORTHOGONALS, fast_ok, legal_moves, legality_test, make
 from remis.unwinnable.search import SearchResult
 
-__all__ = ["WidthSearch", "atoms", "context", "flights"]
+__all__ = ["WidthSearch", "atoms", "context", "flights", "pack", "unpack"]
 
 _KING_ATTACKS = chess.BB_KING_ATTACKS
+_KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
+_DIAG_ATTACKS, _DIAG_MASKS = chess.BB_DIAG_ATTACKS, chess.BB_DIAG_MASKS
+_FILE_ATTACKS, _FILE_MASKS = chess.BB_FILE_ATTACKS, chess.BB_FILE_MASKS
+_RANK_ATTACKS, _RANK_MASKS = chess.BB_RANK_ATTACKS, chess.BB_RANK_MASKS
+_NOT_A = chess.BB_ALL & ~chess.BB_FILE_A
+_NOT_H = chess.BB_ALL & ~chess.BB_FILE_H
+_M64 = chess.BB_ALL
 #: Fact numbers: a piece other than a pawn is ``_PIECE_BASE[type] + square``
 #: (+ :data:`_BLACK` for Black's); the side to move is ``_TURN + turn``.
 _PIECE_BASE = {chess.KNIGHT: 0, chess.BISHOP: 64, chess.ROOK: 128, chess.QUEEN: 192,
@@ -97,19 +104,84 @@ def flights(board: chess.Board, winner: chess.Color) -> int:
     >>> flights(chess.Board("R6k/8/6K1/8/8/8/8/8 b - - 0 1"), chess.WHITE)
     0
     """
+    mine = board.occupied_co[winner]
     kings = board.kings & board.occupied_co[not winner]
     if not kings:
         return 9
     king = kings.bit_length() - 1
-    attackers = board.attackers_mask
-    n = 0 if attackers(winner, king) else 1
-    x = _KING_ATTACKS[king] & ~board.occupied_co[not winner]
+    zone = _KING_ATTACKS[king] & ~board.occupied_co[not winner]
+    near = zone | 1 << king
+    # the squares of ``near`` the winner attacks (as attackers_mask square
+    # by square: the same occupancy, the loser's king included)
+    pawns = board.pawns & mine
+    if winner:
+        hit = ((pawns & _NOT_H) << 9 | (pawns & _NOT_A) << 7) & _M64
+    else:
+        hit = (pawns & _NOT_A) >> 9 | (pawns & _NOT_H) >> 7
+    own_king = board.kings & mine
+    if own_king:
+        hit |= _KING_ATTACKS[own_king.bit_length() - 1]
+    occupied = board.occupied
+    x = board.knights & mine
     while x:
         low = x & -x
-        if not attackers(winner, low.bit_length() - 1):
-            n += 1
+        hit |= _KNIGHT_ATTACKS[low.bit_length() - 1]
         x ^= low
-    return n
+    queens = board.queens & mine
+    x = (board.bishops | queens) & mine
+    while x:
+        low = x & -x
+        sq = low.bit_length() - 1
+        if DIAGONALS[sq] & near:
+            hit |= _DIAG_ATTACKS[sq][_DIAG_MASKS[sq] & occupied]
+        x ^= low
+    x = (board.rooks | queens) & mine
+    while x:
+        low = x & -x
+        sq = low.bit_length() - 1
+        if ORTHOGONALS[sq] & near:
+            hit |= (_FILE_ATTACKS[sq][_FILE_MASKS[sq] & occupied]
+                    | _RANK_ATTACKS[sq][_RANK_MASKS[sq] & occupied])
+        x ^= low
+    return (zone & ~hit).bit_count() + (0 if hit & 1 << king else 1)
+
+
+def pack(board: chess.Board) -> int:
+    """The searches' identity of a position (placement, side to move, en
+    passant square, castling rights) as one integer: a third of the memory
+    of :func:`~remis.unwinnable.moves.position_key`'s tuple, which matters
+    when a million positions are kept.
+
+    >>> b = chess.Board(None)
+    >>> unpack(b, pack(chess.Board()))
+    >>> b.fen() == chess.STARTING_FEN
+    True
+    """
+    ep = board.ep_square
+    return (board.pawns | board.knights << 64 | board.bishops << 128 | board.rooks << 192
+            | board.queens << 256 | board.kings << 320 | board.occupied_co[True] << 384
+            | board.turn << 448 | (0 if ep is None else ep + 1) << 449
+            | board.castling_rights << 456)
+
+
+def unpack(board: chess.Board, key: int) -> None:
+    """Set ``board`` to the position :func:`pack` gave ``key`` for (the
+    move stack and the clocks are left alone)."""
+    board.pawns = pawns = key & _M64
+    board.knights = knights = key >> 64 & _M64
+    board.bishops = bishops = key >> 128 & _M64
+    board.rooks = rooks = key >> 192 & _M64
+    board.queens = queens = key >> 256 & _M64
+    board.kings = kings = key >> 320 & _M64
+    occupied = pawns | knights | bishops | rooks | queens | kings
+    white = key >> 384 & _M64
+    board.occupied = occupied
+    board.occupied_co[True] = white
+    board.occupied_co[False] = occupied & ~white
+    board.turn = bool(key >> 448 & 1)
+    ep = key >> 449 & 127
+    board.ep_square = ep - 1 if ep else None
+    board.castling_rights = key >> 456
 
 
 def context(board: chess.Board, near: int) -> tuple[int, int, int, int]:
@@ -145,14 +217,16 @@ class WidthSearch:
         self.winner = winner
         self.deadline = deadline
         self.nodes = 0
-        root = position_key(self.board)
-        self._root = root
-        self._parents: dict[Key, tuple[Key, chess.Move] | None] = {root: None}
+        root = pack(self.board)
+        # position -> (the position it was first reached from << 16 | the
+        # move, :func:`_code`), or -1 for the root
+        self._parents: dict[int, int] = {root: -1}
         self._tables: dict[tuple[int, int, int, int], set[int]] = {}
         self._count = 0
         near = flights(self.board, winner)
         self._novelty(context(self.board, near), atoms(self.board))
-        self._open: list[tuple[int, int, int, Key]] = [(1, near, 0, root)]
+        # (novelty, flights, order of generation) packed as one number
+        self._open: list[tuple[int, int]] = [(_priority(1, near, 0), root)]
         self._done: SearchResult | None = None
 
     def _novelty(self, ctx: tuple[int, int, int, int], facts: list[int]) -> int:
@@ -189,6 +263,7 @@ class WidthSearch:
             return self._done
         b = self.board
         fast = fast_ok(b)
+        safe = legality_test(b) if fast else b._is_safe
         winner = self.winner
         parents = self._parents
         heap = self._open
@@ -198,41 +273,52 @@ class WidthSearch:
             if self.nodes >= max_nodes or (deadline is not None and not expanded & 63
                                            and expanded and monotonic() > deadline):
                 return SearchResult("limit", (), self.nodes, 0)
-            key = heapq.heappop(heap)[3]
+            key = heapq.heappop(heap)[1]
             expanded += 1
-            restore(b, key)
+            unpack(b, key)
             if impossible_to_win(b, winner):
                 continue
             winners_move = b.turn == winner
-            for move in list(b.generate_legal_moves()):
+            for move in legal_moves(b, safe):
                 if fast:
                     make(b, move)
                 else:
                     b.push(move)
-                child = position_key(b)
+                child = pack(b)
                 if child not in parents:
                     self.nodes += 1
-                    parents[child] = (key, move)
+                    parents[child] = key << 16 | _code(move)
                     if winners_move and b.is_check() and b.is_checkmate():
                         self._done = SearchResult("mate", self._line(child), self.nodes, 0)
                         return self._done
                     near = flights(b, winner)
                     novelty = self._novelty(context(b, near), atoms(b))
                     self._count += 1
-                    heapq.heappush(heap, (novelty, near, self._count, child))
+                    heapq.heappush(heap, (_priority(novelty, near, self._count), child))
                 if fast:
-                    restore(b, key)
+                    unpack(b, key)
                 else:
                     b.pop()
         self._done = SearchResult("exhausted", (), self.nodes, 0)
         return self._done
 
-    def _line(self, key: Key) -> tuple[str, ...]:
+    def _line(self, key: int) -> tuple[str, ...]:
         out: list[str] = []
         step = self._parents[key]
-        while step is not None:
-            key, move = step
-            out.append(move.uci())
-            step = self._parents[key]
+        while step >= 0:
+            code = step & 0xFFFF
+            out.append(chess.Move(code & 63, code >> 6 & 63, code >> 12 or None).uci())
+            step = self._parents[step >> 16]
         out.reverse()
         return tuple(out)
+
+
+def _code(move: chess.Move) -> int:
+    """``move`` in 15 bits: from, to, promotion (0 for none)."""
+    return move.from_square | move.to_square << 6 | (move.promotion or 0) << 12
+
+
+def _priority(novelty: int, near: int, order: int) -> int:
+    """The open list's order: novelty first, then flights, then the order
+    of generation (first in, first out), as one number."""
+    return (novelty << 4 | near) << 40 | order
