@@ -166,7 +166,16 @@ def pack(board: chess.Board) -> int:
 
 def unpack(board: chess.Board, key: int) -> None:
     """Set ``board`` to the position :func:`pack` gave ``key`` for (the
-    move stack and the clocks are left alone)."""
+    move stack and the clocks are left alone).
+
+    >>> b = chess.Board()
+    >>> key = pack(b)
+    >>> b.push_san("e4")
+    Move.from_uci('e2e4')
+    >>> unpack(b, key)
+    >>> b.board_fen() == chess.STARTING_BOARD_FEN and b.turn
+    True
+    """
     board.pawns = pawns = key & _M64
     board.knights = knights = key >> 64 & _M64
     board.bishops = bishops = key >> 128 & _M64
