@@ -42,17 +42,13 @@ import chess
 
 from remis.unwinnable.material import impossible_to_win
 from remis.unwinnable.moves import DIAGONALS, ORTHOGONALS, fast_ok, legal_moves, legality_test, make
+from remis.unwinnable.reach import pawn_spread, slider_targets
 from remis.unwinnable.search import SearchResult
 
 __all__ = ["WidthSearch", "atoms", "context", "flights", "pack", "unpack"]
 
 _KING_ATTACKS = chess.BB_KING_ATTACKS
 _KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
-_DIAG_ATTACKS, _DIAG_MASKS = chess.BB_DIAG_ATTACKS, chess.BB_DIAG_MASKS
-_FILE_ATTACKS, _FILE_MASKS = chess.BB_FILE_ATTACKS, chess.BB_FILE_MASKS
-_RANK_ATTACKS, _RANK_MASKS = chess.BB_RANK_ATTACKS, chess.BB_RANK_MASKS
-_NOT_A = chess.BB_ALL & ~chess.BB_FILE_A
-_NOT_H = chess.BB_ALL & ~chess.BB_FILE_H
 _M64 = chess.BB_ALL
 #: Fact numbers: a piece other than a pawn is ``_PIECE_BASE[type] + square``
 #: (+ :data:`_BLACK` for Black's); the side to move is ``_TURN + turn``.
@@ -113,11 +109,7 @@ def flights(board: chess.Board, winner: chess.Color) -> int:
     near = zone | 1 << king
     # the squares of ``near`` the winner attacks (as attackers_mask square
     # by square: the same occupancy, the loser's king included)
-    pawns = board.pawns & mine
-    if winner:
-        hit = ((pawns & _NOT_H) << 9 | (pawns & _NOT_A) << 7) & _M64
-    else:
-        hit = (pawns & _NOT_A) >> 9 | (pawns & _NOT_H) >> 7
+    hit = pawn_spread(board.pawns & mine, winner)
     own_king = board.kings & mine
     if own_king:
         hit |= _KING_ATTACKS[own_king.bit_length() - 1]
@@ -133,15 +125,14 @@ def flights(board: chess.Board, winner: chess.Color) -> int:
         low = x & -x
         sq = low.bit_length() - 1
         if DIAGONALS[sq] & near:
-            hit |= _DIAG_ATTACKS[sq][_DIAG_MASKS[sq] & occupied]
+            hit |= slider_targets(sq, True, False, occupied)
         x ^= low
     x = (board.rooks | queens) & mine
     while x:
         low = x & -x
         sq = low.bit_length() - 1
         if ORTHOGONALS[sq] & near:
-            hit |= (_FILE_ATTACKS[sq][_FILE_MASKS[sq] & occupied]
-                    | _RANK_ATTACKS[sq][_RANK_MASKS[sq] & occupied])
+            hit |= slider_targets(sq, False, True, occupied)
         x ^= low
     return (zone & ~hit).bit_count() + (0 if hit & 1 << king else 1)
 
