@@ -74,6 +74,40 @@ def test_the_searches_legality_test_matches_python_chess() -> None:
     assert checked > 5000 and illegal > 100
 
 
+def test_positions_that_differ_only_by_an_unusable_en_passant_square_are_one() -> None:
+    # python-chess sets the square after every double step; the searches
+    # keep it only where a pawn of the side to move attacks it
+    walked = unusable = 0
+    rng = random.Random(5)
+    for fen in FENS:
+        board = chess.Board(fen)
+        for _ply in range(60):
+            moves = list(board.generate_legal_moves())
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+            plain = board.copy(stack=False)
+            plain.ep_square = None
+            key = position_key(board)
+            if board.ep_square is None:
+                continue
+            walked += 1
+            if key == position_key(plain):
+                unusable += 1
+                assert set(board.generate_legal_moves()) == set(plain.generate_legal_moves())
+                assert not board.has_legal_en_passant()
+            else:
+                assert key[9] == board.ep_square
+    assert unusable > 5
+    # a pawn that could capture keeps the square, even where the capture
+    # would be illegal (the key is on the safe side: never two positions
+    # with different moves taken for one)
+    for fen in ("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"):
+        board = chess.Board(fen)
+        assert position_key(board)[9] == board.ep_square is not None
+
+
 def test_fast_path_refuses_unclean_castling_rights() -> None:
     board = chess.Board("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1")  # rights without rooks
     assert not fast_ok(board)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remis.unwinnable import can_checkmate
+from remis.unwinnable.moves import usable_ep
 from remis.unwinnable.search import HelpmateSearch, Visit
 from remis.unwinnable.width import WidthSearch, atoms, context, flights, pack, unpack
 from tests.unwinnable.helpers import mates
@@ -139,8 +140,8 @@ def test_width_search_and_visit_agree(fen: str, seed: int, plies: int, white: bo
 
 
 def test_pack_and_flights_agree_with_python_chess_on_random_walks() -> None:
-    # pack/unpack keep every field of a position (castling rights and en
-    # passant squares included); flights counts what attackers_mask sees
+    # pack/unpack keep every field of a position that matters (castling
+    # rights and usable en passant squares included); flights counts what attackers_mask sees
     rng = random.Random(17)
     walked = 0
     for fen in ["r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQkq - 0 1", chess.STARTING_FEN,
@@ -151,8 +152,11 @@ def test_pack_and_flights_agree_with_python_chess_on_random_walks() -> None:
                 copy = chess.Board(None)
                 unpack(copy, pack(board))
                 assert copy.fen().rsplit(" ", 2)[0] == board.fen().rsplit(" ", 2)[0]
-                assert (copy.ep_square, copy.castling_rights) == (board.ep_square,
+                # the en passant square only where a pawn could use it: the
+                # same legal moves either way
+                assert (copy.ep_square, copy.castling_rights) == (usable_ep(board),
                                                                  board.castling_rights)
+                assert set(copy.legal_moves) == set(board.legal_moves)
                 for winner in chess.COLORS:
                     king = board.king(not winner)
                     assert king is not None

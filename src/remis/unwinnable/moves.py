@@ -21,6 +21,7 @@ from remis.unwinnable.ordered import KING_DIST
 Key = tuple[int, int, int, int, int, int, int, bool, int, int | None]
 
 _SQ = chess.BB_SQUARES
+_PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
 _BACK = (chess.BB_RANK_8, chess.BB_RANK_1)  # indexed by the side that moves
 
 #: By square, the whole lines through it (edges included; python-chess's
@@ -34,20 +35,44 @@ LINES = [d | o for d, o in zip(DIAGONALS, ORTHOGONALS, strict=True)]
 SafeTest = Callable[[int, int, chess.Move], bool]
 
 
+def usable_ep(b: chess.Board) -> int | None:
+    """The en passant square of ``b`` if a pawn of the side to move attacks
+    it, else None.  python-chess sets the square after every double step;
+    where no pawn can capture there, the position has the same moves (and
+    so the same future) as without it, and the searches take the two for
+    one position (FIDE's "same position", Article 9.2.3, likewise ignores
+    an en passant right that cannot be used).
+
+    >>> usable_ep(chess.Board("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1")) is None
+    True
+    >>> usable_ep(chess.Board("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1")) == chess.E3
+    True
+    """
+    ep = b.ep_square
+    if ep is None or not _PAWN_ATTACKS[not b.turn][ep] & b.pawns & b.occupied_co[b.turn]:
+        return None
+    return ep
+
+
 def position_key(b: chess.Board) -> Key:
     """The searches' identity of a position: placement, side to move,
-    castling rights and en passant square (clocks do not matter for mates).
+    castling rights and the en passant square if a capture could use it
+    (:func:`usable_ep`; clocks do not matter for mates).
 
     >>> position_key(chess.Board())[7]
     True
+    >>> (position_key(chess.Board("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"))
+    ...  == position_key(chess.Board("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1")))
+    True
     """
     return (b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings,
-            b.occupied_co[True], b.turn, b.castling_rights, b.ep_square)
+            b.occupied_co[True], b.turn, b.castling_rights, usable_ep(b))
 
 
 def restore(b: chess.Board, k: Key) -> None:
     """Set ``b`` to the position of key ``k`` (no FEN parsing; the move
-    stack and the clocks are not touched).
+    stack and the clocks are not touched; an en passant square no pawn
+    could use is gone, see :func:`position_key`).
 
     >>> b = chess.Board()
     >>> k = position_key(b)

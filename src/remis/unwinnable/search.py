@@ -58,6 +58,7 @@ __all__ = ["HelpmateSearch", "Key", "SearchResult", "Visit", "default_corner", "
 Outcome = Literal["mate", "exhausted", "limit"]
 
 _DARK = chess.BB_DARK_SQUARES
+_PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
 #: Longest line the depth-first search follows (free moves can chain far;
 #: Python's recursion must stay bounded).  Reaching it ends the iteration
 #: without a proof, like any budget.
@@ -233,6 +234,15 @@ class HelpmateSearch:
         >>> r.outcome, r.line
         ('exhausted', ())
         """
+        # the search goes back to a position by its key, which drops an en
+        # passant square no pawn can use: the caller's board gets it back
+        ep = self.board.ep_square
+        try:
+            return self._deepen(start_depth)
+        finally:
+            self.board.ep_square = ep
+
+    def _deepen(self, start_depth: int) -> SearchResult:
         depth = start_depth
         self._fast = fast_ok(self.board)
         # the legality test of a pseudo-legal move, out of check
@@ -304,8 +314,12 @@ class HelpmateSearch:
             raise _IterationFull
         # position_key, inlined (asked at every node)
         white = board.occupied_co[True]
+        ep = board.ep_square
+        if ep is not None and not (_PAWN_ATTACKS[not board.turn][ep] & board.pawns
+                                   & board.occupied_co[board.turn]):
+            ep = None
         key = (board.pawns, board.knights, board.bishops, board.rooks, board.queens,
-               board.kings, white, board.turn, board.castling_rights, board.ep_square)
+               board.kings, white, board.turn, board.castling_rights, ep)
         seen = self._tt.get(key)
         if seen is not None and seen & 0xFFFF >= left:
             if seen >> 16 != self._iteration:

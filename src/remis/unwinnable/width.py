@@ -49,6 +49,7 @@ __all__ = ["WidthSearch", "atoms", "context", "flights", "pack", "unpack"]
 
 _KING_ATTACKS = chess.BB_KING_ATTACKS
 _KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
+_PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
 _M64 = chess.BB_ALL
 #: Fact numbers: a piece other than a pawn is ``_PIECE_BASE[type] + square``
 #: (+ :data:`_BLACK` for Black's); the side to move is ``_TURN + turn``.
@@ -141,7 +142,9 @@ def pack(board: chess.Board) -> int:
     """The searches' identity of a position (placement, side to move, en
     passant square, castling rights) as one integer: a third of the memory
     of :func:`~remis.unwinnable.moves.position_key`'s tuple, which matters
-    when a million positions are kept.
+    when a million positions are kept.  As there, the en passant square
+    counts only where a pawn could capture on it
+    (:func:`~remis.unwinnable.moves.usable_ep`).
 
     >>> b = chess.Board(None)
     >>> unpack(b, pack(chess.Board()))
@@ -149,6 +152,9 @@ def pack(board: chess.Board) -> int:
     True
     """
     ep = board.ep_square
+    if ep is not None and not (_PAWN_ATTACKS[not board.turn][ep] & board.pawns
+                               & board.occupied_co[board.turn]):
+        ep = None
     return (board.pawns | board.knights << 64 | board.bishops << 128 | board.rooks << 192
             | board.queens << 256 | board.kings << 320 | board.occupied_co[True] << 384
             | board.turn << 448 | (0 if ep is None else ep + 1) << 449
