@@ -44,7 +44,15 @@ from remis.unwinnable.material import impossible_to_win, needs_loser_promotion
 from remis.unwinnable.moves import DIAGONALS as _DIAGS
 from remis.unwinnable.moves import LINES as _LINES
 from remis.unwinnable.moves import ORTHOGONALS as _ORTHO
-from remis.unwinnable.moves import Key, fast_ok, legality_test, make, position_key, restore
+from remis.unwinnable.moves import (
+    Key,
+    fast_ok,
+    legality_test,
+    make,
+    position_key,
+    restore,
+    usable_ep,
+)
 from remis.unwinnable.ordered import KING_DIST as _KING_DIST
 from remis.unwinnable.ordered import KNIGHT_DIST as _KNIGHT_DIST
 from remis.unwinnable.ordered import NORMAL as _NORMAL
@@ -58,7 +66,6 @@ __all__ = ["HelpmateSearch", "Key", "SearchResult", "Visit", "default_corner", "
 Outcome = Literal["mate", "exhausted", "limit"]
 
 _DARK = chess.BB_DARK_SQUARES
-_PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
 #: Longest line the depth-first search follows (free moves can chain far;
 #: Python's recursion must stay bounded).  Reaching it ends the iteration
 #: without a proof, like any budget.
@@ -315,9 +322,8 @@ class HelpmateSearch:
         # position_key, inlined (asked at every node)
         white = board.occupied_co[True]
         ep = board.ep_square
-        if ep is not None and not (_PAWN_ATTACKS[not board.turn][ep] & board.pawns
-                                   & board.occupied_co[board.turn]):
-            ep = None
+        if ep is not None:  # (usable_ep's call only where a square is set)
+            ep = usable_ep(board)
         key = (board.pawns, board.knights, board.bishops, board.rooks, board.queens,
                board.kings, white, board.turn, board.castling_rights, ep)
         seen = self._tt.get(key)

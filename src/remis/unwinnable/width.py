@@ -41,7 +41,15 @@ from time import monotonic
 import chess
 
 from remis.unwinnable.material import impossible_to_win
-from remis.unwinnable.moves import DIAGONALS, ORTHOGONALS, fast_ok, legal_moves, legality_test, make
+from remis.unwinnable.moves import (
+    DIAGONALS,
+    ORTHOGONALS,
+    fast_ok,
+    legal_moves,
+    legality_test,
+    make,
+    usable_ep,
+)
 from remis.unwinnable.reach import pawn_spread, slider_targets
 from remis.unwinnable.search import SearchResult
 
@@ -49,7 +57,6 @@ __all__ = ["WidthSearch", "atoms", "context", "flights", "pack", "unpack"]
 
 _KING_ATTACKS = chess.BB_KING_ATTACKS
 _KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
-_PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
 _M64 = chess.BB_ALL
 #: Fact numbers: a piece other than a pawn is ``_PIECE_BASE[type] + square``
 #: (+ :data:`_BLACK` for Black's); the side to move is ``_TURN + turn``.
@@ -121,20 +128,14 @@ def flights(board: chess.Board, winner: chess.Color) -> int:
         hit |= _KNIGHT_ATTACKS[low.bit_length() - 1]
         x ^= low
     queens = board.queens & mine
-    x = (board.bishops | queens) & mine
-    while x:
-        low = x & -x
-        sq = low.bit_length() - 1
-        if DIAGONALS[sq] & near:
-            hit |= slider_targets(sq, True, False, occupied)
-        x ^= low
-    x = (board.rooks | queens) & mine
-    while x:
-        low = x & -x
-        sq = low.bit_length() - 1
-        if ORTHOGONALS[sq] & near:
-            hit |= slider_targets(sq, False, True, occupied)
-        x ^= low
+    for x, lines, diagonal in (((board.bishops | queens) & mine, DIAGONALS, True),
+                               ((board.rooks | queens) & mine, ORTHOGONALS, False)):
+        while x:
+            low = x & -x
+            sq = low.bit_length() - 1
+            if lines[sq] & near:
+                hit |= slider_targets(sq, diagonal, not diagonal, occupied)
+            x ^= low
     return (zone & ~hit).bit_count() + (0 if hit & 1 << king else 1)
 
 
@@ -152,9 +153,8 @@ def pack(board: chess.Board) -> int:
     True
     """
     ep = board.ep_square
-    if ep is not None and not (_PAWN_ATTACKS[not board.turn][ep] & board.pawns
-                               & board.occupied_co[board.turn]):
-        ep = None
+    if ep is not None:  # (usable_ep's call only where a square is set)
+        ep = usable_ep(board)
     return (board.pawns | board.knights << 64 | board.bishops << 128 | board.rooks << 192
             | board.queens << 256 | board.kings << 320 | board.occupied_co[True] << 384
             | board.turn << 448 | (0 if ep is None else ep + 1) << 449
