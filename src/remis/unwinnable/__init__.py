@@ -53,7 +53,7 @@ QUICK_NODES = 20
 #: search resumed at each stage), in positions generated: behind a locked
 #: pawn structure before the steered searches, after their first slice,
 #: and in all.  The deepest helpmate of the CHA test vectors needs about
-#: 700,000; the largest proof by exhaustion there about 430,000.
+#: 700,000; the largest proof by exhaustion there about 200,000.
 WIDTH_LOCKED_NODES = 3_000
 WIDTH_FIRST_NODES = 60_000
 WIDTH_NODES = 1_000_000
