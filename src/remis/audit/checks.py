@@ -199,7 +199,14 @@ class Finding:
     time_control: str = "unknown"
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of one finding (one line of ``--format jsonl``)."""
+        """The JSON object of one finding (one line of ``--format jsonl``).
+
+        >>> from remis.pgn import GameText, parse_game
+        >>> g = parse_game(GameText(1, 0, '[Result "1/2-1/2"]\\n\\n1. f3 e5 2. g4 Qh4#\\n'))
+        >>> f = audit_game(audit_replay(g))
+        >>> f.to_json()["check"], f.to_json()["result_under_laws"]
+        ('result_vs_position', '0-1')
+        """
         return {
             "check": self.check,
             "file": self.file,
@@ -233,17 +240,34 @@ class AuditedGame:
 
     @property
     def end(self) -> Ruling | None:
-        """The first automatic end under the Laws applied, or None."""
+        """The first automatic end under the Laws applied, or None.
+
+        >>> from remis.pgn import GameText, parse_game
+        >>> g = parse_game(GameText(1, 0, '[Result "0-1"]\\n\\n1. f3 e5 2. g4 Qh4#\\n'))
+        >>> audit_replay(g).end.termination
+        'checkmate'
+        """
         return None if self.report is None else self.report.end
 
     @property
     def plies(self) -> int:
-        """Number of plies replayed."""
+        """Number of plies replayed.
+
+        >>> from remis.pgn import GameText, parse_game
+        >>> audit_replay(parse_game(GameText(1, 0, '[Result "*"]\\n\\n1. e4 e5 *\\n'))).plies
+        2
+        """
         return 0 if self.report is None else self.report.plies
 
     @property
     def board(self) -> chess.Board | None:
-        """The final replayed position."""
+        """The final replayed position.
+
+        >>> from remis.pgn import GameText, parse_game
+        >>> a = audit_replay(parse_game(GameText(1, 0, '[Result "*"]\\n\\n1. e4 e5 *\\n')))
+        >>> a.board.fen()
+        'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'
+        """
         if self.report is None or self.report.history is None:
             return None
         return self.report.history.board

@@ -78,7 +78,7 @@ def human(out: dict[str, Any]) -> str:
     ... # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
     8/8/4k3/8/8/2BK4/8/8 w - - 0 1
       game over: insufficient_material 1/2-1/2 (Art. 5.2.2) — Neither player has ...
-      white can checkmate: no (insufficient material: White cannot force a mating net (K+B v K))
+      white can checkmate: no (insufficient material: White can never checkmate (K+B v K))
       black can checkmate: no (insufficient material: Black has a bare king (K+B v K))
     """
 

@@ -84,6 +84,10 @@ class Verdict:
     search found the mate), ``width`` (the width search found it),
     ``exhaustive`` (every reachable position was visited, or a steered search
     tried every move, and none is a mate) or ``undecided``.
+
+    >>> v = can_checkmate(chess.Board("8/8/8/8/8/4k3/8/4K2B w - - 0 1"), chess.WHITE)
+    >>> v.value, v.method, v.reason
+    (False, 'material', 'insufficient material: White can never checkmate (K+B v K)')
     """
 
     color: chess.Color

@@ -55,7 +55,7 @@ def material_reason(board: chess.Board, winner: chess.Color) -> str | None:
     if mine == board.kings & mine:
         return f"insufficient material: {name} has a bare king ({describe_material(board)})"
     if board.has_insufficient_material(winner):
-        return (f"insufficient material: {name} cannot force a mating net "
+        return (f"insufficient material: {name} can never checkmate "
                 f"({describe_material(board)})")
     if not board.pawns & board.occupied_co[not winner] and needs_loser_promotion(board, winner):
         return (f"insufficient material: {name} could only mate after an opponent's promotion, "

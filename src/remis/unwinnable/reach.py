@@ -179,7 +179,12 @@ def _piece_flood(start: int, walls: int, diagonal: bool, straight: bool,
 class Mobility:
     """What one unfrozen piece can ever do: ``reach`` (squares it may occupy),
     ``hits`` (squares it may move or capture onto), ``attacks`` (squares it
-    may ever attack), ``promotes`` (a pawn that may promote)."""
+    may ever attack), ``promotes`` (a pawn that may promote).
+
+    >>> m = analyse(chess.Board("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")).mobility[chess.E2]
+    >>> m.promotes, chess.E8 in chess.SquareSet(m.reach)
+    (True, True)
+    """
 
     reach: int
     hits: int
@@ -201,6 +206,10 @@ class Analysis:
     the king may ever attack (so far, while :func:`analyse` runs);
     ``boxed[c]``: the squares of the king of ``c`` when it is boxed in and
     the other king was kept away (:mod:`remis.unwinnable.boxed`), else 0.
+
+    >>> a = analyse(chess.Board("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1"))
+    >>> [chess.square_name(s) for s in chess.SquareSet(a.frozen)]
+    ['b4', 'd4', 'f4', 'h4', 'b5', 'd5', 'f5', 'h5']
     """
 
     board: chess.Board

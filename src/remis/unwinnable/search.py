@@ -145,7 +145,12 @@ def default_corner(board: chess.Board, winner: chess.Color) -> chess.Square:
 @dataclass
 class SearchResult:
     """What a search found: ``outcome`` is ``"mate"`` (``line`` holds it),
-    ``"exhausted"`` (proof that no mate is reachable) or ``"limit"``."""
+    ``"exhausted"`` (proof that no mate is reachable) or ``"limit"``.
+
+    >>> r = HelpmateSearch(chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1"), chess.WHITE).run()
+    >>> r.outcome, r.line, r.depth
+    ('mate', ('a1a8',), 1)
+    """
 
     outcome: Outcome
     line: tuple[str, ...]
