@@ -133,12 +133,27 @@ def legality_test(board: chess.Board) -> SafeTest:
     return safe
 
 
+def pin_blockers(b: chess.Board, king: int) -> int:
+    """``b._slider_blockers(king)`` (the pieces that may be pinned to the
+    king of the side to move on ``king``), skipped where no enemy slider
+    stands on a line through the king (python-chess would find no sniper:
+    the answer is 0).
+
+    >>> b = chess.Board("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1")
+    >>> chess.SquareSet(pin_blockers(b, chess.E1)) == chess.SquareSet([chess.E2])
+    True
+    """
+    if (ORTHOGONALS[king] & (b.rooks | b.queens)
+            | DIAGONALS[king] & (b.bishops | b.queens)) & b.occupied_co[not b.turn]:
+        return b._slider_blockers(king)
+    return 0
+
+
 def legal_moves(b: chess.Board, safe: SafeTest) -> list[chess.Move]:
     """The legal moves of ``b``, as :meth:`chess.Board.generate_legal_moves`
     gives them (the same moves in the same order), tested with ``safe``
-    (:func:`legality_test` of ``b``; ``b._is_safe`` for Chess960), and
-    slider blockers only computed where an enemy slider stands on a line
-    through the king.
+    (:func:`legality_test` of ``b``; ``b._is_safe`` for Chess960), with
+    :func:`pin_blockers`.
 
     >>> b = chess.Board()
     >>> legal_moves(b, legality_test(b)) == list(b.generate_legal_moves())
@@ -150,10 +165,7 @@ def legal_moves(b: chess.Board, safe: SafeTest) -> list[chess.Move]:
         return list(b.generate_legal_moves())
     king = own.bit_length() - 1  # as Board.king: the highest such square
     checkers = b.attackers_mask(not turn, king)
-    blockers = 0
-    if (ORTHOGONALS[king] & (b.rooks | b.queens)
-            | DIAGONALS[king] & (b.bishops | b.queens)) & b.occupied_co[not turn]:
-        blockers = b._slider_blockers(king)
+    blockers = pin_blockers(b, king)
     moves = b._generate_evasions(king, checkers) if checkers else b.generate_pseudo_legal_moves()
     return [m for m in moves if safe(king, blockers, m)]
 

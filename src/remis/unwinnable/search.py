@@ -49,6 +49,7 @@ from remis.unwinnable.moves import (
     fast_ok,
     legality_test,
     make,
+    pin_blockers,
     position_key,
     restore,
     usable_ep,
@@ -373,11 +374,7 @@ class HelpmateSearch:
                 return False
             mover = 0  # (never tested below)
         else:
-            # no enemy slider on a line through the king: nothing is pinned
-            # (Board._slider_blockers would find no sniper)
-            if (_ORTHO[mover] & (board.rooks | board.queens)
-                    | _DIAGS[mover] & (board.bishops | board.queens)) & board.occupied_co[not turn]:
-                blockers = board._slider_blockers(mover)
+            blockers = pin_blockers(board, mover)
             if (left == 1 and not progress and board.turn != winner and self.leaf_shortcut
                     and board.knights | board.rooks | board.queens
                     and not _needs_promotion(board, winner, board.occupied_co[winner])):
@@ -449,7 +446,7 @@ class HelpmateSearch:
         (python-chess's evasions and order, with the search's legality
         test); only the first one with ``first``."""
         board = self.board
-        blockers = board._slider_blockers(king)
+        blockers = pin_blockers(board, king)
         safe = self._is_safe
         out = []
         for move in board._generate_evasions(king, checkers):
