@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import chess
 
 
-def mates(fen: str, color: chess.Color, line: tuple[str, ...], *,
+def mates(fen: str, color: chess.Color, line: Sequence[str], *,
           chess960: bool = False) -> bool:
     """Does ``line`` (UCI moves, each legal in turn) lead from ``fen`` to a
     checkmate given by ``color``?"""

@@ -11,15 +11,11 @@ from remis.game import rule_on_parsed
 from remis.pgn import GameText, parse_game
 from remis.replay import replay
 from remis.unwinnable.flag import flag_fall
+from tests.unwinnable.helpers import mates
 
 
 def assert_mates(fen: str, color: chess.Color, line: tuple[str, ...] | list[str]) -> None:
-    board = chess.Board(fen)
-    for uci in line:
-        move = chess.Move.from_uci(uci)
-        assert board.is_legal(move), (fen, line, uci)
-        board.push(move)
-    assert board.is_checkmate() and board.turn != color, (fen, line)
+    assert mates(fen, color, line), (fen, line)
 
 
 def play(fen: str, sans: list[str]) -> chess.Board:
