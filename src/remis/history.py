@@ -17,11 +17,10 @@ from collections.abc import Iterator
 import chess
 
 from remis.identity import PositionKey, position_key
-from remis.unwinnable.moves import fast_ok, make
+from remis.unwinnable.moves import fast_ok, make, usable_ep
 
 _WHITE = chess.WHITE
 _BLACK = chess.BLACK
-_PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
 _SQUARES = chess.BB_SQUARES
 
 
@@ -109,11 +108,8 @@ class History:
             b.push(move)
         ep = b.ep_square
         # an en passant right counts only if a capture is legal (9.2.3.1); most double
-        # steps have no enemy pawn beside them, which one table lookup shows
-        if ep is not None and not (
-            _PAWN_ATTACKS[not b.turn][ep] & b.pawns & b.occupied_co[b.turn]
-            and b.has_legal_en_passant()
-        ):
+        # steps have no enemy pawn beside them, which one table lookup shows (usable_ep)
+        if ep is not None and (usable_ep(b) is None or not b.has_legal_en_passant()):
             ep = None
         occupied = b.occupied_co
         # after a push python-chess keeps ``castling_rights`` clean (its own
