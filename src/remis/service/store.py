@@ -535,6 +535,12 @@ class PostgresStore(Store):
 
         Needs a server (tests/service/test_api.py starts one); the same call on
         SQLite: :meth:`SQLiteStore.create_game`.
+
+        Example, against a server::
+
+            s = PostgresStore("postgresql://remis@localhost/remis")
+            hashes = {"white": "w", "black": "b", "arbiter": "a"}
+            s.create_game(GameRecord("g1", {}, 1.0, hashes))
         """
         try:
             with self._conn() as c:
@@ -548,6 +554,11 @@ class PostgresStore(Store):
 
         Needs a server (tests/service/test_api.py starts one); the same call on
         SQLite: :meth:`SQLiteStore.get_game`.
+
+        Example, against a server::
+
+            s = PostgresStore("postgresql://remis@localhost/remis")
+            s.get_game("nope") is None  # True
         """
         with self._conn() as c:
             row = c.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s",
@@ -559,6 +570,12 @@ class PostgresStore(Store):
 
         Needs a server (tests/service/test_api.py starts one); the same call on
         SQLite: :meth:`SQLiteStore.events`.
+
+        Example, against a server::
+
+            s = PostgresStore("postgresql://remis@localhost/remis")
+            s.append("g1", 1, {"type": "move", "uci": "e2e4"})
+            s.events("g1")  # [{"type": "move", "uci": "e2e4"}]
         """
         with self._conn() as c:
             rows = c.execute("SELECT event FROM events WHERE game_id = %s AND seq > %s "
@@ -570,6 +587,10 @@ class PostgresStore(Store):
 
         Needs a server (tests/service/test_api.py starts one); the same call on
         SQLite: :meth:`SQLiteStore.count`.
+
+        Example, against a server::
+
+            PostgresStore("postgresql://remis@localhost/remis").count("g1")  # 1 after that append
         """
         with self._conn() as c:
             row = c.execute("SELECT COUNT(*) FROM events WHERE game_id = %s",
@@ -583,6 +604,12 @@ class PostgresStore(Store):
 
         Needs a server (tests/service/test_api.py starts one); the same call on
         SQLite: :meth:`SQLiteStore.append`.
+
+        Example, against a server::
+
+            s = PostgresStore("postgresql://remis@localhost/remis")
+            s.append("g1", 2, {"type": "move", "uci": "e7e5"})
+            s.append("g1", 2, {"type": "move", "uci": "d7d5"})  # raises SeqTaken
         """
         try:
             with self._conn() as c:
@@ -596,6 +623,10 @@ class PostgresStore(Store):
 
         Needs a server (tests/service/test_api.py starts one); the same call on
         SQLite: :meth:`SQLiteStore.game_ids`.
+
+        Example, against a server::
+
+            PostgresStore("postgresql://remis@localhost/remis").game_ids()  # ["g1"]
         """
         with self._conn() as c:
             return [r[0] for r in c.execute("SELECT id FROM games ORDER BY id").fetchall()]
@@ -605,6 +636,10 @@ class PostgresStore(Store):
 
         Needs a server (tests/service/test_api.py starts one); the same call on
         SQLite: :meth:`SQLiteStore.close`.
+
+        Example, against a server::
+
+            PostgresStore("postgresql://remis@localhost/remis").close()
         """
         while True:
             try:
