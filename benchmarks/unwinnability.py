@@ -105,7 +105,7 @@ def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None,
     base = baseline(cases)
     times: list[float] = []
     cpu_max = 0.0
-    over = 0  # questions over the target of 2 s, in CPU time
+    over = 0  # questions over OVER_SECONDS of CPU time
     nodes: list[int] = []
     right = wrong = undecided = 0
     counts: dict[object, int] = {}
