@@ -21,6 +21,13 @@ from remis.unwinnable.ordered import KING_DIST
 Key = tuple[int, int, int, int, int, int, int, bool, int, int | None]
 
 _SQ = chess.BB_SQUARES
+_NOT_A = chess.BB_ALL ^ chess.BB_FILE_A
+_NOT_H = chess.BB_ALL ^ chess.BB_FILE_H
+_KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
+_KING_ATTACKS = chess.BB_KING_ATTACKS
+_DIAG_ATTACKS, _DIAG_MASKS = chess.BB_DIAG_ATTACKS, chess.BB_DIAG_MASKS
+_RANK_ATTACKS, _RANK_MASKS = chess.BB_RANK_ATTACKS, chess.BB_RANK_MASKS
+_FILE_ATTACKS, _FILE_MASKS = chess.BB_FILE_ATTACKS, chess.BB_FILE_MASKS
 _PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
 _BACK = (chess.BB_RANK_8, chess.BB_RANK_1)  # indexed by the side that moves
 
@@ -149,11 +156,56 @@ def pin_blockers(b: chess.Board, king: int) -> int:
     return 0
 
 
+def attacked_squares(b: chess.Board, color: chess.Color) -> int:
+    """The squares ``color`` attacks in ``b`` (the union of
+    :meth:`chess.Board.attacks_mask` over its pieces): a square is in it
+    exactly when ``b.attackers_mask(color, square)`` is not empty.  One
+    pass over the attacker's pieces answers every king step of a
+    position, where :meth:`chess.Board.is_attacked_by` would be asked once
+    per step.
+
+    >>> b = chess.Board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    >>> chess.SquareSet(attacked_squares(b, chess.BLACK)) == chess.SquareSet(
+    ...     chess.BB_KING_ATTACKS[chess.E8])
+    True
+    >>> bool(attacked_squares(b, chess.WHITE) & chess.BB_A8)
+    True
+    """
+    occ = b.occupied
+    them = b.occupied_co[color]
+    pawns = b.pawns & them
+    if color:
+        out = ((pawns << 7) & _NOT_H | (pawns << 9) & _NOT_A) & chess.BB_ALL
+    else:
+        out = (pawns >> 9) & _NOT_H | (pawns >> 7) & _NOT_A
+    x = them & ~b.pawns
+    diagonal = b.bishops | b.queens
+    straight = b.rooks | b.queens
+    while x:
+        sq = x.bit_length() - 1
+        bb = 1 << sq
+        x ^= bb
+        if bb & b.knights:
+            out |= _KNIGHT_ATTACKS[sq]
+        elif bb & b.kings:
+            out |= _KING_ATTACKS[sq]
+        else:
+            if bb & diagonal:
+                out |= _DIAG_ATTACKS[sq][_DIAG_MASKS[sq] & occ]
+            if bb & straight:
+                out |= (_RANK_ATTACKS[sq][_RANK_MASKS[sq] & occ]
+                        | _FILE_ATTACKS[sq][_FILE_MASKS[sq] & occ])
+    return out
+
+
 def legal_moves(b: chess.Board, safe: SafeTest) -> list[chess.Move]:
     """The legal moves of ``b``, as :meth:`chess.Board.generate_legal_moves`
     gives them (the same moves in the same order), tested with ``safe``
     (:func:`legality_test` of ``b``; ``b._is_safe`` for Chess960), with
-    :func:`pin_blockers`.
+    :func:`pin_blockers`; a king's steps are tested at once against
+    :func:`attacked_squares` instead (the same answers as ``safe``: in
+    check, python-chess's evasions already leave out the steps along a
+    checking line).
 
     >>> b = chess.Board()
     >>> legal_moves(b, legality_test(b)) == list(b.generate_legal_moves())
@@ -161,13 +213,25 @@ def legal_moves(b: chess.Board, safe: SafeTest) -> list[chess.Move]:
     """
     turn = b.turn
     own = b.kings & b.occupied_co[turn]
-    if not own:
+    if not own or b.chess960:
         return list(b.generate_legal_moves())
     king = own.bit_length() - 1  # as Board.king: the highest such square
     checkers = b.attackers_mask(not turn, king)
     blockers = pin_blockers(b, king)
     moves = b._generate_evasions(king, checkers) if checkers else b.generate_pseudo_legal_moves()
-    return [m for m in moves if safe(king, blockers, m)]
+    out = []
+    danger = -1  # the squares the opponent attacks, once a king's step asks
+    near = _KING_ATTACKS[king]
+    for m in moves:
+        to = m.to_square
+        if m.from_square == king and near >> to & 1:
+            if danger < 0:
+                danger = attacked_squares(b, not turn)
+            if not danger >> to & 1:
+                out.append(m)
+        elif safe(king, blockers, m):
+            out.append(m)
+    return out
 
 
 def fast_ok(b: chess.Board) -> bool:

@@ -285,6 +285,10 @@ class WidthSearch:
             if impossible_to_win(b, winner):
                 continue
             winners_move = b.turn == winner
+            # what make() changes, to undo it by assignment (cheaper than unpack)
+            saved = (b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings,
+                     b.occupied, b.occupied_co[True], b.occupied_co[False],
+                     b.turn, b.ep_square, b.castling_rights)
             for move in legal_moves(b, safe):
                 if fast:
                     make(b, move)
@@ -302,7 +306,9 @@ class WidthSearch:
                     self._count += 1
                     heapq.heappush(heap, (_priority(novelty, near, self._count), child))
                 if fast:
-                    unpack(b, key)
+                    (b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings, b.occupied,
+                     b.occupied_co[True], b.occupied_co[False], b.turn, b.ep_square,
+                     b.castling_rights) = saved
                 else:
                     b.pop()
         self._done = SearchResult("exhausted", (), self.nodes, 0)
