@@ -182,7 +182,13 @@ def _locked(board: chess.Board) -> bool:
 
 
 def _found_text(color: chess.Color, line: tuple[str, ...]) -> str:
-    return f"{_name(color)} can mate: helpmate in {len(line)} plies"
+    """The reason of a "can mate" verdict.
+
+    >>> _found_text(chess.WHITE, ("a1a8",)), _found_text(chess.BLACK, ("e2e4", "f7f6", "e4e5"))
+    ('White can mate: helpmate in 1 ply', 'Black can mate: helpmate in 3 plies')
+    """
+    plies = "1 ply" if len(line) == 1 else f"{len(line)} plies"
+    return f"{_name(color)} can mate: helpmate in {plies}"
 
 
 def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full",
