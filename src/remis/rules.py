@@ -90,6 +90,8 @@ def dead_position(history: History, dead_test: DeadTest = material_dead_test) ->
     >>> _ = h.push_san("Nxd1")
     >>> dead_position(h).termination
     'insufficient_material'
+    >>> dead_position(h).params["reason"]
+    'K v K+N'
     """
     verdict = dead_test(history.board)
     if verdict is None:
@@ -97,7 +99,9 @@ def dead_position(history: History, dead_test: DeadTest = material_dead_test) ->
     ply = history.ply
     key = "insufficient_material" if verdict.termination == "insufficient_material" else (
         "dead_position")
-    params = {"material": verdict.reason, "reason": verdict.reason, "article": "5.2.2"}
+    params = {"reason": verdict.reason, "article": "5.2.2"}
+    if key == "insufficient_material":  # its explanation names the material
+        params["material"] = verdict.reason
     return Ruling(ply, DRAW, verdict.termination, "5.2.2", (ply,), key, params,
                   dict(verdict.evidence))
 
