@@ -17,17 +17,12 @@ from collections.abc import Callable
 import chess
 
 from remis.unwinnable.ordered import KING_DIST
+from remis.unwinnable.reach import pawn_spread
 
 Key = tuple[int, int, int, int, int, int, int, bool, int, int | None]
 
 _SQ = chess.BB_SQUARES
-_NOT_A = chess.BB_ALL ^ chess.BB_FILE_A
-_NOT_H = chess.BB_ALL ^ chess.BB_FILE_H
-_KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
 _KING_ATTACKS = chess.BB_KING_ATTACKS
-_DIAG_ATTACKS, _DIAG_MASKS = chess.BB_DIAG_ATTACKS, chess.BB_DIAG_MASKS
-_RANK_ATTACKS, _RANK_MASKS = chess.BB_RANK_ATTACKS, chess.BB_RANK_MASKS
-_FILE_ATTACKS, _FILE_MASKS = chess.BB_FILE_ATTACKS, chess.BB_FILE_MASKS
 _PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
 _BACK = (chess.BB_RANK_8, chess.BB_RANK_1)  # indexed by the side that moves
 
@@ -171,30 +166,14 @@ def attacked_squares(b: chess.Board, color: chess.Color) -> int:
     >>> bool(attacked_squares(b, chess.WHITE) & chess.BB_A8)
     True
     """
-    occ = b.occupied
     them = b.occupied_co[color]
-    pawns = b.pawns & them
-    if color:
-        out = ((pawns << 7) & _NOT_H | (pawns << 9) & _NOT_A) & chess.BB_ALL
-    else:
-        out = (pawns >> 9) & _NOT_H | (pawns >> 7) & _NOT_A
+    out = pawn_spread(b.pawns & them, color)
+    attacks = b.attacks_mask
     x = them & ~b.pawns
-    diagonal = b.bishops | b.queens
-    straight = b.rooks | b.queens
     while x:
         sq = x.bit_length() - 1
-        bb = 1 << sq
-        x ^= bb
-        if bb & b.knights:
-            out |= _KNIGHT_ATTACKS[sq]
-        elif bb & b.kings:
-            out |= _KING_ATTACKS[sq]
-        else:
-            if bb & diagonal:
-                out |= _DIAG_ATTACKS[sq][_DIAG_MASKS[sq] & occ]
-            if bb & straight:
-                out |= (_RANK_ATTACKS[sq][_RANK_MASKS[sq] & occ]
-                        | _FILE_ATTACKS[sq][_FILE_MASKS[sq] & occ])
+        x ^= 1 << sq
+        out |= attacks(sq)
     return out
 
 

@@ -48,6 +48,8 @@ from remis.unwinnable.moves import (
     legal_moves,
     legality_test,
     make,
+    position_key,
+    restore,
     usable_ep,
 )
 from remis.unwinnable.reach import pawn_spread, slider_targets
@@ -285,10 +287,7 @@ class WidthSearch:
             if impossible_to_win(b, winner):
                 continue
             winners_move = b.turn == winner
-            # what make() changes, to undo it by assignment (cheaper than unpack)
-            saved = (b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings,
-                     b.occupied, b.occupied_co[True], b.occupied_co[False],
-                     b.turn, b.ep_square, b.castling_rights)
+            here = position_key(b)  # make() is undone by restore() (cheaper than unpack)
             for move in legal_moves(b, safe):
                 if fast:
                     make(b, move)
@@ -306,9 +305,7 @@ class WidthSearch:
                     self._count += 1
                     heapq.heappush(heap, (_priority(novelty, near, self._count), child))
                 if fast:
-                    (b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings, b.occupied,
-                     b.occupied_co[True], b.occupied_co[False], b.turn, b.ep_square,
-                     b.castling_rights) = saved
+                    restore(b, here)
                 else:
                     b.pop()
         self._done = SearchResult("exhausted", (), self.nodes, 0)
