@@ -44,6 +44,7 @@ from remis.unwinnable.material import impossible_to_win
 from remis.unwinnable.moves import (
     DIAGONALS,
     ORTHOGONALS,
+    SafeTest,
     fast_ok,
     legal_moves,
     legality_test,
@@ -54,6 +55,7 @@ from remis.unwinnable.moves import (
 )
 from remis.unwinnable.reach import pawn_spread, slider_targets
 from remis.unwinnable.search import SearchResult
+from remis.unwinnable.successors import successors
 
 __all__ = ["WidthSearch", "atoms", "context", "flights", "pack", "unpack"]
 
@@ -287,27 +289,22 @@ class WidthSearch:
             if impossible_to_win(b, winner):
                 continue
             winners_move = b.turn == winner
-            here = position_key(b)  # make() is undone by restore() (cheaper than unpack)
-            for move in legal_moves(b, safe):
-                if fast:
-                    make(b, move)
-                else:
-                    b.push(move)
-                child = pack(b)
-                if child not in parents:
-                    self.nodes += 1
-                    parents[child] = key << 16 | _code(move)
-                    if winners_move and b.is_check() and b.is_checkmate():
-                        self._done = SearchResult("mate", self._line(child), self.nodes, 0)
-                        return self._done
-                    near = flights(b, winner)
-                    novelty = self._novelty(context(b, near), atoms(b))
-                    self._count += 1
-                    heapq.heappush(heap, (_priority(novelty, near, self._count), child))
-                if fast:
-                    restore(b, here)
-                else:
-                    b.pop()
+            kids = successors(b, key) if fast else None
+            if kids is None:
+                kids = _played(b, safe, fast)
+            for child, code in kids:
+                if child in parents:
+                    continue
+                self.nodes += 1
+                parents[child] = key << 16 | code
+                unpack(b, child)
+                if winners_move and b.is_check() and b.is_checkmate():
+                    self._done = SearchResult("mate", self._line(child), self.nodes, 0)
+                    return self._done
+                near = flights(b, winner)
+                novelty = self._novelty(context(b, near), atoms(b))
+                self._count += 1
+                heapq.heappush(heap, (_priority(novelty, near, self._count), child))
         self._done = SearchResult("exhausted", (), self.nodes, 0)
         return self._done
 
@@ -320,6 +317,30 @@ class WidthSearch:
             step = self._parents[step >> 16]
         out.reverse()
         return tuple(out)
+
+
+def _played(b: chess.Board, safe: SafeTest, fast: bool) -> list[tuple[int, int]]:
+    """The children of ``b`` as :func:`~remis.unwinnable.successors.successors`
+    gives them, by playing each legal move (in check, with castling rights
+    or an en passant capture, in Chess960); ``b`` is left as it was.
+
+    >>> b = chess.Board()
+    >>> kids = _played(b, legality_test(b), True)
+    >>> len(kids), b.fen() == chess.STARTING_FEN
+    (20, True)
+    """
+    here = position_key(b)  # make() is undone by restore() (cheaper than unpack)
+    out = []
+    for move in legal_moves(b, safe):
+        if fast:
+            make(b, move)
+            out.append((pack(b), _code(move)))
+            restore(b, here)
+        else:
+            b.push(move)
+            out.append((pack(b), _code(move)))
+            b.pop()
+    return out
 
 
 def _code(move: chess.Move) -> int:
