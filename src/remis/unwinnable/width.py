@@ -36,6 +36,7 @@ from the root, and the search can be resumed with a larger budget.
 from __future__ import annotations
 
 import heapq
+from itertools import combinations
 from time import monotonic
 
 import chess
@@ -62,42 +63,38 @@ __all__ = ["WidthSearch", "atoms", "context", "flights", "pack", "unpack"]
 _KING_ATTACKS = chess.BB_KING_ATTACKS
 _KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
 _M64 = chess.BB_ALL
-#: Fact numbers: a piece other than a pawn is ``_PIECE_BASE[type] + square``
-#: (+ :data:`_BLACK` for Black's); the side to move is ``_TURN + turn``.
-_PIECE_BASE = {chess.KNIGHT: 0, chess.BISHOP: 64, chess.ROOK: 128, chess.QUEEN: 192,
-               chess.KING: 256}
+#: Fact numbers: a piece other than a pawn is ``64 * (type - 2) + square``
+#: (a knight 0-63, ..., a king 256-319; + :data:`_BLACK` for Black's); the
+#: side to move is ``_TURN + turn``.
 _BLACK = 320
 _TURN = 640
-#: A pair of facts ``a < b`` is the number ``a * _PAIR + b`` (distinct from
-#: every single fact, all below ``_PAIR``).
-_PAIR = 1024
 
 
 def atoms(board: chess.Board) -> list[int]:
     """The facts true in ``board`` that novelty is measured on: where each
     piece other than a pawn stands (pawns belong to the context,
-    :func:`context`), and the side to move; sorted.
+    :func:`context`), and the side to move; in increasing order (as they
+    are generated: White's pieces kind by kind, square by square upward,
+    then Black's, then the side to move).
 
     >>> atoms(chess.Board("7k/8/8/8/8/8/8/K7 w - - 0 1"))
     [256, 639, 641]
+    >>> b = chess.Board("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R b - - 0 1")
+    >>> atoms(b) == sorted(atoms(b))
+    True
     """
     white = board.occupied_co[chess.WHITE]
-    out = [_TURN + board.turn]
-    for ptype, bb in ((chess.KNIGHT, board.knights), (chess.BISHOP, board.bishops),
-                      (chess.ROOK, board.rooks), (chess.QUEEN, board.queens),
-                      (chess.KING, board.kings)):
-        base = _PIECE_BASE[ptype]
-        x = bb & white
-        while x:
-            low = x & -x
-            out.append(base + low.bit_length() - 1)
-            x ^= low
-        x = bb & ~white
-        while x:
-            low = x & -x
-            out.append(_BLACK + base + low.bit_length() - 1)
-            x ^= low
-    out.sort()
+    out = []
+    for side, offset in ((white, 0), (~white, _BLACK)):
+        for base, bb in ((offset, board.knights), (offset + 64, board.bishops),
+                         (offset + 128, board.rooks), (offset + 192, board.queens),
+                         (offset + 256, board.kings)):
+            x = bb & side
+            while x:
+                low = x & -x
+                out.append(base + low.bit_length() - 1)
+                x ^= low
+    out.append(_TURN + board.turn)
     return out
 
 
@@ -231,7 +228,7 @@ class WidthSearch:
         # position -> (the position it was first reached from << 16 | the
         # move, :func:`_code`), or -1 for the root
         self._parents: dict[int, int] = {root: -1}
-        self._tables: dict[tuple[int, int, int, int], set[int]] = {}
+        self._tables: dict[tuple[int, int, int, int], set[int | tuple[int, int]]] = {}
         self._count = 0
         near = flights(self.board, winner)
         self._novelty(context(self.board, near), atoms(self.board))
@@ -241,25 +238,26 @@ class WidthSearch:
 
     def _novelty(self, ctx: tuple[int, int, int, int], facts: list[int]) -> int:
         """1 if a fact is new in ``ctx``, 2 if only a pair of facts is, else
-        3; the table of ``ctx`` then holds them all."""
+        3; the table of ``ctx`` then holds them all (the facts, and the
+        pairs as tuples ``(a, b)`` with ``a < b``: ``facts`` is sorted).
+
+        >>> s = WidthSearch(chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1"), chess.WHITE)
+        >>> ctx = (0, 0, 0, 0)
+        >>> s._novelty(ctx, [1, 2]), s._novelty(ctx, [1, 3]), s._novelty(ctx, [2, 3])
+        (1, 1, 2)
+        >>> s._novelty(ctx, [1, 2, 3])
+        3
+        """
         table = self._tables.get(ctx)
         if table is None:
             table = self._tables[ctx] = set()
-        novelty = 3
-        for a in facts:
-            if a not in table:
-                table.add(a)
-                novelty = 1
-        n = len(facts)
-        for i in range(n - 1):
-            base = facts[i] * _PAIR
-            for j in range(i + 1, n):
-                pair = base + facts[j]
-                if pair not in table:
-                    table.add(pair)
-                    if novelty == 3:
-                        novelty = 2
-        return novelty
+        size = len(table)
+        table.update(facts)
+        if len(table) != size:
+            table.update(combinations(facts, 2))
+            return 1
+        table.update(combinations(facts, 2))
+        return 2 if len(table) != size else 3
 
     def run(self, max_nodes: int) -> SearchResult:
         """Go on until a mate, until every reachable position has been
