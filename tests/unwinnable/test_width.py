@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from remis.unwinnable import can_checkmate
 from remis.unwinnable.moves import usable_ep
 from remis.unwinnable.search import HelpmateSearch, Visit
-from remis.unwinnable.width import WidthSearch, atoms, context, flights, pack, unpack
+from remis.unwinnable.width import WidthSearch, _flights, atoms, context, flights, pack, unpack
 from tests.unwinnable.helpers import mates
 
 
@@ -163,8 +163,10 @@ def test_pack_and_flights_agree_with_python_chess_on_random_walks() -> None:
                     free = [s for s in chess.scan_forward(
                         chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner])
                         if not board.attackers_mask(winner, s)]
-                    expected = len(free) + (0 if board.attackers_mask(winner, king) else 1)
+                    check = bool(board.attackers_mask(winner, king))
+                    expected = len(free) + (0 if check else 1)
                     assert flights(board, winner) == expected, (board.fen(), winner)
+                    assert _flights(board, winner) == (expected, check), (board.fen(), winner)
                 walked += 1
                 moves = list(board.legal_moves)
                 if not moves:

@@ -109,10 +109,20 @@ def flights(board: chess.Board, winner: chess.Color) -> int:
     >>> flights(chess.Board("R6k/8/6K1/8/8/8/8/8 b - - 0 1"), chess.WHITE)
     0
     """
+    return _flights(board, winner)[0]
+
+
+def _flights(board: chess.Board, winner: chess.Color) -> tuple[int, bool]:
+    """:func:`flights`, and whether the loser's king is in check (the same
+    attack map answers both).
+
+    >>> _flights(chess.Board("R6k/8/6K1/8/8/8/8/8 b - - 0 1"), chess.WHITE)
+    (0, True)
+    """
     mine = board.occupied_co[winner]
     kings = board.kings & board.occupied_co[not winner]
     if not kings:
-        return 9
+        return 9, False
     king = kings.bit_length() - 1
     zone = _KING_ATTACKS[king] & ~board.occupied_co[not winner]
     near = zone | 1 << king
@@ -137,7 +147,8 @@ def flights(board: chess.Board, winner: chess.Color) -> int:
             if lines[sq] & near:
                 hit |= slider_targets(sq, diagonal, not diagonal, occupied)
             x ^= low
-    return (zone & ~hit).bit_count() + (0 if hit & 1 << king else 1)
+    check = bool(hit >> king & 1)
+    return (zone & ~hit).bit_count() + (not check), check
 
 
 def pack(board: chess.Board) -> int:
@@ -296,10 +307,10 @@ class WidthSearch:
                 self.nodes += 1
                 parents[child] = key << 16 | code
                 unpack(b, child)
-                if winners_move and b.is_check() and b.is_checkmate():
+                near, check = _flights(b, winner)
+                if winners_move and check and b.is_checkmate():
                     self._done = SearchResult("mate", self._line(child), self.nodes, 0)
                     return self._done
-                near = flights(b, winner)
                 novelty = self._novelty(context(b, near), atoms(b))
                 self._count += 1
                 heapq.heappush(heap, (_priority(novelty, near, self._count), child))
