@@ -7,6 +7,7 @@ import chess
 import pytest
 
 from remis import can_checkmate, engine_dead_test, is_dead_position, rule_on_position
+from remis.cli.game import human_line
 from remis.game import rule_on_parsed
 from remis.pgn import GameText, parse_game
 from remis.replay import replay
@@ -136,6 +137,19 @@ def test_t05_dead_position_first_flag_changes_nothing() -> None:
     tf = ruling.extra["time_forfeit"]
     assert tf["applies"] is False and tf["result"] == "1/2-1/2"
     assert "already ended" in tf["explanation"]
+
+
+def test_checkmate_before_the_flag_the_text_line_calls_the_forfeit_moot() -> None:
+    # a PGN tagged "Time forfeit" whose last move mates: the mate ends the game
+    # (5.1.1), so the text line must not present the forfeit as a result of its own
+    g = parse_game(GameText(1, 0, '[Result "1-0"]\n[Termination "Time forfeit"]\n\n'
+                                  '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n'))
+    ruling = rule_on_parsed(g)
+    assert ruling.end is not None and ruling.end.termination == "checkmate"
+    assert ruling.extra["time_forfeit"]["applies"] is False
+    line = human_line("t.pgn", ruling, multi=False)
+    assert "time forfeit: moot, the game had already ended (Art. 6.9)" in line
+    assert "time forfeit: 1-0" not in line
 
 
 def test_drawn_result_flagged_side_is_side_to_move() -> None:

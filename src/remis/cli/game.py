@@ -98,7 +98,10 @@ def human_line(path: str, g: GameRuling, *, multi: bool = False) -> str:
     else:
         parts.append("no automatic end")
     tf = g.extra.get("time_forfeit")
-    if tf:
+    if tf and tf.get("applies") is False:
+        # the game had ended before the flag fell: the header's time forfeit changes nothing
+        parts.append(f"time forfeit: moot, the game had already ended (Art. {tf['article']})")
+    elif tf:
         parts.append(f"time forfeit: {tf['result']} (Art. {tf['article']})")
     firsts: dict[tuple[str, str], Any] = {}
     for c in g.claims:
