@@ -9,7 +9,7 @@ import chess
 import pytest
 
 from remis.unwinnable.successors import successors
-from remis.unwinnable.width import WidthSearch, pack
+from remis.unwinnable.width import WidthSearch, _moved_atoms, atoms, pack, unpack
 
 FENS = [
     "8/1P4k1/8/3p4/2P1N3/8/5p2/K7 w - - 0 1",           # promotions, a knight
@@ -86,7 +86,41 @@ def test_the_width_search_visits_the_same_positions_with_and_without_successors(
 
     fast, slow = both("8/8/8/8/8/2k5/8/K1q5 w - - 0 1", chess.BLACK, 500)
     assert fast.run(500).outcome == "mate" and fast.run(500).line == slow.run(500).line
-    fast, slow = both("1k6/1P1p1p1p/BP6/1P5p/8/8/3P1PKP/8 w - - 0 1", chess.BLACK, 5_000)
-    assert fast.nodes == slow.nodes >= 5_000
-    assert list(fast._parents.items()) == list(slow._parents.items())
-    assert fast._open == slow._open
+    # few children a position (facts from each board) and many (facts moved
+    # from the parent's, width._moved_atoms)
+    for fen, color in (("1k6/1P1p1p1p/BP6/1P5p/8/8/3P1PKP/8 w - - 0 1", chess.BLACK),
+                       ("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1", chess.WHITE)):
+        fast, slow = both(fen, color, 5_000)
+        assert fast.nodes == slow.nodes >= 5_000
+        assert list(fast._parents.items()) == list(slow._parents.items())
+        assert fast._open == slow._open
+        assert fast._tables == slow._tables
+
+
+def test_a_childs_facts_moved_from_its_parents_are_its_own() -> None:
+    # width._moved_atoms: moves, captures (of each kind), promotions (to each
+    # piece, with and without a capture), by both sides
+    rng = random.Random(17)
+    compared = promotions = captures = 0
+    for fen in FENS:
+        for _ in range(4):
+            board = chess.Board(fen)
+            for _ply in range(40):
+                kids = successors(board, pack(board))
+                if kids is not None:
+                    facts = atoms(board)
+                    turn = facts.pop() ^ 1
+                    at = {fact & 63: fact for fact in facts}
+                    side = 0 if board.turn else 320
+                    for child, code in kids:
+                        to = chess.Board(None)
+                        unpack(to, child)
+                        assert _moved_atoms(facts, at, code, side, turn) == atoms(to), to.fen()
+                        compared += 1
+                        promotions += code >> 12 > 0
+                        captures += bool(board.occupied_co[not board.turn] >> (code >> 6 & 63) & 1)
+                moves = list(board.generate_legal_moves())
+                if not moves:
+                    break
+                board.push(rng.choice(moves))
+    assert compared > 5000 and promotions > 50 and captures > 200

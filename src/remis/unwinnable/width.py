@@ -36,6 +36,7 @@ from the root, and the search can be resumed with a larger budget.
 from __future__ import annotations
 
 import heapq
+from bisect import insort
 from itertools import combinations
 from time import monotonic
 
@@ -68,6 +69,9 @@ _M64 = chess.BB_ALL
 #: side to move is ``_TURN + turn``.
 _BLACK = 320
 _TURN = 640
+#: From this many new children on, a position's children get their facts
+#: from its own (:func:`_moved_atoms`) rather than each from its board.
+_MOVED_ATOMS = 3
 
 
 def atoms(board: chess.Board) -> list[int]:
@@ -299,11 +303,18 @@ class WidthSearch:
                 continue
             winners_move = b.turn == winner
             kids = successors(b, key) if fast else None
+            facts: list[int] | None = None
             if kids is None:
-                kids = _played(b, safe, fast)
-            for child, code in kids:
-                if child in parents:
-                    continue
+                fresh = [kid for kid in _played(b, safe, fast) if kid[0] not in parents]
+            else:
+                fresh = [kid for kid in kids if kid[0] not in parents]
+                if len(fresh) >= _MOVED_ATOMS:
+                    # the children's facts from the parent's (see _moved_atoms)
+                    facts = atoms(b)
+                    turn = facts.pop() ^ 1  # the other side's turn fact
+                    at = {fact & 63: fact for fact in facts}
+                    side = 0 if b.turn else _BLACK
+            for child, code in fresh:
                 self.nodes += 1
                 parents[child] = key << 16 | code
                 unpack(b, child)
@@ -311,7 +322,9 @@ class WidthSearch:
                 if winners_move and check and b.is_checkmate():
                     self._done = SearchResult("mate", self._line(child), self.nodes, 0)
                     return self._done
-                novelty = self._novelty(context(b, near), atoms(b))
+                novelty = self._novelty(
+                    context(b, near),
+                    atoms(b) if facts is None else _moved_atoms(facts, at, code, side, turn))
                 self._count += 1
                 heapq.heappush(heap, (_priority(novelty, near, self._count), child))
         self._done = SearchResult("exhausted", (), self.nodes, 0)
@@ -349,6 +362,40 @@ def _played(b: chess.Board, safe: SafeTest, fast: bool) -> list[tuple[int, int]]
             b.push(move)
             out.append((pack(b), _code(move)))
             b.pop()
+    return out
+
+
+def _moved_atoms(facts: list[int], at: dict[int, int], code: int, side: int,
+                 turn: int) -> list[int]:
+    """:func:`atoms` of the child that the move ``code`` (as
+    :func:`~remis.unwinnable.successors.successors` gives it: not a
+    castling, not an en passant capture) leads to, from the parent's:
+    ``facts`` (its atoms but the side to move), ``at`` (square -> fact),
+    ``side`` (0 when White moves, else :data:`_BLACK`) and ``turn`` (the
+    child's side-to-move fact).  A moved piece's fact moves with it, a
+    captured piece's goes, a promoted pawn's new piece comes.
+
+    >>> b = chess.Board("4k3/1P6/8/8/8/8/8/R3K3 w - - 0 1")
+    >>> facts = atoms(b)[:-1]
+    >>> at = {f & 63: f for f in facts}
+    >>> _ = b.push_uci("b7b8q")
+    >>> code = chess.B7 | chess.B8 << 6 | chess.QUEEN << 12
+    >>> _moved_atoms(facts, at, code, 0, _TURN) == atoms(b)
+    True
+    """
+    frm = code & 63
+    to = code >> 6 & 63
+    out = facts.copy()
+    gone = at.get(to)
+    if gone is not None:
+        out.remove(gone)
+    mover = at.get(frm)
+    if mover is not None:
+        out.remove(mover)
+        insort(out, mover - frm + to)
+    elif code >> 12:
+        insort(out, (code >> 12) * 64 - 128 + side + to)
+    out.append(turn)
     return out
 
 
