@@ -9,7 +9,15 @@ import chess
 import pytest
 
 from remis.unwinnable.successors import successors
-from remis.unwinnable.width import WidthSearch, _moved_atoms, atoms, pack, unpack
+from remis.unwinnable.width import (
+    WidthSearch,
+    _code,
+    _moved_atoms,
+    _parent_facts,
+    atoms,
+    pack,
+    unpack,
+)
 
 FENS = [
     "8/1P4k1/8/3p4/2P1N3/8/5p2/K7 w - - 0 1",           # promotions, a knight
@@ -32,8 +40,7 @@ def _expected(board: chess.Board) -> list[tuple[int, int]]:
     for move in board.generate_legal_moves():
         child = board.copy(stack=False)
         child.push(move)
-        code = move.from_square | move.to_square << 6 | (move.promotion or 0) << 12
-        out.append((pack(child), code))
+        out.append((pack(child), _code(move)))
     return out
 
 
@@ -108,14 +115,11 @@ def test_a_childs_facts_moved_from_its_parents_are_its_own() -> None:
             for _ply in range(40):
                 kids = successors(board, pack(board))
                 if kids is not None:
-                    facts = atoms(board)
-                    turn = facts.pop() ^ 1
-                    at = {fact & 63: fact for fact in facts}
-                    side = 0 if board.turn else 320
+                    parent = _parent_facts(board)
                     for child, code in kids:
                         to = chess.Board(None)
                         unpack(to, child)
-                        assert _moved_atoms(facts, at, code, side, turn) == atoms(to), to.fen()
+                        assert _moved_atoms(parent, code) == atoms(to), to.fen()
                         compared += 1
                         promotions += code >> 12 > 0
                         captures += bool(board.occupied_co[not board.turn] >> (code >> 6 & 63) & 1)

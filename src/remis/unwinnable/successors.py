@@ -23,6 +23,7 @@ from collections.abc import Callable
 import chess
 
 from remis.unwinnable.moves import attacked_squares, pin_blockers
+from remis.unwinnable.reach import slider_targets
 
 __all__ = ["successors"]
 
@@ -30,9 +31,6 @@ __all__ = ["successors"]
 _KNIGHT, _KING, _PAWN, _RAYS, _BACKRANKS = (
     chess.BB_KNIGHT_ATTACKS, chess.BB_KING_ATTACKS, chess.BB_PAWN_ATTACKS, chess.BB_RAYS,
     chess.BB_BACKRANKS)
-_DIAG_ATTACKS, _DIAG_MASKS, _RANK_ATTACKS, _RANK_MASKS, _FILE_ATTACKS, _FILE_MASKS = (
-    chess.BB_DIAG_ATTACKS, chess.BB_DIAG_MASKS, chess.BB_RANK_ATTACKS, chess.BB_RANK_MASKS,
-    chess.BB_FILE_ATTACKS, chess.BB_FILE_MASKS)
 #: The key's layout (:func:`remis.unwinnable.width.pack`): a bitboard per
 #: piece type at ``64 * (type - 1)``, White's pieces at 384, the side to move
 #: at 448, the en passant square and the castling rights above it.
@@ -106,16 +104,11 @@ def successors(b: chess.Board, key: int) -> list[tuple[int, int]] | None:
         if knights & fb:
             offset, targets = 64, _KNIGHT[f]
         elif bishops & fb:
-            offset, targets = 128, _DIAG_ATTACKS[f][_DIAG_MASKS[f] & occupied]
+            offset, targets = 128, slider_targets(f, True, False, occupied)
         elif rooks & fb:
-            offset = 192
-            targets = (_RANK_ATTACKS[f][_RANK_MASKS[f] & occupied]
-                       | _FILE_ATTACKS[f][_FILE_MASKS[f] & occupied])
+            offset, targets = 192, slider_targets(f, False, True, occupied)
         elif f != king:
-            offset = 256
-            targets = (_DIAG_ATTACKS[f][_DIAG_MASKS[f] & occupied]
-                       | _RANK_ATTACKS[f][_RANK_MASKS[f] & occupied]
-                       | _FILE_ATTACKS[f][_FILE_MASKS[f] & occupied])
+            offset, targets = 256, slider_targets(f, True, True, occupied)
         else:
             offset, targets = 320, _KING[f] & ~us
             if targets:

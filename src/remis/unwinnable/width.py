@@ -303,17 +303,13 @@ class WidthSearch:
                 continue
             winners_move = b.turn == winner
             kids = successors(b, key) if fast else None
-            facts: list[int] | None = None
+            computed = kids is not None
             if kids is None:
-                fresh = [kid for kid in _played(b, safe, fast) if kid[0] not in parents]
-            else:
-                fresh = [kid for kid in kids if kid[0] not in parents]
-                if len(fresh) >= _MOVED_ATOMS:
-                    # the children's facts from the parent's (see _moved_atoms)
-                    facts = atoms(b)
-                    turn = facts.pop() ^ 1  # the other side's turn fact
-                    at = {fact & 63: fact for fact in facts}
-                    side = 0 if b.turn else _BLACK
+                kids = _played(b, safe, fast)
+            fresh = [kid for kid in kids if kid[0] not in parents]
+            parent = None
+            if computed and len(fresh) >= _MOVED_ATOMS:
+                parent = _parent_facts(b)  # the children's facts from these (_moved_atoms)
             for child, code in fresh:
                 self.nodes += 1
                 parents[child] = key << 16 | code
@@ -324,7 +320,7 @@ class WidthSearch:
                     return self._done
                 novelty = self._novelty(
                     context(b, near),
-                    atoms(b) if facts is None else _moved_atoms(facts, at, code, side, turn))
+                    atoms(b) if parent is None else _moved_atoms(parent, code))
                 self._count += 1
                 heapq.heappush(heap, (_priority(novelty, near, self._count), child))
         self._done = SearchResult("exhausted", (), self.nodes, 0)
@@ -365,24 +361,39 @@ def _played(b: chess.Board, safe: SafeTest, fast: bool) -> list[tuple[int, int]]
     return out
 
 
-def _moved_atoms(facts: list[int], at: dict[int, int], code: int, side: int,
-                 turn: int) -> list[int]:
+#: What :func:`_moved_atoms` needs of a parent: its atoms but the side to
+#: move, square -> fact, the mover's colour offset (0 for White, else
+#: :data:`_BLACK`) and the children's side-to-move fact.
+ParentFacts = tuple[list[int], dict[int, int], int, int]
+
+
+def _parent_facts(b: chess.Board) -> ParentFacts:
+    """The :data:`ParentFacts` of ``b``, once for all its children.
+
+    >>> facts, at, side, turn = _parent_facts(chess.Board("7k/8/8/8/8/8/8/K7 w - - 0 1"))
+    >>> facts, at, side, turn
+    ([256, 639], {0: 256, 63: 639}, 0, 640)
+    """
+    facts = atoms(b)
+    turn = facts.pop() ^ 1  # the other side's turn fact
+    return facts, {fact & 63: fact for fact in facts}, 0 if b.turn else _BLACK, turn
+
+
+def _moved_atoms(parent: ParentFacts, code: int) -> list[int]:
     """:func:`atoms` of the child that the move ``code`` (as
     :func:`~remis.unwinnable.successors.successors` gives it: not a
-    castling, not an en passant capture) leads to, from the parent's:
-    ``facts`` (its atoms but the side to move), ``at`` (square -> fact),
-    ``side`` (0 when White moves, else :data:`_BLACK`) and ``turn`` (the
-    child's side-to-move fact).  A moved piece's fact moves with it, a
+    castling, not an en passant capture) leads to, from the parent's
+    (:func:`_parent_facts`).  A moved piece's fact moves with it, a
     captured piece's goes, a promoted pawn's new piece comes.
 
     >>> b = chess.Board("4k3/1P6/8/8/8/8/8/R3K3 w - - 0 1")
-    >>> facts = atoms(b)[:-1]
-    >>> at = {f & 63: f for f in facts}
+    >>> parent = _parent_facts(b)
     >>> _ = b.push_uci("b7b8q")
     >>> code = chess.B7 | chess.B8 << 6 | chess.QUEEN << 12
-    >>> _moved_atoms(facts, at, code, 0, _TURN) == atoms(b)
+    >>> _moved_atoms(parent, code) == atoms(b)
     True
     """
+    facts, at, side, turn = parent
     frm = code & 63
     to = code >> 6 & 63
     out = facts.copy()
