@@ -44,6 +44,19 @@ def test_full_mode_finds_them_with_the_width_search(fen: str, color: chess.Color
 
 
 @pytest.mark.parametrize("fen,color", [
+    # CHA vectors: the mate needs a pawn to pass and promote; ordered by
+    # novelty and flights alone, the search took about 300,000 and 450,000
+    # positions to find them
+    ("8/3p1p1p/1p6/1P6/KP6/PP6/2PP1P1P/k7 w - - 0 1", chess.BLACK),
+    ("bk6/8/p1p5/p1Pp3p/P1pPp1pP/2P1P1P1/8/K1B5 b - - 0 1", chess.WHITE),
+])
+def test_positions_nearer_a_promotion_go_first(fen: str, color: chess.Color) -> None:
+    found = WidthSearch(chess.Board(fen), color).run(30_000)
+    assert found.outcome == "mate" and mates(fen, color, found.line)
+    assert any(len(uci) == 5 for uci in found.line)  # a promotion on the way
+
+
+@pytest.mark.parametrize("fen,color", [
     ("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1", chess.WHITE),
     # CHA vectors: Black's king shut in on b8, only pawn moves left
     ("1k6/1P1p1p1p/BP6/1P1P3p/5P2/8/6KP/8 b - - 0 1", chess.BLACK),
