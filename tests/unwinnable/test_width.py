@@ -45,9 +45,10 @@ def test_full_mode_finds_them_with_the_width_search(fen: str, color: chess.Color
 
 @pytest.mark.parametrize("fen,color", [
     # CHA vectors: the mate needs a pawn to pass and promote; ordered by
-    # novelty and flights alone, the search took about 300,000 and 450,000
-    # positions to find them
+    # novelty and flights alone, the search took about 300,000, 450,000 and
+    # 650,000 positions to find them
     ("8/3p1p1p/1p6/1P6/KP6/PP6/2PP1P1P/k7 w - - 0 1", chess.BLACK),
+    ("1b1k4/p1p1p1p1/P1P1P1P1/p1p1pBp1/8/8/P1P1P1P1/3K4 w - - 0 1", chess.WHITE),
     ("bk6/8/p1p5/p1Pp3p/P1pPp1pP/2P1P1P1/8/K1B5 b - - 0 1", chess.WHITE),
 ])
 def test_positions_nearer_a_promotion_go_first(fen: str, color: chess.Color) -> None:
