@@ -20,8 +20,8 @@ in check).  A new pawn structure or piece count, or a king with fewer
 flights, is progress that opens a fresh table, so the search keeps exploring
 what each pawn move, capture or promotion allows.  Among equally novel
 positions it takes first those where the would-be winner is closest to a
-queen or a rook (a pawn, not rammed, nearest its promotion square), then those closest
-to a mate (fewer flights).
+queen or a rook (a pawn, not rammed, nearest its promotion square), then
+those closest to a mate (fewer flights).
 
 No position is ever pruned: every position still waiting is expanded in
 time, so a search that runs out of positions has visited every position
@@ -249,7 +249,8 @@ class WidthSearch:
         self._count = 0
         near = flights(self.board, winner)
         self._novelty(context(self.board, near), atoms(self.board))
-        # (novelty, flights, order of generation) packed as one number
+        # (novelty, promotion distance, flights, order of generation) packed
+        # as one number (_priority)
         self._open: list[tuple[int, int]] = [
             (_priority(1, _promotion(self.board, winner), near, 0), root)]
         self._done: SearchResult | None = None
