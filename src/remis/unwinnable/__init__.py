@@ -338,13 +338,11 @@ def _search_verdict(color: chess.Color, head: tuple[str, ...], result: SearchRes
     stages): a mate, a proof (a search that tried every move and finished),
     or undecided."""
     nodes = result.nodes + extra
-    if result.outcome == "mate":
-        line = head + result.line
-        return Verdict(color, True, _found_text(color, line), line, nodes, method="search")
-    if result.outcome == "exhausted":
-        return Verdict(color, False,
+    decided = _decided(color, head, result, nodes, "search",
                        f"exhausted search: no checkmate by {_name(color)} is reachable "
-                       f"({nodes} positions searched)", nodes=nodes, method="exhaustive")
+                       f"({nodes} positions searched)")
+    if decided is not None:
+        return decided
     what = "quick mode" if quick else (
         "time limit" if deadline is not None and time.monotonic() > deadline else "node limit")
     return Verdict(color, None, f"undecided: {what} reached ({nodes} nodes)", nodes=nodes)
@@ -448,13 +446,21 @@ def _width_verdict(color: chess.Color, head: tuple[str, ...], found: SearchResul
                    nodes: int) -> Verdict | None:
     """The verdict of the width search when it decided (``nodes``: of every
     stage so far), else None."""
+    return _decided(color, head, found, nodes, "width",
+                    f"exhausted search: none of the {found.nodes} reachable positions "
+                    f"is a checkmate by {_name(color)}")
+
+
+def _decided(color: chess.Color, head: tuple[str, ...], found: SearchResult, nodes: int,
+             method: str, exhausted: str) -> Verdict | None:
+    """A search's mate (its line after ``head``) or proof by exhaustion
+    (the reason ``exhausted``) as a verdict of ``method``; None when it
+    reached its limit."""
     if found.outcome == "mate":
         line = head + found.line
-        return Verdict(color, True, _found_text(color, line), line, nodes, method="width")
+        return Verdict(color, True, _found_text(color, line), line, nodes, method=method)
     if found.outcome == "exhausted":
-        return Verdict(color, False,
-                       f"exhausted search: none of the {found.nodes} reachable positions "
-                       f"is a checkmate by {_name(color)}", nodes=nodes, method="exhaustive")
+        return Verdict(color, False, exhausted, nodes=nodes, method="exhaustive")
     return None
 
 

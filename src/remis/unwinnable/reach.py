@@ -501,6 +501,19 @@ def _can_leave(board: chess.Board, square: chess.Square, frozen: int, fixed: lis
     return ptype == chess.PAWN and bool(pawn_spread(bb, color) & enemies)
 
 
+def _add(result: Analysis, tallies: tuple[list[int], ...], square: chess.Square,
+         color: bool, mob: Mobility) -> None:
+    """Record the mobility of the unit of ``color`` on ``square`` in
+    ``result`` and add its reach and hits to ``tallies`` (the round's reach,
+    prey and hits, each indexed by colour)."""
+    reach, prey, hits = tallies
+    result.mobility[square] = mob
+    reach[color] |= mob.reach
+    prey[color] |= mob.reach
+    hits[color] |= mob.hits
+    result.attacks[color] |= mob.attacks
+
+
 #: Called with the analysis so far and the square of the piece whose mobility
 #: was just added (None at the end of a round, when all are known); returning
 #: True aborts :func:`analyse` (the caller has seen enough to know it cannot
@@ -571,13 +584,8 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
         for s in order:
             if frozen & chess.BB_SQUARES[s] or board.pawns & chess.BB_SQUARES[s]:
                 continue
-            mob = _mobility(board, s, frozen, fixed)
-            result.mobility[s] = mob
-            color = board.color_at(s) is chess.WHITE
-            reach[color] |= mob.reach
-            prey[color] |= mob.reach
-            hits[color] |= mob.hits
-            result.attacks[color] |= mob.attacks
+            _add(result, (reach, prey, hits), s, board.color_at(s) is chess.WHITE,
+                 _mobility(board, s, frozen, fixed))
             if stop is not None and stop(result, s):
                 return None
         # Pawns capture only where an enemy piece may be: a least fixed point.
@@ -597,11 +605,7 @@ def analyse(board: chess.Board, stop: StopTest | None = None,
                     continue
                 grown = True
                 pawn_reach[s] = mob.reach
-                result.mobility[s] = mob
-                reach[color] |= mob.reach
-                prey[color] |= mob.reach
-                hits[color] |= mob.hits
-                result.attacks[color] |= mob.attacks
+                _add(result, (reach, prey, hits), s, color, mob)
                 if stop is not None and stop(result, s):
                     return None
         if stop is not None and stop(result, None):
