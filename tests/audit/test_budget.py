@@ -68,7 +68,7 @@ def test_an_undecided_verdict_is_no_finding_and_is_counted(
 
 
 def test_a_finding_carries_the_full_mode_verdict() -> None:
-    # Black to move has only Kb2, then Kxc3 or Kb1: quick mode proves White
+    # Black to move is stalemated (b1 and b2 are covered): quick mode proves White
     # cannot mate (forced moves); the verdict given is the full mode's all the same
     board = chess.Board("8/8/8/8/8/2N5/p7/k1K5 b - - 0 1")
     full = unwinnable.can_checkmate(board, chess.WHITE, mode="full",

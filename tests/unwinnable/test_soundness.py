@@ -51,6 +51,8 @@ def test_every_cannot_is_confirmed_by_visiting_every_reachable_position(
     color = chess.WHITE if white else chess.BLACK
     verdict = can_checkmate(board, color)
     assert verdict.value is not None, verdict.reason
+    quick = can_checkmate(board, color, mode="quick")
+    assert quick.value in (None, verdict.value), (board.fen(), quick.reason, verdict.reason)
     if verdict.value:
         assert mates(board.fen(), color, verdict.line)
     else:

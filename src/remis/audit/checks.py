@@ -129,14 +129,14 @@ def _may_be_unable_to_mate(board: chess.Board, color: chess.Color, *,
     rook, or has more than :data:`GATE_WINNER_MOVES` moves of its own, and
     no blocked structure holds it (the static proof, tens of microseconds,
     fails).  Of the 88,387 lichess losses on time that should have been
-    draws (``lichess-unfair-timeouts.txt``), the 19,199 that quick mode
+    draws (``lichess-unfair-timeouts.txt``), the 5,107 that quick mode
     leaves open all pass this test.
 
     For a resignation (``resignation=True``: a finding is rare there, and
     resignations are many) where ``color`` has a queen or a rook, a visit
     of :data:`GATE_VISIT` reachable positions must also end with no mate
-    (it does in 11,174 of those 19,199 positions, the 11,176 with a queen
-    or a rook).
+    (it does in 2,015 of the 2,016 of those 5,107 positions where ``color``
+    has a queen or a rook).
 
     >>> _may_be_unable_to_mate(chess.Board(), chess.WHITE)
     False

@@ -181,6 +181,27 @@ def _small(board: chess.Board, color: chess.Color) -> bool:
     return not mine & (board.queens | board.rooks) and chess.popcount(board.occupied) <= 6
 
 
+def _static_candidate(board: chess.Board, color: chess.Color) -> bool:
+    """Where quick mode tries the static proof (0.1-0.3 ms): pawns, no
+    queen, rook or knight, and at most one pawn of ``color`` free to
+    advance (not rammed head-on by an enemy pawn).  On the lichess unfair
+    timeouts the proof holds in 919 of 1,054 such positions (a 4,000
+    sample) and in 5 of the 19 with more free pawns; on lichess-30k in none.
+
+    >>> _static_candidate(chess.Board("8/8/1k6/1p1p2p1/1P1P2P1/1K4P1/8/8 b - - 1 52"),
+    ...                   chess.WHITE)
+    True
+    >>> _static_candidate(chess.Board("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1"), chess.WHITE)
+    False
+    """
+    if not board.pawns or board.queens | board.rooks | board.knights:
+        return False
+    white = board.pawns & board.occupied_co[chess.WHITE]
+    black = board.pawns & ~white
+    free = white & ~(black >> 8) if color else black & ~((white << 8) & chess.BB_ALL)
+    return chess.popcount(free) <= 1
+
+
 def _locked(board: chess.Board) -> bool:
     """Every pawn rammed head-on and no queen, rook or knight: a candidate
     for the static proof."""
@@ -244,32 +265,19 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     reason = material_reason(board, color)
     if reason is not None:
         return Verdict(color, False, reason, method="material")
-    quick = mode == "quick"
-    # quick mode spends no search on positions with free heavy material
-    if (quick and not _small(board, color) and not board.is_check()
-            and (STATIC is None or not _locked(board))):
-        return Verdict(color, None, "undecided: quick mode decides only material, "
-                       "forced moves and small or locked positions")
+    if mode == "quick":
+        return _quick(board, color, QUICK_NODES if max_nodes is None else max_nodes,
+                      None if max_seconds is None else time.monotonic() + max_seconds)
     b = board.copy()
-    prefix, verdict = _forced(b, color, 4 if quick else FORCED_PLIES)
+    prefix, verdict = _forced(b, color, FORCED_PLIES)
     if verdict is not None:
         return verdict
     head = tuple(m.uci() for m in prefix)
-    if STATIC is not None and (not quick or _locked(b)):
-        why = STATIC(b, color)
-        if why is not None:
-            after = f" after the forced moves {' '.join(head)}" if head else ""
-            return Verdict(color, False, f"blocked structure (static){after}: {why}",
-                           method="static")
-    if quick and not _small(b, color):
-        return Verdict(color, None, "undecided: quick mode decides only material, "
-                       "forced moves and small or locked positions")
-    budget = (QUICK_NODES if quick else FULL_NODES) if max_nodes is None else max_nodes
+    verdict = _static_verdict(b, color, head)
+    if verdict is not None:
+        return verdict
+    budget = FULL_NODES if max_nodes is None else max_nodes
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
-    if quick:
-        search = HelpmateSearch(b, color, max_nodes=budget, iteration_nodes=budget,
-                                deadline=deadline)
-        return _search_verdict(color, head, search.run(start_depth=2), 0, quick=True)
     # the width search's budgets: its first part, and in all
     width_first, width_all = (
         (WIDTH_FIRST_PAWNS if _pawns_both(b) else WIDTH_FIRST_NODES, WIDTH_NODES)
@@ -329,6 +337,56 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     if verdict is not None:
         return verdict
     return _search_verdict(color, head, result, extra + width.nodes, deadline=deadline)
+
+
+def _quick(board: chess.Board, color: chess.Color, budget: int,
+           deadline: float | None) -> Verdict:
+    """Quick mode after the material test: the forced moves (at most 4
+    plies), the static proof where the pawns are mostly blocked and no
+    queen, rook or knight stands beside them (:func:`_static_candidate`),
+    and a search of ``budget`` nodes
+    where one can end: few pieces (:func:`_small`) or a would-be winner
+    with at most one unit besides the king.
+    Elsewhere (the open positions of real games) it answers None at once.
+
+    >>> b = chess.Board("6k1/6PR/6rK/7P/8/8/8/8 w - - 0 55")  # both captures of g6 leave
+    >>> _quick(b, chess.BLACK, 20, None).reason                # Black a bare king
+    'exhausted search: no checkmate by Black is reachable (5 positions searched)'
+    >>> _quick(chess.Board(), chess.WHITE, 20, None).value is None
+    True
+    """
+    b = board
+    head: tuple[str, ...] = ()
+    if len(list(islice(board.generate_legal_moves(), 2))) <= 1:
+        b = board.copy(stack=False)
+        prefix, verdict = _forced(b, color, 4)
+        if verdict is not None:
+            return verdict
+        head = tuple(m.uci() for m in prefix)
+    if _static_candidate(b, color):
+        verdict = _static_verdict(b, color, head)
+        if verdict is not None:
+            return verdict
+    mine = b.occupied_co[color] & ~b.kings
+    if not (_small(b, color) or chess.popcount(mine) <= 1):
+        return Verdict(color, None, "undecided: quick mode decides only material, forced "
+                       "moves, blocked pawn structures and positions with few pieces")
+    search = HelpmateSearch(b.copy(stack=False), color, max_nodes=budget,
+                            iteration_nodes=budget, deadline=deadline)
+    return _search_verdict(color, head, search.run(start_depth=2), 0, quick=True)
+
+
+def _static_verdict(board: chess.Board, color: chess.Color,
+                    head: tuple[str, ...]) -> Verdict | None:
+    """The static proof's verdict (``head``: the forced moves played to
+    reach ``board``), None when it does not apply or finds no proof."""
+    if STATIC is None:
+        return None
+    why = STATIC(board, color)
+    if why is None:
+        return None
+    after = f" after the forced moves {' '.join(head)}" if head else ""
+    return Verdict(color, False, f"blocked structure (static){after}: {why}", method="static")
 
 
 def _search_verdict(color: chess.Color, head: tuple[str, ...], result: SearchResult,

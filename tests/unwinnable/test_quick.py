@@ -1,0 +1,37 @@
+"""Quick mode: what it decides cheaply (the final positions of real lichess
+losses on time that should have been draws) and what it leaves open."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from remis.unwinnable import can_checkmate
+
+# from lichess-unfair-timeouts.txt: the side to move lost on time; the other
+# side cannot mate, and quick mode proves it by the stage named
+QUICK_PROOFS = [
+    # both captures of the rook on g6 leave Black a bare king
+    ("6k1/6PR/6rK/7P/8/8/8/8 w - - 0 55", "exhaustive"),
+    # every white pawn is blocked; the white king never passes the wall
+    ("8/8/1k6/1p1p2p1/1P1P2P1/1K4P1/8/8 b - - 1 52", "static"),
+    # Black's only move takes the last white piece
+    ("K7/1r6/8/8/8/8/3k4/8 w - - 0 64", "forced"),
+]
+
+
+@pytest.mark.parametrize(("fen", "method"), QUICK_PROOFS)
+def test_quick_mode_proves_real_unfair_timeouts(fen: str, method: str) -> None:
+    board = chess.Board(fen)
+    quick = can_checkmate(board, not board.turn, mode="quick")
+    assert (quick.value, quick.method) == (False, method), quick.reason
+    assert can_checkmate(board, not board.turn).value is False
+
+
+def test_quick_mode_leaves_open_positions_without_searching() -> None:
+    # the starting position and a middlegame: no search at all
+    for fen in (chess.STARTING_FEN,
+                "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"):
+        v = can_checkmate(chess.Board(fen), chess.WHITE, mode="quick")
+        assert v.value is None and v.nodes == 0, v.reason
+
