@@ -17,6 +17,10 @@ QUICK_PROOFS = [
     ("8/8/1k6/1p1p2p1/1P1P2P1/1K4P1/8/8 b - - 1 52", "static"),
     # Black's only move takes the last white piece
     ("K7/1r6/8/8/8/8/3k4/8 w - - 0 64", "forced"),
+    # Black (king and two pawns, no move at all) waits for a mate that never comes
+    ("8/7R/2R4p/4P2k/P4Pp1/5KP1/P6P/8 w - - 0 43", "exhaustive"),
+    # Black's only move ...g3+ leaves it stalemated after any white reply
+    ("3R4/8/8/5p2/1P3Pp1/k1P5/2Q2KP1/8 b - - 2 50", "exhaustive"),
 ]
 
 

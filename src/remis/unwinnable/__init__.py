@@ -345,8 +345,10 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
     plies), the static proof where the pawns are mostly blocked and no
     queen, rook or knight stands beside them (:func:`_static_candidate`),
     and a search of ``budget`` nodes
-    where one can end: few pieces (:func:`_small`) or a would-be winner
-    with at most one unit besides the king.
+    where one can end: few pieces (:func:`_small`), a would-be winner with
+    at most one unit besides the king, or with at most five and at most six
+    moves (:func:`_few_moves`), or forced moves played first (the loser had
+    one reply; a would-be winner with at most eight units).
     Elsewhere (the open positions of real games) it answers None at once.
 
     >>> b = chess.Board("6k1/6PR/6rK/7P/8/8/8/8 w - - 0 55")  # both captures of g6 leave
@@ -367,13 +369,25 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
         verdict = _static_verdict(b, color, head)
         if verdict is not None:
             return verdict
-    mine = b.occupied_co[color] & ~b.kings
-    if not (_small(b, color) or chess.popcount(mine) <= 1):
+    mine = chess.popcount(b.occupied_co[color] & ~b.kings)
+    if not (_small(b, color) or mine <= 1 or (head and mine <= 8)
+            or (mine <= 5 and _few_moves(b, color, 6))):
         return Verdict(color, None, "undecided: quick mode decides only material, forced "
                        "moves, blocked pawn structures and positions with few pieces")
     search = HelpmateSearch(b.copy(stack=False), color, max_nodes=budget,
                             iteration_nodes=budget, deadline=deadline)
     return _search_verdict(color, head, search.run(start_depth=2), 0, quick=True)
+
+
+def _few_moves(board: chess.Board, color: chess.Color, most: int) -> bool:
+    """At most ``most`` pseudo-legal moves for ``color`` (were it to move).
+
+    >>> _few_moves(chess.Board("8/7R/2R4p/4P2k/P4Pp1/5KP1/P6P/8 w - - 0 43"), chess.BLACK, 6)
+    True
+    """
+    b = board.copy(stack=False)
+    b.turn = color
+    return len(list(islice(b.generate_pseudo_legal_moves(), most + 1))) <= most
 
 
 def _static_verdict(board: chess.Board, color: chess.Color,
