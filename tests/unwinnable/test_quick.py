@@ -38,4 +38,3 @@ def test_quick_mode_leaves_open_positions_without_searching() -> None:
                 "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"):
         v = can_checkmate(chess.Board(fen), chess.WHITE, mode="quick")
         assert v.value is None and v.nodes == 0, v.reason
-

@@ -31,6 +31,7 @@ from typing import Literal
 import chess
 
 from remis.unwinnable.material import impossible_to_win, material_reason
+from remis.unwinnable.moves import pseudo_legal_count
 from remis.unwinnable.search import HelpmateSearch, SearchResult, default_corner
 from remis.unwinnable.static import static_unwinnable
 from remis.unwinnable.width import WidthSearch
@@ -196,10 +197,19 @@ def _static_candidate(board: chess.Board, color: chess.Color) -> bool:
     """
     if not board.pawns or board.queens | board.rooks | board.knights:
         return False
+    return chess.popcount(_free_pawns(board, color)) <= 1
+
+
+def _free_pawns(board: chess.Board, color: chess.Color) -> int:
+    """The pawns of ``color`` not rammed head-on by an enemy pawn.
+
+    >>> chess.SquareSet(_free_pawns(chess.Board("4k3/p7/8/1p6/1P6/8/P7/4K3 w - - 0 1"),
+    ...                             chess.WHITE))
+    SquareSet(0x0000_0000_0000_0100)
+    """
     white = board.pawns & board.occupied_co[chess.WHITE]
     black = board.pawns & ~white
-    free = white & ~(black >> 8) if color else black & ~((white << 8) & chess.BB_ALL)
-    return chess.popcount(free) <= 1
+    return white & ~(black >> 8) if color else black & ~((white << 8) & chess.BB_ALL)
 
 
 def _locked(board: chess.Board) -> bool:
@@ -207,9 +217,7 @@ def _locked(board: chess.Board) -> bool:
     for the static proof."""
     if board.queens or board.rooks or board.knights or not board.pawns:
         return False
-    white = board.pawns & board.occupied_co[chess.WHITE]
-    black = board.pawns & ~white
-    return not ((white << 8) & ~black & chess.BB_ALL) and not ((black >> 8) & ~white)
+    return not _free_pawns(board, chess.WHITE) and not _free_pawns(board, chess.BLACK)
 
 
 def _pawns_both(board: chess.Board) -> bool:
@@ -347,7 +355,7 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
     and a search of ``budget`` nodes
     where one can end: few pieces (:func:`_small`), a would-be winner with
     at most one unit besides the king, or with at most five and at most six
-    moves (:func:`_few_moves`), or forced moves played first (the loser had
+    pseudo-legal moves, or forced moves played first (the loser had
     one reply; a would-be winner with at most eight units).
     Elsewhere (the open positions of real games) it answers None at once.
 
@@ -371,23 +379,12 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
             return verdict
     mine = chess.popcount(b.occupied_co[color] & ~b.kings)
     if not (_small(b, color) or mine <= 1 or (head and mine <= 8)
-            or (mine <= 5 and _few_moves(b, color, 6))):
+            or (mine <= 5 and pseudo_legal_count(b, color, 7) <= 6)):
         return Verdict(color, None, "undecided: quick mode decides only material, forced "
                        "moves, blocked pawn structures and positions with few pieces")
     search = HelpmateSearch(b.copy(stack=False), color, max_nodes=budget,
                             iteration_nodes=budget, deadline=deadline)
     return _search_verdict(color, head, search.run(start_depth=2), 0, quick=True)
-
-
-def _few_moves(board: chess.Board, color: chess.Color, most: int) -> bool:
-    """At most ``most`` pseudo-legal moves for ``color`` (were it to move).
-
-    >>> _few_moves(chess.Board("8/7R/2R4p/4P2k/P4Pp1/5KP1/P6P/8 w - - 0 43"), chess.BLACK, 6)
-    True
-    """
-    b = board.copy(stack=False)
-    b.turn = color
-    return len(list(islice(b.generate_pseudo_legal_moves(), most + 1))) <= most
 
 
 def _static_verdict(board: chess.Board, color: chess.Color,

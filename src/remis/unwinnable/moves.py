@@ -13,6 +13,7 @@ Boards in Chess960 mode keep using ``push``: the searches check
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import islice
 
 import chess
 
@@ -91,20 +92,20 @@ def restore(b: chess.Board, k: Key) -> None:
     b.turn, b.castling_rights, b.ep_square = k[7], k[8], k[9]
 
 
-def pseudo_legal_count(b: chess.Board, color: chess.Color) -> int:
+def pseudo_legal_count(b: chess.Board, color: chess.Color, most: int | None = None) -> int:
     """The pseudo-legal moves ``color`` would have in ``b`` if it were to move
-    (``b`` is left as it was).
+    (``b`` is left as it was), counted up to ``most`` when given.
 
-    >>> pseudo_legal_count(chess.Board(), chess.BLACK)
-    20
+    >>> pseudo_legal_count(chess.Board(), chess.BLACK), pseudo_legal_count(chess.Board(),
+    ...                                                                    chess.BLACK, 7)
+    (20, 7)
     """
-    if b.turn == color:
-        return sum(1 for _ in b.generate_pseudo_legal_moves())
+    turn = b.turn
     b.turn = color
     try:
-        return sum(1 for _ in b.generate_pseudo_legal_moves())
+        return sum(1 for _ in islice(b.generate_pseudo_legal_moves(), most))
     finally:
-        b.turn = not color
+        b.turn = turn
 
 
 def legality_test(board: chess.Board) -> SafeTest:
