@@ -29,6 +29,7 @@ def test_quick_mode_proves_real_unfair_timeouts(fen: str, method: str) -> None:
     board = chess.Board(fen)
     quick = can_checkmate(board, not board.turn, mode="quick")
     assert (quick.value, quick.method) == (False, method), quick.reason
+    assert board.fen() == fen and not board.move_stack  # the caller's board is left alone
     assert can_checkmate(board, not board.turn).value is False
 
 

@@ -195,9 +195,18 @@ def _static_candidate(board: chess.Board, color: chess.Color) -> bool:
     >>> _static_candidate(chess.Board("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1"), chess.WHITE)
     False
     """
-    if not board.pawns or board.queens | board.rooks | board.knights:
-        return False
-    return chess.popcount(_free_pawns(board, color)) <= 1
+    return _pawns_no_qrn(board) and chess.popcount(_free_pawns(board, color)) <= 1
+
+
+def _pawns_no_qrn(board: chess.Board) -> bool:
+    """Pawns on the board and no queen, rook or knight (where the static
+    proof is tried without a search first).
+
+    >>> (_pawns_no_qrn(chess.Board("4k3/p7/8/8/8/8/P7/2B1K3 w - - 0 1")),
+    ...  _pawns_no_qrn(chess.Board()))
+    (True, False)
+    """
+    return bool(board.pawns) and not board.queens | board.rooks | board.knights
 
 
 def _free_pawns(board: chess.Board, color: chess.Color) -> int:
@@ -215,9 +224,8 @@ def _free_pawns(board: chess.Board, color: chess.Color) -> int:
 def _locked(board: chess.Board) -> bool:
     """Every pawn rammed head-on and no queen, rook or knight: a candidate
     for the static proof."""
-    if board.queens or board.rooks or board.knights or not board.pawns:
-        return False
-    return not _free_pawns(board, chess.WHITE) and not _free_pawns(board, chess.BLACK)
+    return (_pawns_no_qrn(board) and not _free_pawns(board, chess.WHITE)
+            and not _free_pawns(board, chess.BLACK))
 
 
 def _pawns_both(board: chess.Board) -> bool:
@@ -382,8 +390,10 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
             or (mine <= 5 and pseudo_legal_count(b, color, 7) <= 6)):
         return Verdict(color, None, "undecided: quick mode decides only material, forced "
                        "moves, blocked pawn structures and positions with few pieces")
-    search = HelpmateSearch(b.copy(stack=False), color, max_nodes=budget,
-                            iteration_nodes=budget, deadline=deadline)
+    # the search plays its moves on the board: the caller's is copied (the
+    # forced moves were played on a copy already)
+    search = HelpmateSearch(board.copy(stack=False) if b is board else b, color,
+                            max_nodes=budget, iteration_nodes=budget, deadline=deadline)
     return _search_verdict(color, head, search.run(start_depth=2), 0, quick=True)
 
 
