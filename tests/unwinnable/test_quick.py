@@ -15,7 +15,7 @@ QUICK_PROOFS = [
     ("6k1/6PR/6rK/7P/8/8/8/8 w - - 0 55", "exhaustive"),
     # every white pawn is blocked; the white king never passes the wall
     ("8/8/1k6/1p1p2p1/1P1P2P1/1K4P1/8/8 b - - 1 52", "static"),
-    # Black's only move takes the last white piece
+    # White's only move, Kxb7, takes Black's last piece
     ("K7/1r6/8/8/8/8/3k4/8 w - - 0 64", "forced"),
     # Black (king and two pawns, no move at all) waits for a mate that never comes
     ("8/7R/2R4p/4P2k/P4Pp1/5KP1/P6P/8 w - - 0 43", "exhaustive"),
