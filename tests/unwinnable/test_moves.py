@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import chess
 
 from remis.unwinnable.moves import (
+    attacked,
     attacked_squares,
     fast_ok,
     legal_moves,
@@ -227,9 +228,11 @@ def test_legal_moves_are_python_chess_legal_moves_in_its_order() -> None:
 
 
 def test_attacked_squares_are_the_squares_python_chess_finds_attackers_of() -> None:
-    # the width search's danger map for king steps: square by square, the
-    # same answer as attackers_mask, for both colours, on random walks
-    # (sliders through and behind pieces, pawns on the edge files, kings)
+    # the width search's danger map for king steps, and the helpmate
+    # search's test of one square (a king's step, the king in check): square
+    # by square, the same answer as attackers_mask, for both colours, on
+    # random walks (sliders through and behind pieces, pawns on the edge
+    # files, kings)
     fens = [*FENS, "3q1rk1/1b3ppp/8/8/2B5/8/5PPP/2Q2RK1 w - - 0 1",
             "k7/1b6/8/3q4/8/5N2/P6P/K1R5 b - - 0 1"]
     covered = 0
@@ -237,7 +240,9 @@ def test_attacked_squares_are_the_squares_python_chess_finds_attackers_of() -> N
         for color in chess.COLORS:
             expected = 0
             for square in chess.SQUARES:
-                if board.attackers_mask(color, square):
+                hit = bool(board.attackers_mask(color, square))
+                assert attacked(board, color, square) == hit, (board.fen(), color, square)
+                if hit:
                     expected |= chess.BB_SQUARES[square]
             assert attacked_squares(board, color) == expected, (board.fen(), color)
             covered += expected.bit_count()

@@ -34,6 +34,12 @@ ORTHOGONALS = [chess.BB_FILE_ATTACKS[sq][0] | chess.BB_RANK_ATTACKS[sq][0]
                for sq in chess.SQUARES]
 LINES = [d | o for d, o in zip(DIAGONALS, ORTHOGONALS, strict=True)]
 
+_KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
+_RANK_ATTACKS, _FILE_ATTACKS, _DIAG_ATTACKS = (
+    chess.BB_RANK_ATTACKS, chess.BB_FILE_ATTACKS, chess.BB_DIAG_ATTACKS)
+_RANK_MASKS, _FILE_MASKS, _DIAG_MASKS = (
+    chess.BB_RANK_MASKS, chess.BB_FILE_MASKS, chess.BB_DIAG_MASKS)
+
 #: ``safe(king, blockers, move)``: is the pseudo-legal ``move`` legal?
 SafeTest = Callable[[int, int, chess.Move], bool]
 
@@ -108,6 +114,31 @@ def pseudo_legal_count(b: chess.Board, color: chess.Color, most: int | None = No
         b.turn = turn
 
 
+def attacked(b: chess.Board, color: chess.Color, square: int) -> bool:
+    """``bool(b.attackers_mask(color, square))``, cheaper where nothing
+    attacks: the steps (pawns, knights, king) first, the lines only where a
+    slider of ``color`` stands on one through ``square``.
+
+    >>> b = chess.Board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    >>> attacked(b, chess.WHITE, chess.A8), attacked(b, chess.WHITE, chess.B8)
+    (True, False)
+    """
+    them = b.occupied_co[color]
+    if (_KNIGHT_ATTACKS[square] & b.knights | _KING_ATTACKS[square] & b.kings
+            | _PAWN_ATTACKS[not color][square] & b.pawns) & them:
+        return True
+    queens = b.queens
+    straight = (b.rooks | queens) & them
+    occupied = b.occupied
+    if straight & ORTHOGONALS[square] and (
+            _RANK_ATTACKS[square][_RANK_MASKS[square] & occupied]
+            | _FILE_ATTACKS[square][_FILE_MASKS[square] & occupied]) & straight:
+        return True
+    diagonal = (b.bishops | queens) & them
+    return bool(diagonal & DIAGONALS[square]
+                and _DIAG_ATTACKS[square][_DIAG_MASKS[square] & occupied] & diagonal)
+
+
 def legality_test(board: chess.Board) -> SafeTest:
     """``board._is_safe`` (is the pseudo-legal ``move`` legal, given the
     king's square and its slider blockers?  Out of check, or among
@@ -121,14 +152,13 @@ def legality_test(board: chess.Board) -> SafeTest:
     >>> [safe(b.king(chess.WHITE), 0, chess.Move.from_uci(u)) for u in ("e1d1", "e1f1")]
     [False, True]
     """
-    attackers = board.attackers_mask
     is_safe = board._is_safe
     ray = chess.ray
 
     def safe(king: int, blockers: int, move: chess.Move) -> bool:
         frm, to = move.from_square, move.to_square
         if frm == king:
-            return KING_DIST[frm][to] > 1 or not attackers(not board.turn, to)
+            return KING_DIST[frm][to] > 1 or not attacked(board, not board.turn, to)
         if to == board.ep_square and board.pawns & (1 << frm):
             return is_safe(king, blockers, move)
         return not blockers & (1 << frm) or bool(ray(frm, to) & (1 << king))
@@ -196,7 +226,7 @@ def legal_moves(b: chess.Board, safe: SafeTest) -> list[chess.Move]:
     if not own or b.chess960:
         return list(b.generate_legal_moves())
     king = own.bit_length() - 1  # as Board.king: the highest such square
-    checkers = b.attackers_mask(not turn, king)
+    checkers = b.attackers_mask(not turn, king) if attacked(b, not turn, king) else 0
     blockers = pin_blockers(b, king)
     moves = b._generate_evasions(king, checkers) if checkers else b.generate_pseudo_legal_moves()
     out = []

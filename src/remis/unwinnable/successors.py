@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 import chess
 
-from remis.unwinnable.moves import attacked_squares, pin_blockers
+from remis.unwinnable.moves import attacked, attacked_squares, pin_blockers
 from remis.unwinnable.reach import slider_targets
 
 __all__ = ["successors"]
@@ -71,7 +71,7 @@ def successors(b: chess.Board, key: int) -> list[tuple[int, int]] | None:
     if not own:
         return None
     king = own.bit_length() - 1
-    if b.attackers_mask(not turn, king):
+    if attacked(b, not turn, king):
         return None
     them = b.occupied_co[not turn]
     occupied = b.occupied
