@@ -81,7 +81,7 @@ def load_timeouts(limit: int | None) -> list[Case]:
 
 #: The issue's ceiling for one question in full mode, in seconds of CPU time.
 OVER_SECONDS = 2.0
-#: The issue's targets for the mean on lichess-30k, where CHA's own figures
+#: The project's targets for the mean on lichess-30k, where CHA's own figures
 #: (200 us full, 3.5 us quick, on a 2-core VM of this kind) were measured:
 #: full mode within 10x (and no question over OVER_SECONDS), quick mode.
 TARGET_MEAN = {"full": 2e-3, "quick": 100e-6}
