@@ -222,8 +222,16 @@ def _free_pawns(board: chess.Board, color: chess.Color) -> int:
 
 
 def _locked(board: chess.Board) -> bool:
-    """Every pawn rammed head-on and no queen, rook or knight: a candidate
-    for the static proof."""
+    """Pawns on the board, every one rammed head-on by an enemy pawn, and no
+    queen, rook or knight: a candidate for the static proof (full mode tries
+    it after every move first), and the dead-position test's candidate
+    beyond the material cases (:mod:`remis.unwinnable.deadtest`).
+
+    >>> _locked(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"))
+    True
+    >>> _locked(chess.Board("8/8/4k3/1p1p1p2/1P1P1P1P/4K3/8/8 w - - 0 1"))
+    False
+    """
     return (_pawns_no_qrn(board) and not _free_pawns(board, chess.WHITE)
             and not _free_pawns(board, chess.BLACK))
 

@@ -18,10 +18,9 @@ import chess
 
 from remis.material import describe_material, insufficient_material
 from remis.rules import DeadVerdict
-from remis.unwinnable import Verdict, can_checkmate
+from remis.unwinnable import Verdict, _locked, can_checkmate
 from remis.unwinnable.search import Key, position_key
 
-_ALL = chess.BB_ALL
 #: Node budget of the full-mode check on a candidate position (per colour).
 DEAD_TEST_NODES = 5_000
 #: Full-mode runs per pawn structure (with the other non-king pieces) that
@@ -71,11 +70,7 @@ def _gate(board: chess.Board) -> DeadVerdict | bool | None:
         if insufficient_material(board):
             return DeadVerdict("insufficient_material", describe_material(board), {})
         return False
-    if board.knights:
-        return False
-    white = pawns & board.occupied_co[chess.WHITE]
-    black = pawns & ~white
-    return not ((white << 8) & ~black & _ALL or (black >> 8) & ~white)
+    return _locked(board)
 
 
 def engine_dead_test(board: chess.Board) -> DeadVerdict | None:
