@@ -47,6 +47,16 @@ def test_cli_reports_bad_lines_and_goes_on(monkeypatch: pytest.MonkeyPatch,
     assert out[3]["helpmate"]["black"] is None and out[3]["helpmate"]["white"]
 
 
+def test_cli_error_names_the_line_of_the_input_blank_lines_counted(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    text = "\n8/8/4k3/8/8/Q2K4/8/8 w - - 0 1\n   \n\nP3k3/8/8/8/8/8/8/4K3 w - - 0 1\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    status = main(["position", "-", "--json"])
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert status == 1 and len(out) == 2 and "error" not in out[0]
+    assert out[1]["error"]["line"] == 5 and "first or last rank" in out[1]["error"]["message"]
+
+
 def _random_positions(n: int, seed: int) -> list[chess.Board]:
     rng = random.Random(seed)
     out = []

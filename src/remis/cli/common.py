@@ -30,16 +30,22 @@ def warn(message: str) -> None:
     sys.stderr.write(f"remis: {message}\n")
 
 
-def input_lines(arg: str) -> Iterator[str]:
-    """The argument itself, or each non-empty line of stdin when it is ``-``.
+def input_lines(arg: str) -> Iterator[tuple[int, str]]:
+    """The argument itself (as line 1), or each non-empty line of stdin when
+    it is ``-``, with its line number in the input (blank lines are skipped
+    but counted, so an error names the line a user sees in the file).
 
     >>> list(input_lines("8/8/8/8/8/8/8/K1k5 w - - 0 1"))
-    ['8/8/8/8/8/8/8/K1k5 w - - 0 1']
+    [(1, '8/8/8/8/8/8/8/K1k5 w - - 0 1')]
+    >>> import io, unittest.mock
+    >>> with unittest.mock.patch("sys.stdin", io.StringIO("\\n  \\nx\\n")):
+    ...     list(input_lines("-"))
+    [(3, 'x')]
     """
     if arg != "-":
-        yield arg
+        yield 1, arg
         return
-    for line in sys.stdin:
+    for n, line in enumerate(sys.stdin, start=1):
         s = line.strip()
         if s:
-            yield s
+            yield n, s

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
 
         return run_position(args)
     status = 0
-    for n, fen in enumerate(input_lines(args.fen), start=1):
+    for n, fen in input_lines(args.fen):
         try:
             out = rule_on_position(fen, mode="quick" if args.quick else "full",
                                    max_nodes=args.max_nodes, max_seconds=args.max_seconds)

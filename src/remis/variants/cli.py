@@ -83,7 +83,7 @@ def run_position(args: argparse.Namespace) -> int:
     0
     """
     status = 0
-    for n, text in enumerate(input_lines(args.fen), start=1):
+    for n, text in input_lines(args.fen):
         try:
             out = rule_on_variant_position(text, args.variant, repetitions=args.repetitions,
                                                notation=args.notation)
