@@ -11,6 +11,7 @@ import chess
 from remis.unwinnable.moves import (
     attacked,
     attacked_squares,
+    attackers,
     fast_ok,
     legal_moves,
     legality_test,
@@ -240,8 +241,10 @@ def test_attacked_squares_are_the_squares_python_chess_finds_attackers_of() -> N
         for color in chess.COLORS:
             expected = 0
             for square in chess.SQUARES:
-                hit = bool(board.attackers_mask(color, square))
+                mask = board.attackers_mask(color, square)
+                hit = bool(mask)
                 assert attacked(board, color, square) == hit, (board.fen(), color, square)
+                assert attackers(board, color, square) == mask, (board.fen(), color, square)
                 if hit:
                     expected |= chess.BB_SQUARES[square]
             assert attacked_squares(board, color) == expected, (board.fen(), color)

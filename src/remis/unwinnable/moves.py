@@ -139,6 +139,18 @@ def attacked(b: chess.Board, color: chess.Color, square: int) -> bool:
                 and _DIAG_ATTACKS[square][_DIAG_MASKS[square] & occupied] & diagonal)
 
 
+def attackers(b: chess.Board, color: chess.Color, square: int) -> int:
+    """``b.attackers_mask(color, square)``, asked of python-chess only where
+    :func:`attacked` finds an attacker (the common answer, none, costs a
+    few table lookups).
+
+    >>> b = chess.Board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    >>> attackers(b, chess.WHITE, chess.A8) == chess.BB_A1, attackers(b, chess.WHITE, chess.B8)
+    (True, 0)
+    """
+    return b.attackers_mask(color, square) if attacked(b, color, square) else 0
+
+
 def legality_test(board: chess.Board) -> SafeTest:
     """``board._is_safe`` (is the pseudo-legal ``move`` legal, given the
     king's square and its slider blockers?  Out of check, or among
@@ -226,7 +238,7 @@ def legal_moves(b: chess.Board, safe: SafeTest) -> list[chess.Move]:
     if not own or b.chess960:
         return list(b.generate_legal_moves())
     king = own.bit_length() - 1  # as Board.king: the highest such square
-    checkers = b.attackers_mask(not turn, king) if attacked(b, not turn, king) else 0
+    checkers = attackers(b, not turn, king)
     blockers = pin_blockers(b, king)
     moves = b._generate_evasions(king, checkers) if checkers else b.generate_pseudo_legal_moves()
     out = []

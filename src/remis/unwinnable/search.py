@@ -46,7 +46,7 @@ from remis.unwinnable.moves import LINES as _LINES
 from remis.unwinnable.moves import ORTHOGONALS as _ORTHO
 from remis.unwinnable.moves import (
     Key,
-    attacked,
+    attackers,
     fast_ok,
     legality_test,
     make,
@@ -361,8 +361,7 @@ class HelpmateSearch:
         kings = board.kings
         own = kings & board.occupied_co[turn]  # as Board.king: the highest such square
         mover = own.bit_length() - 1 if own else None
-        checkers = (0 if mover is None or not attacked(board, not turn, mover)
-                    else board.attackers_mask(not turn, mover))
+        checkers = 0 if mover is None else attackers(board, not turn, mover)
         checked = mover is None or bool(checkers)
         blockers = 0
         moves: Iterable[chess.Move]
@@ -421,8 +420,8 @@ class HelpmateSearch:
                 self.nodes += 1
                 make(board, move) if fast else board.push(move)
                 # (the loser's king has not moved: is it in check, and mated?)
-                mate = attacked(board, winner, king) and not self._evasions(
-                    king, board.attackers_mask(winner, king), first=True)
+                giving = attackers(board, winner, king)
+                mate = bool(giving) and not self._evasions(king, giving, first=True)
                 restore(board, key) if fast else board.pop()
                 if mate:
                     self._found = tuple(m.uci() for m in [*path, move])
