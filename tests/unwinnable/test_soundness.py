@@ -5,10 +5,15 @@ confirmed by the breadth-first visit of every reachable position, every
 "can" replays to a mate, and nothing is left undecided.  A second property
 takes walls that kings may break into, en passant rights and castling
 rights, and confirms every "cannot" with an oracle that shares no code with
-the engine (python-chess's move generation alone)."""
+the engine (python-chess's move generation alone).
+
+A longer soak: ``REMIS_SOUNDNESS_EXAMPLES=10000 .venv/bin/python -m pytest
+tests/unwinnable/test_soundness.py --timeout 0 --hypothesis-show-statistics``
+(the statistics count the verdicts by value and method)."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import chess
@@ -47,7 +52,7 @@ def walled(draw: st.DrawFn) -> chess.Board:
     return board
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=int(os.environ.get("REMIS_SOUNDNESS_EXAMPLES", 60)), deadline=None)
 @given(walled(), st.booleans())
 def test_every_cannot_is_confirmed_by_visiting_every_reachable_position(
         board: chess.Board, white: bool) -> None:
@@ -58,6 +63,7 @@ def test_every_cannot_is_confirmed_by_visiting_every_reachable_position(
     assert verdict.value is not None, verdict.reason
     quick = can_checkmate(board, color, mode="quick")
     assert quick.value in (None, verdict.value), (board.fen(), quick.reason, verdict.reason)
+    event(f"{verdict.value} ({verdict.method})")
     if verdict.value:
         assert mates(board.fen(), color, verdict.line)
     else:
@@ -170,7 +176,7 @@ def half_walled(draw: st.DrawFn) -> chess.Board:
 
 
 # no shrinking: a seed has no smaller neighbour that means anything
-@settings(max_examples=400, deadline=None,
+@settings(max_examples=int(os.environ.get("REMIS_SOUNDNESS_EXAMPLES", 400)), deadline=None,
           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(half_walled(), st.booleans())
 def test_every_cannot_is_confirmed_by_python_chess_alone(board: chess.Board,
@@ -186,5 +192,7 @@ def test_every_cannot_is_confirmed_by_python_chess_alone(board: chess.Board,
         assert mates(board.fen(), color, verdict.line)
         return
     exists = _helpmate_exists(board, color, 150_000)
+    if exists is None:
+        event("not confirmed: over 150,000 reachable positions")
     assume(exists is not None)
     assert exists is False, (board.fen(), verdict.reason)
