@@ -32,6 +32,7 @@ import chess
 
 from remis.unwinnable.material import impossible_to_win, material_reason
 from remis.unwinnable.moves import pseudo_legal_count
+from remis.unwinnable.replies import every_reply_ends
 from remis.unwinnable.search import HelpmateSearch, SearchResult, default_corner
 from remis.unwinnable.static import static_unwinnable
 from remis.unwinnable.width import WidthSearch
@@ -368,6 +369,9 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
     """Quick mode after the material test: the forced moves (at most 4
     plies), the static proof where the pawns are mostly blocked and no
     queen, rook or knight stands beside them (:func:`_static_candidate`),
+    where the loser is to move and in check or the would-be winner has at
+    most four pseudo-legal moves, the proof that every reply ends the game
+    or leaves too little material (:mod:`remis.unwinnable.replies`),
     and a search of ``budget`` nodes
     where one can end: few pieces (:func:`_small`), a would-be winner with
     at most one unit besides the king, or with at most five and at most six
@@ -377,7 +381,7 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
 
     >>> b = chess.Board("6k1/6PR/6rK/7P/8/8/8/8 w - - 0 55")  # both captures of g6 leave
     >>> _quick(b, chess.BLACK, 20, None).reason                # Black a bare king
-    'exhausted search: no checkmate by Black is reachable (5 positions searched)'
+    'exhausted search: every legal move of White leaves Black without mating material (2 moves)'
     >>> _quick(chess.Board(), chess.WHITE, 20, None).value is None
     True
     """
@@ -393,6 +397,10 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
         verdict = _static_verdict(b, color, head)
         if verdict is not None:
             return verdict
+    if b.turn != color and (b.is_check() or pseudo_legal_count(b, color, 5) <= 4):
+        verdict = _replies_verdict(b, color, head)
+        if verdict is not None:
+            return verdict
     mine = chess.popcount(b.occupied_co[color] & ~b.kings)
     if not (_small(b, color) or mine <= 1 or (head and mine <= 8)
             or (mine <= 5 and pseudo_legal_count(b, color, 7) <= 6)):
@@ -403,6 +411,30 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
     search = HelpmateSearch(board.copy(stack=False) if b is board else b, color,
                             max_nodes=budget, iteration_nodes=budget, deadline=deadline)
     return _search_verdict(color, head, search.run(start_depth=2), 0, quick=True)
+
+
+def _replies_verdict(board: chess.Board, color: chess.Color,
+                     head: tuple[str, ...]) -> Verdict | None:
+    """:func:`~remis.unwinnable.replies.every_reply_ends` as a verdict
+    (``head``: the forced moves played to reach ``board``), or None.
+
+    >>> _replies_verdict(chess.Board("7k/6Q1/8/8/8/8/8/K7 b - - 0 1"), chess.WHITE, ()).reason
+    'exhausted search: every legal move of Black leaves White without mating material (1 move)'
+    """
+    ends = every_reply_ends(board, color)
+    if ends is None:
+        return None
+    ended, short = ends
+    how = " or ".join(what for what, n in (
+        ("ends the game", ended), (f"leaves {_name(color)} without mating material", short)) if n)
+    after = f" after the forced moves {' '.join(head)}" if head else ""
+    total = ended + short
+    return Verdict(color, False,
+                   f"exhausted search: every legal move of {_name(not color)}{after} {how} "
+                   f"({total} move{'s' if total != 1 else ''})",
+                   nodes=total, method="exhaustive",
+                   details={"forced": list(head), "replies_ending_the_game": ended,
+                            "replies_leaving_too_little_material": short})
 
 
 def _static_verdict(board: chess.Board, color: chess.Color,
