@@ -32,7 +32,7 @@ import chess
 
 from remis.unwinnable.material import impossible_to_win, material_reason
 from remis.unwinnable.moves import pseudo_legal_count
-from remis.unwinnable.replies import every_reply_ends
+from remis.unwinnable.replies import every_line_ends
 from remis.unwinnable.search import HelpmateSearch, SearchResult, default_corner
 from remis.unwinnable.static import static_unwinnable
 from remis.unwinnable.width import WidthSearch
@@ -82,6 +82,9 @@ PORTFOLIO: tuple[tuple[chess.Square | None, bool], ...] = (
     (None, True), (None, False), (chess.A1, True), (chess.H1, True), (chess.A8, True),
     (chess.H8, True))
 PORTFOLIO_START = 200
+#: Moves that quick mode's three-ply proof by the loser's replies may play
+#: (:func:`_replies_verdict`).
+REPLIES_NODES = 300
 FORCED_PLIES = 100
 
 
@@ -265,7 +268,9 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
 
     Full mode decides (True with a helpmate line, or False with a proof)
     unless ``max_nodes`` (or ``max_seconds`` of search, when given) runs out;
-    quick mode spends a few dozen nodes and otherwise answers None.  Raises
+    quick mode spends a few dozen nodes (a few hundred moves at most where
+    the loser's replies are few, :mod:`remis.unwinnable.replies`) and
+    otherwise answers None.  Raises
     :class:`ValueError` on an illegal position.  ``max_nodes`` is the budget
     of the default search; the other stages get shares of it (each of the
     four other searches of the portfolio 1/20, three without pawns; each
@@ -381,7 +386,7 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
 
     >>> b = chess.Board("6k1/6PR/6rK/7P/8/8/8/8 w - - 0 55")  # both captures of g6 leave
     >>> _quick(b, chess.BLACK, 20, None).reason                # Black a bare king
-    'exhausted search: every legal move of White leaves Black without mating material (2 moves)'
+    'exhausted search: every legal move of White leaves Black without mating material (2 ends)'
     >>> _quick(chess.Board(), chess.WHITE, 20, None).value is None
     True
     """
@@ -397,8 +402,10 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
         verdict = _static_verdict(b, color, head)
         if verdict is not None:
             return verdict
-    if b.turn != color and (b.is_check() or pseudo_legal_count(b, color, 5) <= 4):
-        verdict = _replies_verdict(b, color, head)
+    # the loser to move: after the forced moves, or else where they began
+    if b.turn != color or board.turn != color:
+        verdict = (_replies_verdict(b, color, head) if b.turn != color
+                   else _replies_verdict(board, color, ()))
         if verdict is not None:
             return verdict
     mine = chess.popcount(b.occupied_co[color] & ~b.kings)
@@ -415,26 +422,47 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
 
 def _replies_verdict(board: chess.Board, color: chess.Color,
                      head: tuple[str, ...]) -> Verdict | None:
-    """:func:`~remis.unwinnable.replies.every_reply_ends` as a verdict
-    (``head``: the forced moves played to reach ``board``), or None.
+    """Where the loser is to move (``head``: the forced moves played to
+    reach ``board``): :func:`~remis.unwinnable.replies.every_line_ends` as
+    a verdict, or None.  One ply where the loser is in check or ``color``
+    has at most four pseudo-legal moves; then three plies (at most
+    :data:`REPLIES_NODES` moves) where the loser is in check and ``color``
+    has no queen or rook, or where the loser, not in check, has only its
+    king and pawns and at most four legal moves.  Elsewhere (almost every
+    real position) nothing is tried: the gates cost a few microseconds.
 
     >>> _replies_verdict(chess.Board("7k/6Q1/8/8/8/8/8/K7 b - - 0 1"), chess.WHITE, ()).reason
-    'exhausted search: every legal move of Black leaves White without mating material (1 move)'
+    'exhausted search: every legal move of Black leaves White without mating material (1 end)'
+    >>> b = chess.Board("8/8/8/8/8/7p/5KR1/7k b - - 0 58")
+    >>> print(_replies_verdict(b, chess.WHITE, ()).reason)  # doctest: +NORMALIZE_WHITESPACE
+    exhausted search: every line of at most 3 plies ends the game or leaves White
+    without mating material (18 ends)
     """
-    ends = every_reply_ends(board, color)
-    if ends is None:
+    check = board.is_check()
+    tries = [1] if check or pseudo_legal_count(board, color, 5) <= 4 else []
+    theirs = board.occupied_co[not color]
+    if (not board.occupied_co[color] & (board.queens | board.rooks) if check
+            else not theirs & (board.knights | board.bishops | board.rooks | board.queens)
+            and sum(1 for _ in islice(board.generate_legal_moves(), 5)) <= 4):
+        tries.append(3)
+    for plies in tries:
+        ends = every_line_ends(board, color, plies, max_nodes=REPLIES_NODES)
+        if ends is not None:
+            break
+    else:
         return None
     ended, short = ends
     how = " or ".join(what for what, n in (
         ("ends the game", ended), (f"leaves {_name(color)} without mating material", short)) if n)
     after = f" after the forced moves {' '.join(head)}" if head else ""
+    what = (f"every legal move of {_name(not color)}" if plies == 1
+            else f"every line of at most {plies} plies")
     total = ended + short
-    return Verdict(color, False,
-                   f"exhausted search: every legal move of {_name(not color)}{after} {how} "
-                   f"({total} move{'s' if total != 1 else ''})",
+    count = f"{total} end{'s' if total != 1 else ''}"
+    return Verdict(color, False, f"exhausted search: {what}{after} {how} ({count})",
                    nodes=total, method="exhaustive",
-                   details={"forced": list(head), "replies_ending_the_game": ended,
-                            "replies_leaving_too_little_material": short})
+                   details={"forced": list(head), "plies": plies, "ends_game_over": ended,
+                            "ends_too_little_material": short})
 
 
 def _static_verdict(board: chess.Board, color: chess.Color,
