@@ -48,9 +48,21 @@ def test_never_dead_where_a_vector_says_a_mate_exists(shared_data: Path) -> None
     assert dead_found > 0
 
 
-# dead, but only full mode proves it (quick mode leaves a colour open); from
-# a real game (Carlsen, masters collection, ply 118)
-_FULL_ONLY_DEAD = "8/8/1p1k4/pP1p1p1p/P1KP1P1P/8/8/8 w - - 0 60"
+# dead, but only full mode proves it (quick mode leaves both colours open): a
+# CHA test vector, bishops behind a locked wall
+_FULL_ONLY_DEAD = "7k/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/1B1B2K1 b - - 0 1"
+# from a real game (Carlsen, masters collection, ply 118): White in check from
+# d5; the static proof after each king move settles it without a full run
+_QUICK_DEAD_IN_CHECK = "8/8/1p1k4/pP1p1p1p/P1KP1P1P/8/8/8 w - - 0 60"
+
+
+def test_dead_in_check_is_proved_without_a_full_run() -> None:
+    board = chess.Board(_QUICK_DEAD_IN_CHECK)
+    assert is_candidate(board) and board.is_check()
+    deadtest._CACHE.clear()
+    assert deadtest._outcome(board, full=False) is not None  # decided by quick mode alone
+    v = EngineDeadTest(full_runs_per_structure=0)(board)  # no full run allowed
+    assert v is not None and v.termination == "dead_position"
 
 
 def test_full_only_dead_position_needs_the_full_run() -> None:
@@ -74,10 +86,10 @@ def test_per_game_budget_does_not_depend_on_the_cache() -> None:
 
 
 def test_game_rulings_do_not_depend_on_earlier_games() -> None:
-    # the structure of _FULL_ONLY_DEAD with the kings elsewhere: live (the black
-    # king takes d4), and only a full run says so
-    live = [f"8/8/1p6/pP1p1p1p/P2P1P1P/8/8/{rank1} w - - 0 60"
-            for rank1 in ("K1k5", "K2k4", "K3k3")]
+    # the structure of _FULL_ONLY_DEAD with the kings elsewhere: live, and only
+    # a full run says so
+    live = [f"8/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/{rank1} w - - 0 1"
+            for rank1 in ("KBkB4", "KB1Bk3", "KB1B1k2")]
     earlier = EngineDeadTest()
     for fen in live:
         board = chess.Board(fen)

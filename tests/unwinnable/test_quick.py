@@ -21,6 +21,13 @@ QUICK_PROOFS = [
     ("8/7R/2R4p/4P2k/P4Pp1/5KP1/P6P/8 w - - 0 43", "exhaustive"),
     # Black's only move ...g3+ leaves it stalemated after any white reply
     ("3R4/8/8/5p2/1P3Pp1/k1P5/2Q2KP1/8 b - - 2 50", "exhaustive"),
+    # White's only move h5 is forced; from the start, every line of three plies
+    # stalemates White (the proof tried where the forced moves end on Black's turn)
+    ("r1b5/pp4p1/2p3kp/8/6PP/6bK/5q2/8 w - - 0 42", "exhaustive"),
+    # the white king is in check from e5: after each of its moves the structure holds
+    ("8/8/p2k4/Pp2p3/1P1KP1p1/4P1P1/8/8 w - - 0 34", "static"),
+    # Black's f7 and f6 stand behind f5, rammed by f4: no black pawn is free
+    ("8/5p2/1k3p1p/3p1p1P/p1pP1P2/P1P4K/8/8 w - - 28 76", "static"),
 ]
 
 

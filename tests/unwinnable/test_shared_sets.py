@@ -115,11 +115,12 @@ def test_unfair_timeouts_quick_mode_never_says_can_mate(shared_data: Path, step:
         v = can_checkmate(board, not board.turn, mode="quick")
         assert v.value is not True
         decided += v.value is False
-    # 587/590 (99.5%) since quick mode proves that every reply of a loser in
-    # check (or of a nearly stalemated winner's opponent) ends the game or
-    # leaves too little material (2026-12-03; 573/590 before; 78% before the
-    # static proof and the searches of few units)
-    assert decided / len(lines) >= 0.985, (decided, len(lines))
+    # 589/590 (99.8%) since quick mode proves that every line of one or three
+    # plies ends the game or leaves too little material, tries the static proof
+    # after each evasion from check, and counts pawns behind their own rammed
+    # pawns as blocked (2026-12-03; 573/590 before; 78% before the static
+    # proof and the searches of few units)
+    assert decided / len(lines) >= 0.99, (decided, len(lines))
 
 
 def test_lichess_30k_quick_mode_never_says_cannot_where_full_mode_can(shared_data: Path) -> None:

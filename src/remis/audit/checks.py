@@ -129,14 +129,14 @@ def _may_be_unable_to_mate(board: chess.Board, color: chess.Color, *,
     rook, or has more than :data:`GATE_WINNER_MOVES` moves of its own, and
     no blocked structure holds it (the static proof, tens of microseconds,
     fails).  Of the 88,387 lichess losses on time that should have been
-    draws (``lichess-unfair-timeouts.txt``), the 241 that quick mode
+    draws (``lichess-unfair-timeouts.txt``), the 43 that quick mode
     leaves open all pass this test (as did the 1,955 it left open before
-    its proof by the loser's replies).
+    its proof by the loser's replies and its wider static gate).
 
     For a resignation (``resignation=True``: a finding is rare there, and
     resignations are many) where ``color`` has a queen or a rook, a visit
     of :data:`GATE_VISIT` reachable positions must also end with no mate
-    (it does in 10 of the 11 of those 241 positions where ``color``
+    (it does in 10 of the 11 of those 43 positions where ``color``
     has a queen or a rook; 473 of 474 of the 1,955).
 
     >>> _may_be_unable_to_mate(chess.Board(), chess.WHITE)

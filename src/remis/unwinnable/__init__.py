@@ -189,9 +189,11 @@ def _small(board: chess.Board, color: chess.Color) -> bool:
 def _static_candidate(board: chess.Board, color: chess.Color) -> bool:
     """Where quick mode tries the static proof (0.1-0.3 ms): pawns, no
     queen, rook or knight, and at most one pawn of ``color`` free to
-    advance (not rammed head-on by an enemy pawn).  On the lichess unfair
-    timeouts the proof holds in 919 of 1,054 such positions (a 4,000
-    sample) and in 5 of the 19 with more free pawns; on lichess-30k in none.
+    advance (not rammed head-on by an enemy pawn, nor behind its own pawns
+    that are, :func:`_stuck_pawns`).  On the lichess unfair timeouts the
+    proof holds in 919 of 1,054 such positions (a 4,000 sample, counting
+    only the rammed pawns as not free) and in 5 of the 19 with more free
+    pawns; on lichess-30k in none (524 candidates, 0.3% of its quick time).
 
     >>> _static_candidate(chess.Board("8/8/1k6/1p1p2p1/1P1P2P1/1K4P1/8/8 b - - 1 52"),
     ...                   chess.WHITE)
@@ -199,7 +201,35 @@ def _static_candidate(board: chess.Board, color: chess.Color) -> bool:
     >>> _static_candidate(chess.Board("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1"), chess.WHITE)
     False
     """
-    return _pawns_no_qrn(board) and chess.popcount(_free_pawns(board, color)) <= 1
+    if not _pawns_no_qrn(board):
+        return False
+    mine = board.pawns & board.occupied_co[color]
+    return chess.popcount(mine & ~_stuck_pawns(board, color)) <= 1
+
+
+def _stuck_pawns(board: chess.Board, color: chess.Color) -> int:
+    """The pawns of ``color`` that cannot advance until a capture: rammed
+    head-on by an enemy pawn, or right behind such a pawn of their own
+    (and so on down the file).
+
+    >>> b = chess.Board("8/5p2/1k3p1p/3p1p1P/p1pP1P2/P1P4K/8/8 w - - 28 76")
+    >>> chess.SquareSet(_stuck_pawns(b, chess.BLACK)) == chess.SquareSet(
+    ...     chess.BB_F7 | chess.BB_F6 | chess.BB_F5 | chess.BB_H6 | chess.BB_D5 | chess.BB_C4
+    ...     | chess.BB_A4)  # every black pawn: f7 and f6 behind f5, which meets f4
+    True
+    >>> chess.SquareSet(_stuck_pawns(chess.Board("4k3/p7/p7/8/8/8/P7/4K3 w - - 0 1"),
+    ...                              chess.BLACK))  # a6 is not rammed: neither is a7
+    SquareSet(0x0000_0000_0000_0000)
+    """
+    white = board.pawns & board.occupied_co[chess.WHITE]
+    mine, theirs = (white, board.pawns & ~white) if color else (board.pawns & ~white, white)
+    stuck = 0
+    while True:
+        ahead = theirs | stuck
+        more = mine & (ahead >> 8 if color else (ahead << 8) & chess.BB_ALL)
+        if more == stuck:
+            return stuck
+        stuck = more
 
 
 def _pawns_no_qrn(board: chess.Board) -> bool:
@@ -373,7 +403,8 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
            deadline: float | None) -> Verdict:
     """Quick mode after the material test: the forced moves (at most 4
     plies), the static proof where the pawns are mostly blocked and no
-    queen, rook or knight stands beside them (:func:`_static_candidate`),
+    queen, rook or knight stands beside them (:func:`_static_candidate`;
+    after each evasion where the side to move is in check),
     where the loser is to move and in check or the would-be winner has at
     most four pseudo-legal moves, the proof that every reply ends the game
     or leaves too little material (:mod:`remis.unwinnable.replies`),
@@ -400,6 +431,13 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
         head = tuple(m.uci() for m in prefix)
     if _static_candidate(b, color):
         verdict = _static_verdict(b, color, head)
+        if verdict is None and STATIC is not None and b.is_check():
+            # the static proof is for positions out of check: after each
+            # evasion instead (they are few)
+            after_one = _static_after_every_move(b, color)
+            if after_one is not None:
+                after = f"after the forced moves {' '.join(head)}, " if head else ""
+                verdict = Verdict(color, False, after + after_one, method="static")
         if verdict is not None:
             return verdict
     # the loser to move: after the forced moves, or else where they began
