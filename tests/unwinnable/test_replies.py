@@ -1,5 +1,5 @@
-"""Quick mode's one-ply proof (:mod:`remis.unwinnable.replies`): every legal
-move of the side to move ends the game or leaves the would-be winner
+"""Quick mode's proof by the replies (:mod:`remis.unwinnable.replies`): every
+line of one (or three) plies ends the game or leaves the would-be winner
 without mating material."""
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def test_no_proof_where_a_reply_keeps_the_game_going() -> None:
     # Black to move, in check from the rook; ...Kb8 keeps White's queen and rook
     assert every_line_ends(chess.Board("k7/8/8/8/8/8/8/R1Q1K3 b - - 0 1"), chess.WHITE) is None
     assert every_line_ends(chess.Board(), chess.WHITE) is None
-    # the would-be winner to move: not this proof's question
+    # the would-be winner to move: its quiet moves keep the game going
     assert every_line_ends(chess.Board("7k/6Q1/8/8/8/8/8/K7 w - - 0 1"), chess.WHITE) is None
     # no legal move at all (checkmate): the game is over, nothing to prove here
     assert every_line_ends(chess.Board("R6k/6pp/8/8/8/8/8/K7 b - - 0 1"), chess.WHITE) is None
@@ -68,9 +68,10 @@ def test_a_mate_within_the_plies_is_not_an_end() -> None:
 def near_the_end(draw: st.DrawFn) -> tuple[chess.Board, chess.Color]:
     """The would-be winner (not to move) with a queen, rook or pawn next to
     the loser's king and up to two more units on random squares (a minor
-    piece of either side, a pawn or a queen of the loser): positions where the loser's replies
-    often must take the last unit that could mate, or stalemate the winner.
-    Only legal positions where material alone does not already decide."""
+    piece of either side, a pawn or a queen of the loser): positions where
+    the loser's replies often must take the last unit that could mate, or
+    stalemate the winner.  Only legal positions where material alone does
+    not already decide."""
     winner = draw(st.booleans())
     board = chess.Board(None)
     board.turn = not winner

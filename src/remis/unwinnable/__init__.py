@@ -31,7 +31,7 @@ from typing import Literal
 import chess
 
 from remis.unwinnable.material import impossible_to_win, material_reason
-from remis.unwinnable.moves import pseudo_legal_count
+from remis.unwinnable.moves import legal_count, pseudo_legal_count
 from remis.unwinnable.replies import every_line_ends
 from remis.unwinnable.search import HelpmateSearch, SearchResult, default_corner
 from remis.unwinnable.static import static_unwinnable
@@ -404,11 +404,10 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
     """Quick mode after the material test: the forced moves (at most 4
     plies), the static proof where the pawns are mostly blocked and no
     queen, rook or knight stands beside them (:func:`_static_candidate`;
-    after each evasion where the side to move is in check),
-    where the loser is to move and in check or the would-be winner has at
-    most four pseudo-legal moves, the proof that every reply ends the game
-    or leaves too little material (:mod:`remis.unwinnable.replies`),
-    and a search of ``budget`` nodes
+    after each evasion where the side to move is in check), where the
+    loser is to move and its moves are few or checked, the proof that every
+    line of one or three plies ends the game or leaves too little material
+    (:func:`_replies_verdict`), and a search of ``budget`` nodes
     where one can end: few pieces (:func:`_small`), a would-be winner with
     at most one unit besides the king, or with at most five and at most six
     pseudo-legal moves, or forced moves played first (the loser had
@@ -423,29 +422,24 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
     """
     b = board
     head: tuple[str, ...] = ()
-    if len(list(islice(board.generate_legal_moves(), 2))) <= 1:
+    if legal_count(board, 2) <= 1:
         b = board.copy(stack=False)
         prefix, verdict = _forced(b, color, 4)
         if verdict is not None:
             return verdict
         head = tuple(m.uci() for m in prefix)
     if _static_candidate(b, color):
-        verdict = _static_verdict(b, color, head)
-        if verdict is None and STATIC is not None and b.is_check():
-            # the static proof is for positions out of check: after each
-            # evasion instead (they are few)
-            after_one = _static_after_every_move(b, color)
-            if after_one is not None:
-                after = f"after the forced moves {' '.join(head)}, " if head else ""
-                verdict = Verdict(color, False, after + after_one, method="static")
+        verdict = _static_verdict(b, color, head, evasions=True)
         if verdict is not None:
             return verdict
     # the loser to move: after the forced moves, or else where they began
-    if b.turn != color or board.turn != color:
-        verdict = (_replies_verdict(b, color, head) if b.turn != color
-                   else _replies_verdict(board, color, ()))
-        if verdict is not None:
-            return verdict
+    verdict = None
+    if b.turn != color:
+        verdict = _replies_verdict(b, color, head)
+    elif board.turn != color:
+        verdict = _replies_verdict(board, color, ())
+    if verdict is not None:
+        return verdict
     mine = chess.popcount(b.occupied_co[color] & ~b.kings)
     if not (_small(b, color) or mine <= 1 or (head and mine <= 8)
             or (mine <= 5 and pseudo_legal_count(b, color, 7) <= 6)):
@@ -481,7 +475,7 @@ def _replies_verdict(board: chess.Board, color: chess.Color,
     theirs = board.occupied_co[not color]
     if (not board.occupied_co[color] & (board.queens | board.rooks) if check
             else not theirs & (board.knights | board.bishops | board.rooks | board.queens)
-            and sum(1 for _ in islice(board.generate_legal_moves(), 5)) <= 4):
+            and legal_count(board, 5) <= 4):
         tries.append(3)
     for plies in tries:
         ends = every_line_ends(board, color, plies, max_nodes=REPLIES_NODES)
@@ -503,15 +497,24 @@ def _replies_verdict(board: chess.Board, color: chess.Color,
                             "ends_too_little_material": short})
 
 
-def _static_verdict(board: chess.Board, color: chess.Color,
-                    head: tuple[str, ...]) -> Verdict | None:
+def _static_verdict(board: chess.Board, color: chess.Color, head: tuple[str, ...], *,
+                    evasions: bool = False) -> Verdict | None:
     """The static proof's verdict (``head``: the forced moves played to
-    reach ``board``), None when it does not apply or finds no proof."""
+    reach ``board``), None when it does not apply or finds no proof.  The
+    proof is for positions out of check: with ``evasions``, where the side
+    to move is in check, it is tried after each evasion instead (they are
+    few)."""
     if STATIC is None:
         return None
     why = STATIC(board, color)
     if why is None:
-        return None
+        if not (evasions and board.is_check()):
+            return None
+        after_one = _static_after_every_move(board, color)
+        if after_one is None:
+            return None
+        before = f"after the forced moves {' '.join(head)}, " if head else ""
+        return Verdict(color, False, before + after_one, method="static")
     after = f" after the forced moves {' '.join(head)}" if head else ""
     return Verdict(color, False, f"blocked structure (static){after}: {why}", method="static")
 

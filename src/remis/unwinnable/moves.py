@@ -114,6 +114,16 @@ def pseudo_legal_count(b: chess.Board, color: chess.Color, most: int | None = No
         b.turn = turn
 
 
+def legal_count(b: chess.Board, most: int) -> int:
+    """The legal moves of the side to move in ``b``, counted up to ``most``
+    (a cheap "are there at most so many?").
+
+    >>> legal_count(chess.Board(), 5), legal_count(chess.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), 5)
+    (5, 0)
+    """
+    return sum(1 for _ in islice(b.generate_legal_moves(), most))
+
+
 def attacked(b: chess.Board, color: chess.Color, square: int) -> bool:
     """``bool(b.attackers_mask(color, square))``, cheaper where nothing
     attacks: the steps (pawns, knights, king) first, the lines only where a
