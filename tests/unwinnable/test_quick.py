@@ -28,6 +28,15 @@ QUICK_PROOFS = [
     ("8/8/p2k4/Pp2p3/1P1KP1p1/4P1P1/8/8 w - - 0 34", "static"),
     # Black's f7 and f6 stand behind f5, rammed by f4: no black pawn is free
     ("8/5p2/1k3p1p/3p1p1P/p1pP1P2/P1P4K/8/8 w - - 28 76", "static"),
+    # a black knight behind a locked wall never reaches the white king's side
+    ("1n6/2Bp4/p1pPp1k1/PpP1Pp1p/1P3P1P/2K5/8/8 w - - 7 53", "static"),
+]
+
+#: CHA test vectors (unwinnable for both sides) where a knight stands beside
+#: a locked structure
+KNIGHTS_BEHIND_WALLS = [
+    "7k/8/8/8/4p1p1/p2pP1Pp/P2P3P/2K2N2 w - - 0 1",
+    "4k3/8/8/8/1p1p1p2/1P1P1Pp1/B1BPB1P1/NB1B1BK1 w - - 0 1",
 ]
 
 
@@ -38,6 +47,15 @@ def test_quick_mode_proves_real_unfair_timeouts(fen: str, method: str) -> None:
     assert (quick.value, quick.method) == (False, method), quick.reason
     assert board.fen() == fen and not board.move_stack  # the caller's board is left alone
     assert can_checkmate(board, not board.turn).value is False
+
+
+@pytest.mark.parametrize("fen", KNIGHTS_BEHIND_WALLS)
+def test_quick_mode_proves_knights_behind_walls(fen: str) -> None:
+    board = chess.Board(fen)
+    for color in chess.COLORS:
+        quick = can_checkmate(board, color, mode="quick")
+        assert (quick.value, quick.method) == (False, "static"), quick.reason
+        assert can_checkmate(board, color).value is False
 
 
 def test_quick_mode_leaves_open_positions_without_searching() -> None:
