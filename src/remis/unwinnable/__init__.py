@@ -340,9 +340,11 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         if max_nodes is None
         else (max(max_nodes // 5, 1), max(max_nodes // 2, 1)))
     # one width search of the reachable positions, resumed at each stage
-    width = WidthSearch(b, color, deadline=deadline)
+    # (set up where first needed: most questions are decided before)
     locked = _locked(b)
+    width = None
     if locked:
+        width = WidthSearch(b, color, deadline=deadline)
         # behind a locked structure: the static proof after every move, then
         # a short width search (the reachable positions are often few: a
         # proof, or a mate) before the steered searches
@@ -368,6 +370,8 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         after_one = _static_after_every_move(b, color)
         if after_one is not None:
             return Verdict(color, False, after_one, nodes=result.nodes + extra, method="static")
+    if width is None:
+        width = WidthSearch(b, color, deadline=deadline)
     verdict = _width_verdict(color, head, width.run(width_first),
                              result.nodes + extra + width.nodes)
     if verdict is not None:
