@@ -452,6 +452,9 @@ def test_increment_request_granted_by_the_arbiter(page: Any) -> None:
     """Guidelines III.4: White, under two minutes in a game without increment, asks
     for five seconds a move; the arbiter's page offers to grant or refuse (not to
     postpone) with extra time for Black; granted, the game goes on with the increment."""
+    # no game yet: the request is not offered (else quickplay_request's wait for it
+    # would pass at once and its claim could go out before the new game exists)
+    assert page.locator("#claim-kind option[value=increment]").is_disabled()
     quickplay_request(page, "increment")
     assert "White asks for an increment under Guidelines III.4" in page.inner_text("#awaiting")
     assert page.inner_text("#arbiter-accept") == "Grant the increment"
