@@ -7,6 +7,7 @@ $REMIS_SHARED_DATA)::
     .venv/bin/python benchmarks/unwinnability.py --limit 500   # first N of each set
     .venv/bin/python benchmarks/unwinnability.py --only 30k --modes quick
     .venv/bin/python benchmarks/unwinnability.py --only vectors --undecided /tmp/undecided.tsv
+    .venv/bin/python benchmarks/unwinnability.py --only 30k --modes full --cha /path/to/cha
 
 Sets:
 
@@ -25,13 +26,23 @@ python-chess legal-move generation for the positions, a bare push for the
 dead test): machines here are noisy, read the ratios.  The slowest question
 is also given in CPU time (``time.process_time``), which a loaded machine
 inflates far less than the wall clock.
+
+With ``--cha BINARY`` (the command-line program of CHA, the Chess
+Unwinnability Analyzer, built from its sources outside this project), full
+mode's questions of each set are also put to CHA's full mode right after
+ours, in the same run: its own timings (it times each question itself),
+its verdicts, the questions where the two contradict each other (there must
+be none), and our mean as a multiple of CHA's, the machine-independent form
+of the lichess-30k target (CHA's full mode within 10 times).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -81,6 +92,12 @@ def load_timeouts(limit: int | None) -> list[Case]:
 
 #: The issue's ceiling for one question in full mode, in seconds of CPU time.
 OVER_SECONDS = 2.0
+#: CHA's answer to one question, as its program prints it: the verdict, and
+#: the question's time in microseconds.
+CHA_LINE = re.compile(r"^(winnable|unwinnable|undetermined)\b.* time (\d+) \(")
+#: Full mode's target on lichess-30k against CHA's full mode timed in the
+#: same run (``--cha``): a mean within this many times CHA's.
+CHA_TIMES = 10
 #: The project's targets for the mean on lichess-30k, where CHA's own figures
 #: (200 us full, 3.5 us quick, on a 2-core VM of this kind) were measured:
 #: full mode within 10x (and no question over OVER_SECONDS), quick mode.
@@ -104,13 +121,59 @@ def baseline(cases: list[Case]) -> float:
     return (time.perf_counter() - t0) / len(cases)
 
 
+def cha_answers(binary: Path, cases: list[Case]) -> list[tuple[bool | None, float]]:
+    """CHA's full mode on ``cases`` (``binary``: its command-line program):
+    for each question, its verdict (can the colour mate?  None: undetermined)
+    and the seconds it timed itself.  The questions go in on stdin, one
+    "FEN white|black" per line, the answers come back in order."""
+    given = "".join(f"{board.fen()} {'white' if color else 'black'}\n"
+                    for board, color, _ in cases)
+    out = subprocess.run([str(binary)], input=given, capture_output=True, text=True,
+                         cwd=binary.parent, check=True).stdout
+    answers: list[tuple[bool | None, float]] = []
+    for line in out.splitlines():
+        m = CHA_LINE.match(line)
+        if m:
+            verdict = {"winnable": True, "unwinnable": False}.get(m.group(1))
+            answers.append((verdict, int(m.group(2)) * 1e-6))
+    if len(answers) != len(cases):
+        raise RuntimeError(f"{binary}: {len(answers)} answers to {len(cases)} questions")
+    return answers
+
+
+def compare_cha(name: str, binary: Path, cases: list[Case], ours: list[bool | None],
+                mean: float) -> None:
+    """Print CHA's full mode on the set ``name``'s ``cases`` beside ours
+    (``ours``: our verdicts, ``mean``: our mean seconds per question), and
+    on lichess-30k, whether our mean is within :data:`CHA_TIMES` of CHA's."""
+    answers = cha_answers(binary, cases)
+    times = [t for _, t in answers]
+    counts: dict[object, int] = {}
+    for verdict, _ in answers:
+        counts[verdict] = counts.get(verdict, 0) + 1
+    clash = [(board, color) for (board, color, _), (theirs, _), mine
+             in zip(cases, answers, ours, strict=True)
+             if theirs is not None and mine is not None and theirs != mine]
+    for board, color in clash:
+        print(f"  CHA DISAGREES {board.fen()} {'white' if color else 'black'}",
+              file=sys.stderr)
+    ratio = mean / statistics.fmean(times)
+    print(f"          CHA full  {stats(times)} (its own timings); verdicts "
+          f"{dict(sorted(counts.items(), key=str))}; contradictions {len(clash)}; "
+          f"remis full mean = {ratio:.1f}x CHA's")
+    if name == "30k":
+        print(f"          target, measured against CHA in this run: mean within {CHA_TIMES}x "
+              f"CHA's: {'met' if ratio <= CHA_TIMES else 'MISSED'}")
+
+
 def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None,
-            undecided_to: Path | None = None) -> None:
+            undecided_to: Path | None = None, cha: Path | None = None) -> None:
     base = baseline(cases)
     times: list[float] = []
     cpu_max = 0.0
     over = 0  # questions over OVER_SECONDS of CPU time
     nodes: list[int] = []
+    verdicts: list[bool | None] = []
     right = wrong = undecided = 0
     counts: dict[object, int] = {}
     slowest: tuple[float, str] = (0.0, "")
@@ -124,6 +187,7 @@ def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None,
         over += cpu > OVER_SECONDS
         times.append(dt)
         nodes.append(v.nodes)
+        verdicts.append(v.value)
         if dt > slowest[0]:
             slowest = (dt, f"{board.fen()} ({'white' if color else 'black'})")
         counts[v.value] = counts.get(v.value, 0) + 1
@@ -158,6 +222,8 @@ def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None,
         extra = f" and none over {OVER_SECONDS:g} s" if mode == "full" else ""
         print(f"          target: mean <= {1e6 * TARGET_MEAN[mode]:,.0f} us{extra}: "
               f"{'met' if met else 'MISSED'} in this run")
+    if cha is not None and mode == "full":
+        compare_cha(name, cha, cases, verdicts, mean)
     if undecided_to is not None and mode == "full":
         undecided_to.write_text("".join(line + "\n" for line in missed))
     if any(expected is not None for _, _, expected in cases):
@@ -167,7 +233,7 @@ def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None,
 
 
 def game_boards(limit: int) -> list[list[chess.Move]]:
-    games = []
+    games: list[list[chess.Move]] = []
     with open(DATA / "lichess" / "lichess_2017-05.pgn", encoding="utf-8") as f:
         while len(games) < limit:
             game = chess.pgn.read_game(f)
@@ -233,7 +299,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--undecided", type=Path, default=None, metavar="FILE",
                    help="write the undecided questions of full mode (FEN, colour, expected "
                         "answer; one set only) to FILE")
+    p.add_argument("--cha", type=Path, default=None, metavar="BINARY",
+                   help="CHA's command-line program (built outside this project): its full "
+                        "mode on the same questions, right after ours")
     args = p.parse_args(argv)
+    if args.cha is not None and not os.access(args.cha, os.X_OK):
+        print(f"--cha: {args.cha} is not an executable program", file=sys.stderr)
+        return 1
     if not UNW.is_dir():
         print(f"shared data not found at {UNW}", file=sys.stderr)
         return 1
@@ -245,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
         cases = loaders[name](args.limit)
         for mode in args.modes:
             run_set(name, cases, mode, args.max_nodes if mode == "full" else None,
-                    args.undecided)
+                    args.undecided, args.cha)
             sys.stdout.flush()
     return 0
 

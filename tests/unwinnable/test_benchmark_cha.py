@@ -1,0 +1,69 @@
+"""``benchmarks/unwinnability.py --cha``: CHA's answers are read in order, with
+their verdicts and times, and a contradiction with ours is reported (a fake
+CHA program stands in for the real one, which is built outside the project)."""
+
+from __future__ import annotations
+
+import importlib.util
+import stat
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import chess
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "unwinnability.py"
+
+#: Answers as CHA's program prints them: "winnable" for White, "unwinnable"
+#: for Black, "undetermined" for a FEN with Black to move and White asked.
+FAKE = """\
+import sys
+print("Chess Unwinnability Analyzer (CHA) version 2.6.1")
+for n, line in enumerate(sys.stdin, 1):
+    words = line.split()
+    if words[-1] == "black":
+        print(f"unwinnable nodes 9 time {1000 * n} ({line.strip()})")
+    elif words[1] == "b":
+        print(f"undetermined nodes 9 time {1000 * n} ({line.strip()})")
+    else:
+        print(f"winnable a1a8# nodes 1 time {1000 * n} ({line.strip()})")
+"""
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_unwinnability", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def fake_cha(tmp_path: Path) -> Path:
+    program = tmp_path / "cha"
+    program.write_text(f"#!{sys.executable}\n{FAKE}")
+    program.chmod(program.stat().st_mode | stat.S_IXUSR)
+    return program
+
+
+def test_answers_are_read_in_order_with_verdicts_and_times(fake_cha: Path) -> None:
+    bench = _bench()
+    white_to_move = chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1")
+    black_to_move = chess.Board("7k/8/6K1/8/8/8/8/R7 b - - 0 1")
+    cases = [(white_to_move, chess.WHITE, None), (white_to_move, chess.BLACK, None),
+             (black_to_move, chess.WHITE, None)]
+    answers = bench.cha_answers(fake_cha, cases)
+    assert answers == [(True, 0.001), (False, 0.002), (None, 0.003)]
+
+
+def test_a_contradiction_with_ours_is_reported(fake_cha: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _bench()
+    board = chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1")
+    cases = [(board, chess.WHITE, None), (board, chess.BLACK, None)]
+    # ours: White cannot (contradicts CHA's "winnable"), Black undecided
+    bench.compare_cha("30k", fake_cha, cases, [False, None], 0.0015 * 20)
+    out, err = capsys.readouterr()
+    assert "contradictions 1" in out and f"CHA DISAGREES {board.fen()} white" in err
+    assert "= 20.0x CHA's" in out and "MISSED" in out
