@@ -486,7 +486,7 @@ def _replies_verdict(board: chess.Board, color: chess.Color,
     ended, short = ends
     how = " or ".join(what for what, n in (
         ("ends the game", ended), (f"leaves {_name(color)} without mating material", short)) if n)
-    after = f" after the forced moves {' '.join(head)}" if head else ""
+    after = _after_forced(head)
     what = (f"every legal move of {_name(not color)}" if plies == 1
             else f"every line of at most {plies} plies")
     total = ended + short
@@ -513,10 +513,20 @@ def _static_verdict(board: chess.Board, color: chess.Color, head: tuple[str, ...
         after_one = _static_after_every_move(board, color)
         if after_one is None:
             return None
-        before = f"after the forced moves {' '.join(head)}, " if head else ""
+        before = f"{_after_forced(head).lstrip()}, " if head else ""
         return Verdict(color, False, before + after_one, method="static")
-    after = f" after the forced moves {' '.join(head)}" if head else ""
-    return Verdict(color, False, f"blocked structure (static){after}: {why}", method="static")
+    return Verdict(color, False, f"blocked structure (static){_after_forced(head)}: {why}",
+                   method="static")
+
+
+def _after_forced(head: tuple[str, ...]) -> str:
+    """The words that name the forced moves ``head`` in a reason (with a
+    leading space), or nothing where there were none.
+
+    >>> _after_forced(("e1d1", "a2a1q")), _after_forced(())
+    (' after the forced moves e1d1 a2a1q', '')
+    """
+    return f" after the forced moves {' '.join(head)}" if head else ""
 
 
 def _search_verdict(color: chess.Color, head: tuple[str, ...], result: SearchResult,
