@@ -145,8 +145,14 @@ def compare_cha(name: str, binary: Path, cases: list[Case], ours: list[bool | No
                 mean: float) -> None:
     """Print CHA's full mode on the set ``name``'s ``cases`` beside ours
     (``ours``: our verdicts, ``mean``: our mean seconds per question), and
-    on lichess-30k, whether our mean is within :data:`CHA_TIMES` of CHA's."""
-    answers = cha_answers(binary, cases)
+    on lichess-30k, whether our mean is within :data:`CHA_TIMES` of CHA's.
+    A CHA program that fails or leaves questions unanswered is reported,
+    and the benchmark goes on."""
+    try:
+        answers = cha_answers(binary, cases)
+    except (OSError, subprocess.CalledProcessError, RuntimeError) as e:
+        print(f"          CHA full  not compared ({name}): {e}", file=sys.stderr)
+        return
     times = [t for _, t in answers]
     counts: dict[object, int] = {}
     for verdict, _ in answers:

@@ -67,3 +67,17 @@ def test_a_contradiction_with_ours_is_reported(fake_cha: Path,
     out, err = capsys.readouterr()
     assert "contradictions 1" in out and f"CHA DISAGREES {board.fen()} white" in err
     assert "= 20.0x CHA's" in out and "MISSED" in out
+
+
+@pytest.mark.parametrize("body", ["import sys\nsys.exit(3)",
+                                  "print('winnable a1a8# nodes 1 time 5 (x)')"])
+def test_a_failing_cha_is_reported_and_the_run_goes_on(
+        tmp_path: Path, body: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # a program that fails, or answers fewer questions than it was asked
+    program = tmp_path / "cha"
+    program.write_text(f"#!{sys.executable}\n{body}\n")
+    program.chmod(program.stat().st_mode | stat.S_IXUSR)
+    board = chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1")
+    _bench().compare_cha("30k", program, [(board, chess.WHITE, None)] * 2, [True, True], 0.001)
+    out, err = capsys.readouterr()
+    assert "CHA full  not compared (30k)" in err and "CHA's" not in out
