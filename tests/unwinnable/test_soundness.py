@@ -5,7 +5,10 @@ confirmed by the breadth-first visit of every reachable position, every
 "can" replays to a mate, and nothing is left undecided.  A second property
 takes walls that kings may break into, en passant rights and castling
 rights, and confirms every "cannot" with an oracle that shares no code with
-the engine (python-chess's move generation alone).
+the engine (python-chess's move generation alone); there, where a piece of
+the loser can open the wall by sacrifices, a helpmate can be too deep for
+the default budgets, and an undecided verdict (None, never a "cannot") is
+counted, not failed.
 
 A longer soak: ``REMIS_SOUNDNESS_EXAMPLES=10000 .venv/bin/python -m pytest
 tests/unwinnable/test_soundness.py --timeout 0 --hypothesis-show-statistics``
@@ -52,12 +55,13 @@ def walled(draw: st.DrawFn) -> chess.Board:
     return board
 
 
-def _checked(board: chess.Board, color: chess.Color) -> Verdict:
+def _checked(board: chess.Board, color: chess.Color, *, decided: bool = True) -> Verdict:
     """Full mode's verdict, checked where it can be without an oracle: it is
-    decided, quick mode does not contradict it, and a "can" replays to a
-    mate (counted by value and method in hypothesis's statistics)."""
+    decided (with ``decided``), quick mode does not contradict it, and a
+    "can" replays to a mate (counted by value and method in hypothesis's
+    statistics)."""
     verdict = can_checkmate(board, color)
-    assert verdict.value is not None, verdict.reason
+    assert verdict.value is not None or not decided, verdict.reason
     quick = can_checkmate(board, color, mode="quick")
     assert quick.value in (None, verdict.value), (board.fen(), quick.reason, verdict.reason)
     event(f"{verdict.value} ({verdict.method})")
@@ -191,11 +195,41 @@ def test_every_cannot_is_confirmed_by_python_chess_alone(board: chess.Board,
                                                          white: bool) -> None:
     assume(board.is_valid())
     color = chess.WHITE if white else chess.BLACK
-    verdict = _checked(board, color)
-    if verdict.value:
+    # undecided is allowed here (the contract's None: a limit reached), not
+    # a wrong "cannot": a wall opened only by the loser's sacrifices can
+    # need a deep helpmate (test_undecided_wall_is_winnable)
+    verdict = _checked(board, color, decided=False)
+    if verdict.value is not False:
         return
     exists = _helpmate_exists(board, color, 150_000)
     if exists is None:
         event("not confirmed: over 150,000 reachable positions")
     assume(exists is not None)
     assert exists is False, (board.fen(), verdict.reason)
+
+
+#: A position of the second property (hypothesis found it, 2026-12-03)
+#: where full mode stays undecided under its default budgets (1.1 million
+#: nodes): Black mates only after White's queen takes two pawns to cross
+#: the wall and is taken on c3, which frees Black's b-pawn.
+UNDECIDED_WALL = "8/7Q/1r1p1k2/p1pPp3/PpP1Pp1p/1P3PpP/K5P1/8 w - - 0 1"
+#: The sacrifices, by hand; the engine finds the rest.
+SACRIFICE = ("h7h4", "f6f7", "h4g3", "b6b7", "g3e1", "b7b6", "e1c3", "b4c3")
+
+
+def test_undecided_wall_is_winnable() -> None:
+    """The position is winnable for Black (the sacrifices, then the
+    engine's helpmate, replay to a mate), so no budget may make it
+    "cannot": a small one leaves it undecided or finds a mate."""
+    board = chess.Board(UNDECIDED_WALL)
+    after = board.copy()
+    for uci in SACRIFICE:
+        after.push_uci(uci)
+    rest = can_checkmate(after, chess.BLACK)
+    assert rest.value is True, rest.reason
+    assert mates(UNDECIDED_WALL, chess.BLACK, SACRIFICE + rest.line)
+    for verdict in (can_checkmate(board, chess.BLACK, max_nodes=5_000),
+                    can_checkmate(board, chess.BLACK, mode="quick")):
+        assert verdict.value is not False, verdict.reason
+        if verdict.value:
+            assert mates(UNDECIDED_WALL, chess.BLACK, verdict.line)
