@@ -194,6 +194,25 @@ def test_a_search_resumed_in_doubling_steps_runs_as_one_search() -> None:
     assert board.fen() == fen
 
 
+def test_sacrifices_open_a_wall_the_usual_steerings_cannot_cross() -> None:
+    # White's queen must take two pawns to cross the wall and be taken on
+    # c3 or e3, which frees a black pawn (found by the soundness property):
+    # steered toward the loser's sacrifices the search mates at once, the
+    # usual steerings do not within 20k nodes
+    fen = "8/7Q/1r1p1k2/p1pPp3/PpP1Pp1p/1P3PpP/K5P1/8 w - - 0 1"
+    board = chess.Board(fen)
+    for pawns in (False, True):
+        usual = HelpmateSearch(board, chess.BLACK, max_nodes=20_000, pawns=pawns).run()
+        assert usual.outcome == "limit"
+    sacrifice = HelpmateSearch(board, chess.BLACK, max_nodes=20_000, sacrifice=True).run()
+    assert sacrifice.outcome == "mate" and mates(fen, chess.BLACK, sacrifice.line)
+    assert board.fen() == fen
+    # every move is still tried: a search that finishes is a proof
+    bare = "8/8/8/8/8/2k5/8/K1q5 w - - 0 1"
+    assert HelpmateSearch(chess.Board(bare), chess.WHITE, sacrifice=True).run().outcome \
+        == "exhausted"
+
+
 def test_free_pawn_moves_find_a_mate_after_promotions() -> None:
     # Black mates only after a long pawn race (CHA test vector): with every
     # pawn move free the search finds it at once, the usual steering does

@@ -197,7 +197,7 @@ def test_every_cannot_is_confirmed_by_python_chess_alone(board: chess.Board,
     color = chess.WHITE if white else chess.BLACK
     # undecided is allowed here (the contract's None: a limit reached), not
     # a wrong "cannot": a wall opened only by the loser's sacrifices can
-    # need a deep helpmate (test_undecided_wall_is_winnable)
+    # need a deep helpmate (test_a_wall_opened_by_sacrifices_is_winnable)
     verdict = _checked(board, color, decided=False)
     if verdict.value is not False:
         return
@@ -209,27 +209,31 @@ def test_every_cannot_is_confirmed_by_python_chess_alone(board: chess.Board,
 
 
 #: A position of the second property (hypothesis found it, 2026-12-03)
-#: where full mode stays undecided under its default budgets (1.1 million
-#: nodes): Black mates only after White's queen takes two pawns to cross
-#: the wall and is taken on c3, which frees Black's b-pawn.
-UNDECIDED_WALL = "8/7Q/1r1p1k2/p1pPp3/PpP1Pp1p/1P3PpP/K5P1/8 w - - 0 1"
-#: The sacrifices, by hand; the engine finds the rest.
+#: that full mode left undecided under its default budgets (1.1 million
+#: nodes) until the portfolio got a search steered toward the loser's
+#: sacrifices: Black mates only after White's queen takes pawns to cross
+#: the wall and is taken, which frees a black pawn.
+SACRIFICED_WALL = "8/7Q/1r1p1k2/p1pPp3/PpP1Pp1p/1P3PpP/K5P1/8 w - - 0 1"
+#: Such sacrifices, by hand (the queen taken on c3); the engine finds the rest.
 SACRIFICE = ("h7h4", "f6f7", "h4g3", "b6b7", "g3e1", "b7b6", "e1c3", "b4c3")
 
 
-def test_undecided_wall_is_winnable() -> None:
-    """The position is winnable for Black (the sacrifices, then the
-    engine's helpmate, replay to a mate), so no budget may make it
-    "cannot": a small one leaves it undecided or finds a mate."""
-    board = chess.Board(UNDECIDED_WALL)
+def test_a_wall_opened_by_sacrifices_is_winnable() -> None:
+    """Black can mate (the sacrifices by hand, then the engine's helpmate,
+    replay to a mate); full mode finds a helpmate of its own, and no
+    smaller budget or quick mode says "cannot"."""
+    board = chess.Board(SACRIFICED_WALL)
     after = board.copy()
     for uci in SACRIFICE:
         after.push_uci(uci)
     rest = can_checkmate(after, chess.BLACK)
     assert rest.value is True, rest.reason
-    assert mates(UNDECIDED_WALL, chess.BLACK, SACRIFICE + rest.line)
-    for verdict in (can_checkmate(board, chess.BLACK, max_nodes=5_000),
+    assert mates(SACRIFICED_WALL, chess.BLACK, SACRIFICE + rest.line)
+    full = can_checkmate(board, chess.BLACK)
+    assert full.value is True and full.method == "search", full.reason
+    assert mates(SACRIFICED_WALL, chess.BLACK, full.line)
+    for verdict in (can_checkmate(board, chess.BLACK, max_nodes=1_000),
                     can_checkmate(board, chess.BLACK, mode="quick")):
         assert verdict.value is not False, verdict.reason
         if verdict.value:
-            assert mates(UNDECIDED_WALL, chess.BLACK, verdict.line)
+            assert mates(SACRIFICED_WALL, chess.BLACK, verdict.line)

@@ -266,6 +266,23 @@ def _locked(board: chess.Board) -> bool:
             and not _free_pawns(board, chess.WHITE) and not _free_pawns(board, chess.BLACK))
 
 
+def _sacrifice_candidate(board: chess.Board, color: chess.Color) -> bool:
+    """Every pawn of ``color`` is stuck (:func:`_stuck_pawns`) and the
+    loser has a piece: the wall may open only by the loser's sacrifices,
+    and the portfolio gets a search steered toward them
+    (:class:`~remis.unwinnable.search.HelpmateSearch`'s ``sacrifice``).
+
+    >>> _sacrifice_candidate(chess.Board(
+    ...     "8/7Q/1r1p1k2/p1pPp3/PpP1Pp1p/1P3PpP/K5P1/8 w - - 0 1"), chess.BLACK)
+    True
+    >>> _sacrifice_candidate(chess.Board("4k3/p7/8/8/8/8/P7/Q3K3 w - - 0 1"), chess.BLACK)
+    False
+    """
+    mine = board.pawns & board.occupied_co[color]
+    return (bool(mine) and _stuck_pawns(board, color) == mine
+            and bool(board.occupied_co[not color] & ~board.pawns & ~board.kings))
+
+
 def _pawns_both(board: chess.Board) -> bool:
     """Both sides have pawns (the width search gets a larger first part,
     :data:`WIDTH_FIRST_PAWNS`).
@@ -299,7 +316,8 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     otherwise answers None.  Raises
     :class:`ValueError` on an illegal position.  ``max_nodes`` is the budget
     of the default search; the other stages get shares of it (each of the
-    four other searches of the portfolio 1/20, three without pawns; each
+    four other searches of the portfolio 1/20, three without pawns, and
+    so does the one toward the loser's sacrifices where it runs; each
     corner search 1/10; the width search 1/2, a fifth of it before the rest
     of the steered searches), so an undecided question spends about twice
     ``max_nodes`` in all.
@@ -547,8 +565,10 @@ def _search_verdict(color: chess.Color, head: tuple[str, ...], result: SearchRes
 
 
 class _Portfolio:
-    """The searches of :data:`PORTFOLIO`, each steered its own way, taking
-    turns: each is resumed where it stopped, with budgets doubling from
+    """The searches of :data:`PORTFOLIO` (and, where
+    :func:`_sacrifice_candidate` holds, one steered toward the loser's
+    sacrifices, last), each steered its own way, taking turns: each is
+    resumed where it stopped, with budgets doubling from
     :data:`PORTFOLIO_START` nodes.  On real positions the steering that
     finds a mate at once differs from one position to the next; taking
     turns costs a few times the best one's nodes.  The default search
@@ -561,6 +581,9 @@ class _Portfolio:
         self.searches = [HelpmateSearch(board, color, max_nodes=0, deadline=deadline,
                                         corner=corner, pawns=pawns)
                          for corner, pawns in kept]
+        if _sacrifice_candidate(board, color):
+            self.searches.append(HelpmateSearch(board, color, max_nodes=0, deadline=deadline,
+                                                sacrifice=True))
         self.main = kept.index((None, False))
         self.results = [SearchResult("limit", (), 0, 1) for _ in self.searches]
         self.step = PORTFOLIO_START

@@ -196,8 +196,11 @@ class HelpmateSearch:
     the moves are steered toward (default: :func:`default_corner`, per
     position); ``pawns`` makes every pawn move of either side free (a
     search aimed at promotions, the pawn races and under-promotions of
-    composed endings).  Every legal move is tried whatever the steering,
-    so an exhausted search is a proof with any.
+    composed endings); ``sacrifice`` makes free the loser's moves that
+    capture a pawn of the winner or step where one can capture (a search
+    for walls that only the loser's sacrifices open).  Every legal move is
+    tried whatever the steering, so an exhausted search is a proof with
+    any.
 
     >>> s = HelpmateSearch(chess.Board("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1"), chess.WHITE)
     >>> r = s.run()
@@ -213,10 +216,13 @@ class HelpmateSearch:
                  iteration_nodes: int = 20_000, max_depth: int = 200,
                  prune: Callable[[chess.Board], bool] | None = None,
                  deadline: float | None = None, corner: chess.Square | None = None,
-                 pawns: bool = False) -> None:
+                 pawns: bool = False, sacrifice: bool = False) -> None:
         self.board = board
         self.corner = corner
         self.pawns = pawns
+        self.sacrifice = sacrifice
+        if sacrifice:  # the loser's free moves are not those of the shortcut
+            self.leaf_shortcut = False
         self.deadline = deadline
         self.winner = winner
         self.max_nodes = max_nodes
@@ -512,7 +518,7 @@ class HelpmateSearch:
         wk_t, wp_t, lk_t, lp_t = mating_targets(board, winner, self.corner)
         if board.turn == winner:
             return ordered_moves(board, True, wk_t, wp_t, self._winners_free_pawns())
-        if _needs_promotion(board, winner, board.occupied_co[winner]):
+        if self.sacrifice or _needs_promotion(board, winner, board.occupied_co[winner]):
             return self._classify(board.generate_pseudo_legal_moves())
         return ordered_moves(board, False, lk_t, lp_t, chess.BB_ALL if self.pawns else 0)
 
@@ -562,6 +568,7 @@ class HelpmateSearch:
         mine = board.occupied_co[winner]
         ep = board.ep_square
         need_promo = _needs_promotion(board, winner, mine)
+        bait = _bait(board, winner) if self.sacrifice else 0
         out: list[tuple[int, chess.Move]] = []
         punish: list[tuple[int, chess.Move]] = []
         for m in moves:
@@ -576,7 +583,8 @@ class HelpmateSearch:
                     kind = _REWARD
                 elif (1 << to) & occupied_them:
                     kind = _PUNISH
-            elif bit & knights and _KNIGHT_DIST[to][lp_t] < _KNIGHT_DIST[frm][lp_t]:
+            elif ((1 << to) & bait  # a sacrifice (only with ``sacrifice``)
+                  or (bit & knights and _KNIGHT_DIST[to][lp_t] < _KNIGHT_DIST[frm][lp_t])):
                 kind = _REWARD
             elif (1 << to) & occupied_them or (bit & pawns and to == ep):
                 kind = _PUNISH
@@ -599,6 +607,21 @@ class HelpmateSearch:
             return
         yield from normal
         yield from punish
+
+
+def _bait(board: chess.Board, winner: chess.Color) -> int:
+    """The squares where a move of the loser is a sacrifice that may open a
+    wall: those of the winner's pawns, and those its pawns attack.
+
+    >>> chess.SquareSet(_bait(chess.Board("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), chess.WHITE))
+    SquareSet(0x0000_0000_0002_0100)
+    """
+    pawns = board.pawns & board.occupied_co[winner]
+    if winner:
+        attacks = ((pawns << 7) & ~chess.BB_FILE_H) | ((pawns << 9) & ~chess.BB_FILE_A)
+    else:
+        attacks = ((pawns >> 7) & ~chess.BB_FILE_A) | ((pawns >> 9) & ~chess.BB_FILE_H)
+    return pawns | (attacks & chess.BB_ALL)
 
 
 def semi_blocked(board: chess.Board) -> int | None:
