@@ -3,6 +3,8 @@ losses on time that should have been draws) and what it leaves open."""
 
 from __future__ import annotations
 
+import random
+
 import chess
 import pytest
 
@@ -64,3 +66,33 @@ def test_quick_mode_leaves_open_positions_without_searching() -> None:
                 "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"):
         v = can_checkmate(chess.Board(fen), chess.WHITE, mode="quick")
         assert v.value is None and v.nodes == 0, v.reason
+
+
+def test_quick_mode_mates_with_a_lone_queen_rook_or_pawn() -> None:
+    # with at most four units on the board quick mode searches longer
+    # (QUICK_FEW_NODES): the mate in one it used to miss, and most random
+    # K+Q v K, K+R v K and K+P v K positions; every line replays to a mate
+    from tests.unwinnable.helpers import mates
+
+    fen = "8/8/8/8/8/2k5/4q3/K7 b - - 0 1"
+    quick = can_checkmate(chess.Board(fen), chess.BLACK, mode="quick")
+    assert quick.value is True and mates(fen, chess.BLACK, quick.line), quick.reason
+    rng = random.Random(3)
+    for unit in "QRP":
+        found = tried = 0
+        while tried < 100:
+            board = chess.Board(None)
+            squares = rng.sample(range(64), 3)
+            for square, symbol in zip(squares, ("K", "k", unit), strict=True):
+                board.set_piece_at(square, chess.Piece.from_symbol(symbol))
+            board.turn = rng.random() < 0.5
+            if not board.is_valid():
+                continue
+            tried += 1
+            verdict = can_checkmate(board, chess.WHITE, mode="quick")
+            if verdict.value:
+                assert mates(board.fen(), chess.WHITE, verdict.line)
+                found += 1
+            else:  # a forced stalemate or capture, or left open
+                assert verdict.value is None or verdict.method in ("forced", "exhaustive")
+        assert found >= 50, (unit, found)  # now 77, 61, 88; 23, 21, 20 with 20 nodes
