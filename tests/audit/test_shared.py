@@ -183,3 +183,21 @@ def test_a_resignation_in_an_unfair_timeout_position_is_a_5_1_2_finding(
     # all but the few whose final position the cheap visit before the
     # search cannot settle (2 of the 88,387 in the whole set)
     assert found >= len(games) - 2, (found, len(games))
+
+
+def test_every_unfair_timeout_quick_mode_leaves_open_is_searched(shared_data: Path) -> None:
+    """The audit skips the full search where quick mode leaves a question
+    open in an open position (``_may_be_unable_to_mate``); none of the
+    88,387 unfair timeouts, all unwinnable, is skipped that way (42 are
+    left open by quick mode)."""
+    from remis.audit.checks import _may_be_unable_to_mate
+
+    path = shared_data / "unwinnability" / "lichess-unfair-timeouts.txt"
+    left_open = skipped = 0
+    for line in path.read_text().splitlines():
+        board = chess.Board(line.rsplit(" ", 1)[0])
+        color = not board.turn
+        if can_checkmate(board, color, mode="quick").value is None:
+            left_open += 1
+            skipped += not _may_be_unable_to_mate(board, color)
+    assert skipped == 0 and 0 < left_open < 100, (skipped, left_open)
