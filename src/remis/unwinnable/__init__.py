@@ -471,10 +471,10 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
             or (mine <= 5 and pseudo_legal_count(b, color, 7) <= 6)):
         return Verdict(color, None, "undecided: quick mode decides only material, forced "
                        "moves, blocked pawn structures and positions with few pieces")
-    # the search plays its moves on the board: the caller's is copied (the
-    # forced moves were played on a copy already)
     if few is not None and chess.popcount(b.occupied) <= 4:
         budget = few
+    # the search plays its moves on the board: the caller's is copied (the
+    # forced moves were played on a copy already)
     search = HelpmateSearch(board.copy(stack=False) if b is board else b, color,
                             max_nodes=budget, iteration_nodes=budget, deadline=deadline)
     return _search_verdict(color, head, search.run(start_depth=2), 0, quick=True)

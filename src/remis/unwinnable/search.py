@@ -61,6 +61,7 @@ from remis.unwinnable.ordered import NORMAL as _NORMAL
 from remis.unwinnable.ordered import PUNISH as _PUNISH
 from remis.unwinnable.ordered import REWARD as _REWARD
 from remis.unwinnable.ordered import ordered_moves
+from remis.unwinnable.reach import pawn_spread
 
 __all__ = ["HelpmateSearch", "Key", "SearchResult", "Visit", "default_corner", "exhaust",
            "find_helpmate", "mating_targets", "position_key", "semi_blocked"]
@@ -617,11 +618,7 @@ def _bait(board: chess.Board, winner: chess.Color) -> int:
     SquareSet(0x0000_0000_0002_0100)
     """
     pawns = board.pawns & board.occupied_co[winner]
-    if winner:
-        attacks = ((pawns << 7) & ~chess.BB_FILE_H) | ((pawns << 9) & ~chess.BB_FILE_A)
-    else:
-        attacks = ((pawns >> 7) & ~chess.BB_FILE_A) | ((pawns >> 9) & ~chess.BB_FILE_H)
-    return pawns | (attacks & chess.BB_ALL)
+    return pawns | pawn_spread(pawns, winner)
 
 
 def semi_blocked(board: chess.Board) -> int | None:
