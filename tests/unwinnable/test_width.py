@@ -5,6 +5,7 @@ breadth-first visit."""
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import chess
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 from remis.unwinnable import can_checkmate
 from remis.unwinnable.moves import usable_ep
+from remis.unwinnable import width
 from remis.unwinnable.search import HelpmateSearch, Visit
 from remis.unwinnable.width import WidthSearch, _flights, atoms, context, flights, pack, unpack
 from tests.unwinnable.helpers import mates
@@ -187,3 +189,37 @@ def test_pack_and_flights_agree_with_python_chess_on_random_walks() -> None:
                     break
                 board.push(rng.choice(moves))
     assert walked > 300
+
+
+def _novelty_in_full(table: set[int | tuple[int, int]], parent: width.ParentFacts,
+                     code: int) -> int:
+    """The novelty of a child from all its facts and all their pairs (what
+    :func:`~remis.unwinnable.width._novelty_step` shortens)."""
+    facts = width._moved_atoms(parent, code)
+    size = len(table)
+    table.update(facts)
+    if len(table) != size:
+        table.update(combinations(facts, 2))
+        return 1
+    table.update(combinations(facts, 2))
+    return 2 if len(table) != size else 3
+
+
+@pytest.mark.parametrize(("fen", "color", "nodes"), [
+    ("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1", chess.WHITE, 20_000),
+    ("3k4/4b3/3bB3/p1pBp1p1/P1PbP1P1/4b3/4B3/3K1B2 b - - 0 1", chess.BLACK, 20_000),
+    ("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1", chess.BLACK, 5_000),
+    ("8/1n6/8/2k5/8/8/3K4/1N1B4 w - - 0 1", chess.WHITE, 20_000),
+])
+def test_the_short_novelty_of_quiet_moves_changes_nothing(
+        fen: str, color: chess.Color, nodes: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the same positions in the same order, the same tables, as with every
+    # child's novelty found from all its facts
+    def run() -> tuple[object, ...]:
+        s = WidthSearch(chess.Board(fen), color)
+        r = s.run(nodes)
+        return r.outcome, r.line, r.nodes, s._open, s._tables
+
+    short = run()
+    monkeypatch.setattr(width, "_novelty_step", _novelty_in_full)
+    assert run() == short

@@ -300,7 +300,7 @@ class WidthSearch:
             if self.nodes >= max_nodes or (deadline is not None and not expanded & 63
                                            and expanded and monotonic() > deadline):
                 return SearchResult("limit", (), self.nodes, 0)
-            key = heapq.heappop(heap)[1]
+            priority, key = heapq.heappop(heap)
             expanded += 1
             unpack(b, key)
             if impossible_to_win(b, winner):
@@ -314,6 +314,12 @@ class WidthSearch:
             parent = None
             if computed and len(fresh) >= _MOVED_ATOMS:
                 parent = _parent_facts(b)  # the children's facts from these (_moved_atoms)
+                # this position's own context (its flights are in its
+                # priority), whose table holds its facts and their pairs:
+                # a quiet move of a piece keeps the pawns and the material
+                pawns_here, occupied_here = b.pawns, b.occupied
+                here = context(b, priority >> 40 & 15)
+                table_here = self._tables[here]
             for child, code in fresh:
                 self.nodes += 1
                 parents[child] = key << 16 | code
@@ -322,9 +328,19 @@ class WidthSearch:
                 if winners_move and check and b.is_checkmate():
                     self._done = SearchResult("mate", self._line(child), self.nodes, 0)
                     return self._done
-                novelty = self._novelty(
-                    context(b, near),
-                    atoms(b) if parent is None else _moved_atoms(parent, code))
+                if parent is None:
+                    novelty = self._novelty(context(b, near), atoms(b))
+                elif not (pawns_here >> (code & 63) & 1
+                          or occupied_here >> (code >> 6 & 63) & 1):
+                    # a quiet move of a piece: the child's context is this
+                    # position's but for its flights
+                    if near == here[3]:
+                        novelty = _novelty_step(table_here, parent, code)
+                    else:
+                        novelty = self._novelty((here[0], here[1], here[2], near),
+                                                _moved_atoms(parent, code))
+                else:
+                    novelty = self._novelty(context(b, near), _moved_atoms(parent, code))
                 self._count += 1
                 heapq.heappush(heap, (_priority(novelty, _promotion(b, winner), near,
                                                 self._count), child))
@@ -413,6 +429,41 @@ def _moved_atoms(parent: ParentFacts, code: int) -> list[int]:
         insort(out, (code >> 12) * 64 - 128 + side + to)
     out.append(turn)
     return out
+
+
+def _novelty_step(table: set[int | tuple[int, int]], parent: ParentFacts, code: int) -> int:
+    """:meth:`WidthSearch._novelty` of the child that the quiet move
+    ``code`` of a piece leads to, where the child's context is its
+    parent's (whose ``table`` holds the parent's facts and their pairs,
+    :func:`_parent_facts`): only the moved piece's new fact and the side to
+    move can be new, and only the pairs with one of them; the same answer,
+    and the same table after, as from the child's facts in full.
+
+    >>> b = chess.Board("7k/8/8/8/8/8/8/R6K w - - 0 1")
+    >>> parent, table = _parent_facts(b), {*atoms(b), *combinations(atoms(b), 2)}
+    >>> full = set(table)
+    >>> _ = b.push_uci("a1a5")
+    >>> full.update(atoms(b)); full.update(combinations(atoms(b), 2))
+    >>> _novelty_step(table, parent, chess.A1 | chess.A5 << 6), table == full
+    (1, True)
+    """
+    facts, at, _, turn = parent
+    frm = code & 63
+    mover = at[frm]
+    moved = mover - frm + (code >> 6 & 63)
+    size = len(table)
+    table.add(moved)
+    table.add(turn)
+    new_fact = len(table) != size
+    pairs: list[tuple[int, int]] = [(moved, turn)]
+    for fact in facts:
+        if fact != mover:
+            pairs.append((fact, moved) if fact < moved else (moved, fact))
+            pairs.append((fact, turn))  # (the side to move's fact is the largest)
+    table.update(pairs)
+    if new_fact:
+        return 1
+    return 2 if len(table) != size else 3
 
 
 def _code(move: chess.Move) -> int:
