@@ -142,10 +142,14 @@ def cha_answers(binary: Path, cases: list[Case]) -> list[tuple[bool | None, floa
 
 
 def compare_cha(name: str, binary: Path, cases: list[Case], ours: list[bool | None],
-                mean: float) -> None:
+                mean: float, cpu: list[float] | None = None) -> None:
     """Print CHA's full mode on the set ``name``'s ``cases`` beside ours
     (``ours``: our verdicts, ``mean``: our mean seconds per question), and
     on lichess-30k, whether our mean is within :data:`CHA_TIMES` of CHA's.
+    With ``cpu`` (our CPU seconds per question): how many questions CHA
+    leaves undetermined that we decide, and of our questions over
+    :data:`OVER_SECONDS`, how many CHA decides (and its slowest time on
+    them): the slow tail compared where both answer.
     A CHA program that fails or leaves questions unanswered is reported,
     and the benchmark goes on."""
     try:
@@ -170,6 +174,16 @@ def compare_cha(name: str, binary: Path, cases: list[Case], ours: list[bool | No
     if name == "30k":
         print(f"          target, measured against CHA in this run: mean within {CHA_TIMES}x "
               f"CHA's: {'met' if ratio <= CHA_TIMES else 'MISSED'}")
+    if cpu is not None:
+        open_cha = [mine for (theirs, _), mine in zip(answers, ours, strict=True)
+                    if theirs is None]
+        slow = [t for (theirs, t), mine_cpu in zip(answers, cpu, strict=True)
+                if mine_cpu > OVER_SECONDS and theirs is not None]
+        over = sum(t > OVER_SECONDS for t in cpu)
+        print(f"          CHA leaves {len(open_cha)} undetermined, of which remis decides "
+              f"{sum(v is not None for v in open_cha)}; of remis's {over} over "
+              f"{OVER_SECONDS:g} s CPU, CHA decides {len(slow)}"
+              + (f" (its slowest {1e3 * max(slow):.0f} ms)" if slow else ""))
 
 
 def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None,
@@ -177,6 +191,7 @@ def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None,
     base = baseline(cases)
     times: list[float] = []
     cpu_max = 0.0
+    cpus: list[float] = []  # CPU seconds, by question
     over = 0  # questions over OVER_SECONDS of CPU time
     nodes: list[int] = []
     verdicts: list[bool | None] = []
@@ -190,6 +205,7 @@ def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None,
         dt = time.perf_counter() - t0
         cpu = time.process_time() - c0
         cpu_max = max(cpu_max, cpu)
+        cpus.append(cpu)
         over += cpu > OVER_SECONDS
         times.append(dt)
         nodes.append(v.nodes)
@@ -229,7 +245,7 @@ def run_set(name: str, cases: list[Case], mode: str, max_nodes: int | None,
         print(f"          target: mean <= {1e6 * TARGET_MEAN[mode]:,.0f} us{extra}: "
               f"{'met' if met else 'MISSED'} in this run")
     if cha is not None and mode == "full":
-        compare_cha(name, cha, cases, verdicts, mean)
+        compare_cha(name, cha, cases, verdicts, mean, cpus)
     if undecided_to is not None and mode == "full":
         undecided_to.write_text("".join(line + "\n" for line in missed))
     if any(expected is not None for _, _, expected in cases):

@@ -69,6 +69,21 @@ def test_a_contradiction_with_ours_is_reported(fake_cha: Path,
     assert "= 20.0x CHA's" in out and "MISSED" in out
 
 
+def test_questions_cha_leaves_open_and_our_slow_ones_are_counted(
+        fake_cha: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _bench()
+    white_to_move = chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1")
+    black_to_move = chess.Board("7k/8/6K1/8/8/8/8/R7 b - - 0 1")
+    # CHA: White winnable (1 ms), Black unwinnable (2 ms), undetermined (3 ms)
+    cases = [(white_to_move, chess.WHITE, None), (white_to_move, chess.BLACK, None),
+             (black_to_move, chess.WHITE, None)]
+    # ours decides all three; the first and the last took over 2 s of CPU
+    bench.compare_cha("vectors", fake_cha, cases, [True, False, True], 1.0, [2.5, 0.1, 3.0])
+    out, _ = capsys.readouterr()
+    assert ("CHA leaves 1 undetermined, of which remis decides 1; of remis's 2 over 2 s CPU, "
+            "CHA decides 1 (its slowest 1 ms)") in out
+
+
 @pytest.mark.parametrize("body", ["import sys\nsys.exit(3)",
                                   "print('winnable a1a8# nodes 1 time 5 (x)')"])
 def test_a_failing_cha_is_reported_and_the_run_goes_on(
