@@ -349,7 +349,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         return _quick(board, color, QUICK_NODES if max_nodes is None else max_nodes,
                       None if max_seconds is None else time.monotonic() + max_seconds,
                       QUICK_FEW_NODES if max_nodes is None else max_nodes)
-    b = board.copy()
+    b = board.copy(stack=False)  # (the searches never look at the moves before)
     prefix, verdict = _forced(b, color, FORCED_PLIES)
     if verdict is not None:
         return verdict
