@@ -12,9 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remis.unwinnable import can_checkmate
+from remis.unwinnable import can_checkmate, width
 from remis.unwinnable.moves import usable_ep
-from remis.unwinnable import width
 from remis.unwinnable.search import HelpmateSearch, Visit
 from remis.unwinnable.width import WidthSearch, _flights, atoms, context, flights, pack, unpack
 from tests.unwinnable.helpers import mates
