@@ -145,11 +145,11 @@ def test_the_search_with_free_pawn_moves_takes_the_first_turn(
 def test_the_portfolio_runs_no_search_twice(monkeypatch: pytest.MonkeyPatch) -> None:
     import remis.unwinnable as engine
 
-    # lichess game, Black (king and bishop) to mate White (king and pawn):
-    # the default corner is a1, so the search toward a1 with free pawn
-    # moves is the default search with free pawn moves; left out, the same
-    # mate costs fewer nodes
-    fen = "8/b7/8/5k2/5P2/8/4K3/8 w - - 0 60"
+    # after a lichess game, Black (king, bishop, pawn) to mate White (king
+    # and pawn): the default corner is a1, so the search toward a1 with free
+    # pawn moves is the default search with free pawn moves; left out, the
+    # same mate costs fewer nodes
+    fen = "8/b7/8/5k1p/5P2/8/4K3/8 w - - 0 60"
     board = chess.Board(fen)
     kept = engine._distinct(board, chess.BLACK)
     assert (chess.A1, True) not in kept and len(kept) == len(engine.PORTFOLIO) - 1
@@ -158,9 +158,29 @@ def test_the_portfolio_runs_no_search_twice(monkeypatch: pytest.MonkeyPatch) -> 
     # without pawns, free pawn moves change nothing: no (None, True) search
     pawnless = engine._distinct(chess.Board(KB_V_KB), chess.WHITE)
     assert (None, True) not in pawnless and (None, False) in pawnless
-    monkeypatch.setattr(engine, "_distinct", lambda _b, _c: list(engine.PORTFOLIO))
-    twice = engine.can_checkmate(board, chess.BLACK)
+    with monkeypatch.context() as m:
+        m.setattr(engine, "_distinct", lambda _b, _c: list(engine.PORTFOLIO))
+        twice = engine.can_checkmate(board, chess.BLACK)
     assert twice.value is True and twice.nodes > verdict.nodes
+
+
+def test_no_twin_of_the_default_search_where_the_loser_must_promote(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import remis.unwinnable as engine
+
+    # the lichess game's position: Black's lone bishop mates only after
+    # White promotes (to a knight, which blocks a flight); the loser's pawn
+    # moves are free with or without free pawn moves, so the search with
+    # them is the default search's twin until White promotes: left out
+    fen = "8/b7/8/5k2/5P2/8/4K3/8 w - - 0 60"
+    board = chess.Board(fen)
+    kept = engine._distinct(board, chess.BLACK)
+    assert (None, True) not in kept and kept[0] == (None, False)
+    verdict = engine.can_checkmate(board, chess.BLACK)
+    assert verdict.value is True and mates(fen, chess.BLACK, verdict.line)
+    monkeypatch.setattr(engine, "_distinct", lambda _b, _c: [(None, True), *kept])
+    twin = engine.can_checkmate(board, chess.BLACK)
+    assert twin.value is True and twin.line == verdict.line and twin.nodes > verdict.nodes
 
 
 @pytest.mark.parametrize("max_nodes", [400, 4_000])
