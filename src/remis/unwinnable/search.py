@@ -399,7 +399,8 @@ class HelpmateSearch:
         classified: Iterable[tuple[int, chess.Move]] = (
             self._generated() if not checked else self._classify(moves))
         semi = was_semi
-        if not board.knights | board.rooks | board.queens:
+        if not board.knights | board.rooks | board.queens and _structure_blocked(board):
+            # (the test first: elsewhere the moves stay a lazy generator)
             classified, semi = _blocked_order(board, winner, list(classified), was_semi,
                                               self.corner)
         legal = 0  # legal moves met (none: a stalemate)
