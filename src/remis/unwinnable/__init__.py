@@ -460,15 +460,18 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
             return verdict
     # the loser to move: after the forced moves, or else where they began
     verdict = None
+    counted = None  # the pseudo-legal moves of color on b, up to 7 (asked twice)
     if b.turn != color:
-        verdict = _replies_verdict(b, color, head)
+        counted = pseudo_legal_count(b, color, 7)
+        verdict = _replies_verdict(b, color, head, counted)
     elif board.turn != color:
         verdict = _replies_verdict(board, color, ())
     if verdict is not None:
         return verdict
     mine = chess.popcount(b.occupied_co[color] & ~b.kings)
     if not (_small(b, color) or mine <= 1 or (head and mine <= 8)
-            or (mine <= 5 and pseudo_legal_count(b, color, 7) <= 6)):
+            or (mine <= 5 and (pseudo_legal_count(b, color, 7) if counted is None
+                               else counted) <= 6)):
         return Verdict(color, None, "undecided: quick mode decides only material, forced "
                        "moves, blocked pawn structures and positions with few pieces")
     if few is not None and chess.popcount(b.occupied) <= 4:
@@ -480,12 +483,13 @@ def _quick(board: chess.Board, color: chess.Color, budget: int,
     return _search_verdict(color, head, search.run(start_depth=2), 0, quick=True)
 
 
-def _replies_verdict(board: chess.Board, color: chess.Color,
-                     head: tuple[str, ...]) -> Verdict | None:
+def _replies_verdict(board: chess.Board, color: chess.Color, head: tuple[str, ...],
+                     counted: int | None = None) -> Verdict | None:
     """Where the loser is to move (``head``: the forced moves played to
     reach ``board``): :func:`~remis.unwinnable.replies.every_line_ends` as
     a verdict, or None.  One ply where the loser is in check or ``color``
-    has at most four pseudo-legal moves; then three plies (at most
+    has at most four pseudo-legal moves (``counted``: their number, counted
+    up to at least five, when the caller has it); then three plies (at most
     :data:`REPLIES_NODES` moves) where the loser is in check and ``color``
     has no queen or rook, or where the loser, not in check, has only its
     king and pawns and at most four legal moves.  Elsewhere (almost every
@@ -499,7 +503,8 @@ def _replies_verdict(board: chess.Board, color: chess.Color,
     without mating material (18 ends)
     """
     check = board.is_check()
-    tries = [1] if check or pseudo_legal_count(board, color, 5) <= 4 else []
+    tries = [1] if check or (pseudo_legal_count(board, color, 5) if counted is None
+                             else counted) <= 4 else []
     theirs = board.occupied_co[not color]
     if (not board.occupied_co[color] & (board.queens | board.rooks) if check
             else not theirs & (board.knights | board.bishops | board.rooks | board.queens)
