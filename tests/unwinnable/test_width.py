@@ -5,7 +5,6 @@ breadth-first visit."""
 from __future__ import annotations
 
 import random
-from itertools import combinations
 
 import chess
 import pytest
@@ -194,14 +193,7 @@ def _novelty_in_full(table: set[int | tuple[int, int]], parent: width.ParentFact
                      code: int) -> int:
     """The novelty of a child from all its facts and all their pairs (what
     :func:`~remis.unwinnable.width._novelty_step` shortens)."""
-    facts = width._moved_atoms(parent, code)
-    size = len(table)
-    table.update(facts)
-    if len(table) != size:
-        table.update(combinations(facts, 2))
-        return 1
-    table.update(combinations(facts, 2))
-    return 2 if len(table) != size else 3
+    return width._novelty_in(table, width._moved_atoms(parent, code))
 
 
 @pytest.mark.parametrize(("fen", "color", "nodes"), [

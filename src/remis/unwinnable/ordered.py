@@ -18,6 +18,8 @@ from collections.abc import Iterator
 
 import chess
 
+from remis.unwinnable.reach import slider_targets
+
 #: The costs of a move: free, one ply, extra (see the search).
 REWARD, NORMAL, PUNISH = 0, 1, 2
 
@@ -56,10 +58,6 @@ _KNIGHT_CLOSER = _closer(KNIGHT_DIST)
 _KING_ATTACKS = chess.BB_KING_ATTACKS
 _KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
 _PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
-_RANK_ATTACKS, _FILE_ATTACKS, _DIAG_ATTACKS = (
-    chess.BB_RANK_ATTACKS, chess.BB_FILE_ATTACKS, chess.BB_DIAG_ATTACKS)
-_RANK_MASKS, _FILE_MASKS, _DIAG_MASKS = (
-    chess.BB_RANK_MASKS, chess.BB_FILE_MASKS, chess.BB_DIAG_MASKS)
 _BACK_RANKS = chess.BB_RANK_1 | chess.BB_RANK_8
 _HOME = (chess.BB_RANK_8, chess.BB_RANK_1)  # a side's back rank, by colour
 _PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
@@ -95,7 +93,7 @@ def ordered_moves(board: chess.Board, winner: bool, king_target: chess.Square,
     worse = 0 if winner else them  # captures that cost extra
     kings, knights = board.kings, board.knights
     occupied = board.occupied
-    diagonal = board.bishops | board.queens  # (board.attacks_mask, inlined for them)
+    diagonal = board.bishops | board.queens  # (board.attacks_mask, for them only)
     straight = board.rooks | board.queens
     later: list[tuple[int, int]] = []  # (from square, its moves that cost one ply)
     last: list[tuple[int, int]] = []  # (from square, its moves that cost extra)
@@ -111,13 +109,7 @@ def ordered_moves(board: chess.Board, winner: bool, king_target: chess.Square,
             targets = _KNIGHT_ATTACKS[frm] & ~us
             good = targets & (grab | _KNIGHT_CLOSER[knight_target][frm])
         else:
-            targets = 0
-            if bit & diagonal:
-                targets = _DIAG_ATTACKS[frm][_DIAG_MASKS[frm] & occupied]
-            if bit & straight:
-                targets |= (_RANK_ATTACKS[frm][_RANK_MASKS[frm] & occupied]
-                            | _FILE_ATTACKS[frm][_FILE_MASKS[frm] & occupied])
-            targets &= ~us
+            targets = slider_targets(frm, bit & diagonal, bit & straight, occupied) & ~us
             good = targets & grab
         rest = targets ^ good
         if rest & worse:

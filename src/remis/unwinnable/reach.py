@@ -95,8 +95,10 @@ def pawn_spread(bb: int, color: chess.Color) -> int:
     return ((bb >> 9) & _NOT_H) | ((bb >> 7) & _NOT_A)
 
 
-def slider_targets(square: chess.Square, diagonal: bool, straight: bool, occupied: int) -> int:
-    """Squares a slider on ``square`` attacks when only ``occupied`` blocks.
+def slider_targets(square: chess.Square, diagonal: int, straight: int, occupied: int) -> int:
+    """Squares a slider on ``square`` attacks when only ``occupied`` blocks
+    (along diagonals where ``diagonal`` is true, files and ranks where
+    ``straight`` is: a bool, or a bitboard tested for the piece's bit).
 
     >>> slider_targets(chess.A1, True, False, chess.BB_C3) == chess.BB_B2 | chess.BB_C3
     True

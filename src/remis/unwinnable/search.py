@@ -665,9 +665,8 @@ def _blocked_order(board: chess.Board, winner: chess.Color,
     are free, other king moves cost one ply and everything else costs extra;
     otherwise slow pieces heading for the mating corner are free when the
     loser has two bishops.  Only the order and depth change: every legal move
-    is still tried.  Returns the moves and whether the line is semi-blocked."""
-    if not _structure_blocked(board):
-        return classified, was_semi
+    is still tried.  Returns the moves and whether the line is semi-blocked.
+    (The caller has checked the structure: :func:`_structure_blocked`.)"""
     target = semi_blocked(board)
     out: list[tuple[int, chess.Move]] = []
     winners_turn = board.turn == winner

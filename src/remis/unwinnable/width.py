@@ -270,13 +270,7 @@ class WidthSearch:
         table = self._tables.get(ctx)
         if table is None:
             table = self._tables[ctx] = set()
-        size = len(table)
-        table.update(facts)
-        if len(table) != size:
-            table.update(combinations(facts, 2))
-            return 1
-        table.update(combinations(facts, 2))
-        return 2 if len(table) != size else 3
+        return _novelty_in(table, facts)
 
     def run(self, max_nodes: int) -> SearchResult:
         """Go on until a mate, until every reachable position has been
@@ -429,6 +423,23 @@ def _moved_atoms(parent: ParentFacts, code: int) -> list[int]:
         insort(out, (code >> 12) * 64 - 128 + side + to)
     out.append(turn)
     return out
+
+
+def _novelty_in(table: set[int | tuple[int, int]], facts: list[int]) -> int:
+    """:meth:`WidthSearch._novelty` in the context whose table is ``table``
+    (which then holds ``facts`` and their pairs).
+
+    >>> table: set[int | tuple[int, int]] = set()
+    >>> _novelty_in(table, [1, 2]), _novelty_in(table, [1, 3]), _novelty_in(table, [2, 3])
+    (1, 1, 2)
+    """
+    size = len(table)
+    table.update(facts)
+    if len(table) != size:
+        table.update(combinations(facts, 2))
+        return 1
+    table.update(combinations(facts, 2))
+    return 2 if len(table) != size else 3
 
 
 def _novelty_step(table: set[int | tuple[int, int]], parent: ParentFacts, code: int) -> int:
