@@ -98,8 +98,9 @@ FORCED_PLIES = 100
 class Verdict:
     """The answer to "can ``color`` still checkmate?".
 
-    ``value``: True (a helpmate exists, ``line`` holds it as UCI moves from the
-    given position), False (proved impossible, ``reason`` says why), None
+    ``value``: True (a helpmate exists, ``line`` holds one as UCI moves from
+    the given position: evidence that replays to a mate, not always the
+    shortest helpmate), False (proved impossible, ``reason`` says why), None
     (undecided within the limits).  ``method`` names the stage that decided:
     ``material``, ``forced``, ``static``, ``search`` (a steered helpmate
     search found the mate), ``width`` (the width search found it),
@@ -301,13 +302,16 @@ def _pawns_both(board: chess.Board) -> bool:
 
 
 def _found_text(color: chess.Color, line: tuple[str, ...]) -> str:
-    """The reason of a "can mate" verdict.
+    """The reason of a "can mate" verdict: the length of the helpmate
+    found, which is evidence, not the shortest one (the searches are
+    steered toward a mating corner, not toward the fewest moves), so the
+    words do not say "helpmate in N" as a composer would.
 
     >>> _found_text(chess.WHITE, ("a1a8",)), _found_text(chess.BLACK, ("e2e4", "f7f6", "e4e5"))
-    ('White can mate: helpmate in 1 ply', 'Black can mate: helpmate in 3 plies')
+    ('White can mate: a helpmate of 1 ply', 'Black can mate: a helpmate of 3 plies')
     """
     plies = "1 ply" if len(line) == 1 else f"{len(line)} plies"
-    return f"{_name(color)} can mate: helpmate in {plies}"
+    return f"{_name(color)} can mate: a helpmate of {plies}"
 
 
 def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full",
