@@ -31,8 +31,9 @@ VECTOR_NODES = 10_000
 #: the other corners' searches and the resumable visit; 263/302 with the search's table kept
 #: across iterations and resumed runs, 2026-12-01; 262/302 with the nearest corner for heavy
 #: pieces, the portfolio without repeated searches and the whole-line check filter;
-#: 271/302 with the width search's share, 2026-12-02)
-VECTOR_DECIDED_FLOOR = 0.89
+#: 271/302 with the width search's share, 2026-12-02; 278/302 with the short width search
+#: where pawns stand rammed, 2026-12-04)
+VECTOR_DECIDED_FLOOR = 0.91
 #: quick mode's decided share on the same sample: 127/302 (0.42) with the static proof
 #: tried beside knights, 2026-12-03 (107/302 before)
 VECTOR_QUICK_FLOOR = 0.41

@@ -72,6 +72,23 @@ def test_an_exhausted_search_visited_what_the_visit_visits(fen: str, color: ches
     assert result.nodes + 1 == visit.seen
 
 
+@pytest.mark.parametrize("fen,color", [
+    # CHA vectors with pawns rammed head-on (three pairs) and a bishop or a
+    # king free to move: about 200 reachable positions, none a mate; the
+    # steered searches' first slice spent 28,000 nodes before the width
+    # search proved it
+    ("8/8/1p6/kPp5/p1P5/2P5/PK6/8 w - - 0 1", chess.WHITE),
+    ("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 b - - 0 1", chess.WHITE),
+])
+def test_rammed_pawns_get_a_short_width_search_before_the_first_slice(
+        fen: str, color: chess.Color) -> None:
+    verdict = can_checkmate(chess.Board(fen), color)
+    assert verdict.value is False and verdict.method == "exhaustive"
+    assert "reachable positions" in verdict.reason
+    # a few turns of the steered searches, then the width search's proof
+    assert verdict.nodes < 5_000
+
+
 def test_a_resumed_search_runs_as_one_search() -> None:
     fen = "8/8/8/3B4/8/6p1/1b4Pp/2b2k1K w - - 0 1"
     whole = WidthSearch(chess.Board(fen), chess.WHITE).run(100_000)
