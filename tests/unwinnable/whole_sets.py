@@ -39,15 +39,16 @@ def cores() -> int:
 
 def on_every_core(fn: Callable[[T], R], items: Iterable[T], chunksize: int = 1) -> Iterator[R]:
     """``map(fn, items)`` over a pool of one process per core (in order).
-    The workers are started by a fork server where there is one: a fork of
-    the test process itself could inherit a lock held by one of its threads
-    (the service tests start servers in threads).
+    The workers are forks of the test process where the system can fork:
+    pytest imports the test modules without putting the project on
+    ``sys.path`` (``--import-mode=importlib``), so a worker started afresh
+    (spawn, forkserver) could not import ``fn``'s module by name.
 
     >>> list(on_every_core(abs, [-1, 2, -3]))
     [1, 2, 3]
     """
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+    context = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     with ProcessPoolExecutor(max_workers=cores(), mp_context=context) as pool:
         yield from pool.map(fn, items, chunksize=chunksize)
 
