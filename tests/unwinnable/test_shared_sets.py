@@ -59,7 +59,7 @@ def assert_line_mates(board: chess.Board, v: Verdict) -> None:
 def test_cha_vectors_whole_set_full_mode_decides_all(shared_data: Path) -> None:
     # every one of the 1,803 vectors, both colours, in full mode under the
     # default budgets: decided as expected, every helpmate line replayed
-    # (about 430 s of CPU, on every core; the slowest question about 10 s)
+    # (about 350 s of CPU, on every core; the slowest question about 10 s)
     vectors = read_vectors(shared_data / "unwinnability" / "cha-test-vectors.txt")
     assert len(vectors) == 1803
     problems = [p for found in on_every_core(vector_problems, vectors) for p in found]

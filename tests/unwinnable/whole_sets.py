@@ -13,28 +13,18 @@ the first.
 from __future__ import annotations
 
 import multiprocessing
-import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
 import chess
 
+from remis.audit.run import available_cores
 from remis.unwinnable import can_checkmate
 from tests.unwinnable.helpers import mates
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-
-def cores() -> int:
-    """The cores this process may run on.
-
-    >>> cores() >= 1
-    True
-    """
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-        os.cpu_count() or 1)
 
 
 def on_every_core(fn: Callable[[T], R], items: Iterable[T], chunksize: int = 1) -> Iterator[R]:
@@ -49,7 +39,7 @@ def on_every_core(fn: Callable[[T], R], items: Iterable[T], chunksize: int = 1) 
     """
     context = multiprocessing.get_context(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ProcessPoolExecutor(max_workers=cores(), mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=available_cores(), mp_context=context) as pool:
         yield from pool.map(fn, items, chunksize=chunksize)
 
 

@@ -288,13 +288,13 @@ def _locked(board: chess.Board) -> bool:
 
 def _rammed(board: chess.Board) -> int:
     """The pairs of pawns rammed head-on (a white pawn right below a black
-    one).
+    one): White's pawns but the free ones (:func:`_free_pawns`).
 
     >>> _rammed(chess.Board("4k3/p7/8/1p6/1P6/8/P7/4K3 w - - 0 1"))
     1
     """
     white = board.pawns & board.occupied_co[chess.WHITE]
-    return (white & (board.pawns & ~white) >> 8).bit_count()
+    return (white & ~_free_pawns(board, chess.WHITE)).bit_count()
 
 
 def _sacrifice_candidate(board: chess.Board, color: chess.Color) -> bool:
