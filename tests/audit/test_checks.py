@@ -141,10 +141,10 @@ def test_engine_contract_used_by_the_6_9_check(fen: str) -> None:
 
 
 def test_moves_after_a_blocked_dead_position_are_found() -> None:
-    # White takes the queen: only kings behind a locked pawn wall remain, a
-    # dead position (5.2.2) that material alone does not show; the record
-    # goes on and scores a win
-    pgn = ('[FEN "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/4q3/8 w - - 0 1"]\n[SetUp "1"]\n'
+    # White takes the queen (Kg3 was legal too): only kings behind a locked
+    # pawn wall remain, a dead position (5.2.2) that material alone does not
+    # show; the record goes on and scores a win
+    pgn = ('[FEN "8/8/4k3/1p1p1p1p/1P1P1P1P/5K2/4q3/8 w - - 0 1"]\n[SetUp "1"]\n'
            '[Result "1-0"]\n\n1. Kxe2 Ke7 2. Ke3 Ke6 1-0\n')
     a = audit_replay(parse_game(GameText(1, 0, pgn)))
     assert a.end is not None and a.end.termination == "dead_position" and a.end.ply == 1

@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import chess
+import pytest
 
+from remis.game import rule_on_parsed
+from remis.pgn import GameText, parse_game
 from remis.unwinnable import can_checkmate, deadtest
 from remis.unwinnable.deadtest import EngineDeadTest, engine_dead_test, is_candidate
 
@@ -13,11 +16,64 @@ from remis.unwinnable.deadtest import EngineDeadTest, engine_dead_test, is_candi
 def test_ordinary_positions_are_not_candidates() -> None:
     for fen in [chess.STARTING_FEN,
                 "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9",
-                "8/8/4k3/1p1p1p2/1P1P1P1P/4K3/8/8 w - - 0 1",  # h4 pawn is free
-                "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/6N1 w - - 0 1"]:  # a knight
+                "8/8/4k3/1p1p1p2/1P1P1P1P/4K3/8/8 w - - 0 1",  # h4 can promote
+                "8/pp3k2/2p1bp2/5p2/2P5/1P3N2/P4PPP/6K1 w - - 0 30"]:  # open endgame
         board = chess.Board(fen)
         assert not is_candidate(board)
         assert engine_dead_test(board) is None
+
+
+def test_live_candidate_is_not_dead() -> None:
+    # a knight beside a locked wall: a candidate (knights no longer keep the
+    # engine away), and the engine finds helpmates for both sides
+    board = chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/6N1 w - - 0 1")
+    assert is_candidate(board)
+    assert engine_dead_test(board) is None
+
+
+# dead positions the per-ply test missed before 2026-12-04 (it looked only
+# where every pawn was rammed and no knight stood): (start, moves, the ply at
+# which the game is dead); a pawn free to advance but not to promote, a
+# proof by exhausting the reachable positions, bishops behind a wall
+_MISSED = [
+    ("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/7P/8 w - - 0 1", "1. h3 Kd6 2. Kd3 Ke6", 0),
+    ("8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - - 0 1", "1... h5 2. Kb1", 1),
+    ("Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - - 0 1", "1. g5 Kd8", 1),
+]
+
+
+@pytest.mark.parametrize(("fen", "moves", "ply"), _MISSED)
+def test_game_ends_at_the_first_dead_position(fen: str, moves: str, ply: int) -> None:
+    pgn = f'[FEN "{fen}"]\n[SetUp "1"]\n[Result "*"]\n\n{moves} *\n'
+    ruling = rule_on_parsed(parse_game(GameText(1, 0, pgn)))
+    assert ruling.end is not None
+    assert (ruling.end.termination, ruling.end.article, ruling.end.ply) == (
+        "dead_position", "5.2.2", ply)
+    # and each side's "cannot" is a proof of the engine in full mode
+    board = chess.Board(fen)
+    sans = [t for t in moves.split() if not t[0].isdigit()]  # move numbers out
+    for san in sans[:ply]:
+        board.push_san(san)
+    assert all(can_checkmate(board, c).value is False for c in chess.COLORS)
+
+
+def test_time_forfeit_after_a_dead_position_is_no_loss() -> None:
+    # the game was over (5.2.2) before the flag fell: 6.9 does not apply
+    fen, moves, _ = _MISSED[0]
+    pgn = (f'[FEN "{fen}"]\n[SetUp "1"]\n[Result "0-1"]\n[Termination "Time forfeit"]\n\n'
+           f'{moves} 0-1\n')
+    ruling = rule_on_parsed(parse_game(GameText(1, 0, pgn)))
+    assert ruling.end is not None and ruling.end.termination == "dead_position"
+    assert ruling.extra["time_forfeit"]["applies"] is False
+
+
+def test_forced_capture_into_a_dead_position_ends_the_game_before_it() -> None:
+    # Black in check has one legal move, Kxg7, which leaves two bare kings:
+    # the position is dead already (every sequence of legal moves goes there)
+    board = chess.Board("7k/6Q1/8/8/8/8/8/K7 b - - 0 1")
+    assert is_candidate(board)
+    v = engine_dead_test(board)
+    assert v is not None and v.termination == "dead_position"
 
 
 def test_material_case_and_locked_case() -> None:
