@@ -222,7 +222,11 @@ class _MainlineVisitor(chess.pgn.BaseVisitor[Any]):
 
     def handle_error(self, error: Exception) -> None:
         if self.error is None:
-            self.error = (len(self.moves) + 1, str(error))
+            if self.board is None:  # before the start position: its FEN tag
+                fen = self.headers.get("FEN", "") if self.headers else ""
+                self.error = (0, f"unreadable FEN tag {fen!r}: {error}")
+            else:
+                self.error = (len(self.moves) + 1, str(error))
 
     def result(self) -> _MainlineVisitor:
         return self

@@ -40,7 +40,24 @@ def illegal_reason(board: chess.Board) -> str | None:
     'the side not to move is in check'
     """
     status = board.status()
-    return None if status == chess.STATUS_VALID else _status_text(board, status)
+    if status != chess.STATUS_VALID:
+        return _status_text(board, status)
+    return _double_check_reason(board)
+
+
+def _double_check_reason(board: chess.Board) -> str | None:
+    """Why a double check is impossible, or None: python-chess accepts two
+    checkers that are not on one line with the king, but one of the two
+    must have been uncovered by the move, so it is a bishop, a rook or a
+    queen (two knights, or a knight and a pawn, never give check together).
+
+    >>> _double_check_reason(chess.Board("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1"))
+    'two pieces give check and neither is a bishop, rook or queen'
+    """
+    checkers = board.checkers_mask()
+    if checkers.bit_count() == 2 and not checkers & (board.bishops | board.rooks | board.queens):
+        return "two pieces give check and neither is a bishop, rook or queen"
+    return None
 
 
 _STATUS = [
@@ -68,6 +85,9 @@ def _status_text(board: chess.Board, status: int) -> str:
     wk, bk = board.king(chess.WHITE), board.king(chess.BLACK)
     if wk is not None and bk is not None and chess.square_distance(wk, bk) <= 1:
         return "kings on adjacent squares"
+    if (status & chess.STATUS_OPPOSITE_CHECK and wk is not None and bk is not None
+            and board.is_attacked_by(chess.BLACK, wk) and board.is_attacked_by(chess.WHITE, bk)):
+        return "both kings in check"
     names = [text for flag, text in _STATUS if status & flag]
     return ", ".join(names) or f"status {status}"
 

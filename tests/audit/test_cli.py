@@ -99,3 +99,24 @@ def test_interrupted_command_then_resume(tmp_path: Path, sig: int) -> None:
         assert part == expected[:len(part)]  # valid, in order, nothing torn
     assert main([*args, "--out", str(out), "--resume"]) == 0
     assert out.read_text().splitlines() == expected
+
+
+def test_a_missing_extra_is_named_before_any_work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capfd: pytest.CaptureFixture[str]) -> None:
+    # without pyarrow and matplotlib (the audit extra), parquet and --report
+    # are usage errors up front, not a traceback after the whole run
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name in ("pyarrow", "matplotlib") else real(
+                            name, *a))
+    out = tmp_path / "f.parquet"
+    assert main(["audit", str(SYNTHETIC), "-j", "1", "-q", "--format", "parquet",
+                 "--out", str(out)]) == 2
+    assert main(["audit", str(SYNTHETIC), "-j", "1", "-q", "--report",
+                 str(tmp_path / "r.html")]) == 2
+    err = capfd.readouterr().err
+    assert "--format parquet (pyarrow is not installed)" in err and "remis[audit]" in err
+    assert "--report (matplotlib is not installed)" in err and "Traceback" not in err
+    assert not out.exists()

@@ -16,7 +16,8 @@ from tests.unwinnable.helpers import mates
 
 
 @pytest.mark.parametrize(("fen", "words"), [
-    ("4k2R/8/8/8/8/8/8/4K2r w - - 0 1", "the side not to move is in check"),  # both in check
+    ("4k2R/8/8/8/8/8/8/4K2r w - - 0 1", "both kings in check"),
+    ("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1", "two pieces give check and neither"),
     ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "pawns on the first or last rank"),
     ("4k3/8/8/8/8/8/8/4K2r b - - 0 1", "the side not to move is in check"),  # wrong side
     ("8/8/8/8/8/8/8/Kk6 w - - 0 1", "kings on adjacent squares"),
@@ -92,3 +93,16 @@ def test_cli_quick_mode_stdin_in_order(monkeypatch: pytest.MonkeyPatch,
     assert out[0]["end"]["termination"] == "dead_position"
     assert out[1]["can_checkmate"] == {"white": None, "black": None} and out[1]["end"] is None
     assert out[2]["end"]["termination"] == "insufficient_material"
+
+
+@pytest.mark.parametrize(("args", "kwargs", "error"), [
+    (("8/8/8/8/8/8/8/K1k5 w - - 0 1", chess.WHITE), {}, TypeError),  # a FEN, not a board
+    ((chess.Board(), "white"), {}, TypeError),
+    ((chess.Board(), chess.WHITE), {"max_nodes": 0}, ValueError),
+    ((chess.Board(), chess.WHITE), {"max_nodes": -5}, ValueError),
+    ((chess.Board(), chess.WHITE), {"max_seconds": -1.0}, ValueError),
+])
+def test_bad_arguments_are_named(args: tuple[object, ...], kwargs: dict[str, object],
+                                 error: type[Exception]) -> None:
+    with pytest.raises(error, match=r"board|color|max_nodes|max_seconds"):
+        can_checkmate(*args, **kwargs)  # type: ignore[arg-type]

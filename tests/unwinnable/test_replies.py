@@ -9,6 +9,7 @@ import pytest
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
+from remis.position import illegal_reason
 from remis.unwinnable import can_checkmate
 from remis.unwinnable.material import material_reason
 from remis.unwinnable.replies import every_line_ends
@@ -90,7 +91,7 @@ def near_the_end(draw: st.DrawFn) -> tuple[chess.Board, chess.Color]:
         if symbol in "Pp" and chess.square_rank(square) in (0, 7):
             symbol = "N" if symbol == "P" else "n"
         board.set_piece_at(square, chess.Piece.from_symbol(symbol))
-    assume(board.is_valid() and material_reason(board, winner) is None)
+    assume(illegal_reason(board) is None and material_reason(board, winner) is None)
     return board, winner
 
 

@@ -23,6 +23,7 @@ import chess
 from hypothesis import Phase, assume, event, given, settings
 from hypothesis import strategies as st
 
+from remis.position import illegal_reason
 from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.search import Visit
 from tests.unwinnable.helpers import mates
@@ -74,7 +75,7 @@ def _checked(board: chess.Board, color: chess.Color, *, decided: bool = True) ->
 @given(walled(), st.booleans())
 def test_every_cannot_is_confirmed_by_visiting_every_reachable_position(
         board: chess.Board, white: bool) -> None:
-    if not board.is_valid():
+    if illegal_reason(board) is not None:
         return
     color = chess.WHITE if white else chess.BLACK
     verdict = _checked(board, color)
@@ -193,7 +194,7 @@ def half_walled(draw: st.DrawFn) -> chess.Board:
 @given(half_walled(), st.booleans())
 def test_every_cannot_is_confirmed_by_python_chess_alone(board: chess.Board,
                                                          white: bool) -> None:
-    assume(board.is_valid())
+    assume(illegal_reason(board) is None)
     color = chess.WHITE if white else chess.BLACK
     # undecided is allowed here (the contract's None: a limit reached), not
     # a wrong "cannot": a wall opened only by the loser's sacrifices can

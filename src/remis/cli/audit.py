@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -123,6 +124,9 @@ def run(args: argparse.Namespace) -> int:
     2
     """
 
+    if (missing := missing_extra(args)) is not None:
+        warn(f"audit: {missing} needs the audit extra: pip install 'remis[audit]'")
+        return 2
     if getattr(args, "variant", "chess") != "chess":
         from remis.variants.options import run_audit as run_variant_audit
 
@@ -142,6 +146,23 @@ def run(args: argparse.Namespace) -> int:
     opts = AuditOptions(files, args.out, args.fmt, args.jobs, args.cluster, checks, args.laws,
                         args.resume, args.chunk_bytes)
     return execute(args, opts, 1 if len(files) < len(paths) else 0)
+
+
+def missing_extra(args: argparse.Namespace) -> str | None:
+    """The option given whose library (of the ``audit`` extra) is not
+    installed, or None: checked before any work, so that a run never stops
+    at the end for want of it.
+
+    >>> missing_extra(argparse.Namespace(report=None, fmt="jsonl", cluster=None)) is None
+    True
+    """
+    needs = (("--report", getattr(args, "report", None), "matplotlib"),
+             ("--format parquet", getattr(args, "fmt", None) == "parquet", "pyarrow"),
+             ("--cluster", getattr(args, "cluster", None), "distributed"))
+    for option, used, module in needs:
+        if used and importlib.util.find_spec(module) is None:
+            return f"{option} ({module} is not installed)"
+    return None
 
 
 def option_without_out(args: argparse.Namespace) -> str | None:

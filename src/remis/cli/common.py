@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Iterator
@@ -45,7 +46,48 @@ def input_lines(arg: str) -> Iterator[tuple[int, str]]:
     if arg != "-":
         yield 1, arg
         return
-    for n, line in enumerate(sys.stdin, start=1):
+    raw = getattr(sys.stdin, "buffer", None)  # bytes: bad UTF-8 becomes U+FFFD
+    lines: Iterator[str] = (
+        (b.decode("utf-8", "replace") for b in raw) if raw is not None else iter(sys.stdin))
+    for n, line in enumerate(lines, start=1):
         s = line.strip()
         if s:
             yield n, s
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: an integer of at least 1.
+
+    >>> positive_int("5000")
+    5000
+    >>> positive_int("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number of at least 1, not '0'
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a number above 0.
+
+    >>> positive_float("2.5")
+    2.5
+    >>> positive_float("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a number above 0, not '-1'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number above 0, not {text!r}")
+    return value

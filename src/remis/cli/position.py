@@ -7,7 +7,7 @@ from typing import Any
 
 import chess
 
-from remis.cli.common import emit_json, input_lines
+from remis.cli.common import emit_json, input_lines, positive_float, positive_int
 from remis.position import rule_on_position
 
 
@@ -25,9 +25,9 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per FEN")
     p.add_argument("--quick", action="store_true",
                    help="quick unwinnability check (may leave can_checkmate undecided: null)")
-    p.add_argument("--max-nodes", type=int, default=None,
+    p.add_argument("--max-nodes", type=positive_int, default=None,
                    help="node budget of the unwinnability search (default 100000)")
-    p.add_argument("--max-seconds", type=float, default=None,
+    p.add_argument("--max-seconds", type=positive_float, default=None,
                    help="time budget of the unwinnability search per side")
     from remis.variants.options import add_options
 
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     0
     >>> run(parser.parse_args(["position", "not a fen"]))  # doctest: +ELLIPSIS
     not a fen
-      ERROR: malformed FEN 'not a fen': ...
+      ERROR (line 1): malformed FEN 'not a fen': ...
     1
     """
     if getattr(args, "variant", "chess") != "chess":
@@ -83,7 +83,7 @@ def human(out: dict[str, Any]) -> str:
     """
 
     if out.get("error"):
-        return f"{out['fen']}\n  ERROR: {out['error']['message']}"
+        return f"{out['fen']}\n  ERROR (line {out['error']['line']}): {out['error']['message']}"
     lines = [out["fen"]]
     end = out["end"]
     if end:

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
+from numbers import Integral, Real
 from typing import Literal
 
 import chess
@@ -157,12 +158,37 @@ def check_position(board: chess.Board) -> None:
     ...
     ValueError: illegal position: the side not to move is in check (4k3/8/8/8/8/8/8/4K2r b - - 0 1)
     """
-    status = board.status()
-    if status == chess.STATUS_VALID:
-        return
-    from remis.position import _status_text  # late: remis.position imports the rules core
+    from remis.position import illegal_reason  # late: remis.position imports the rules core
 
-    raise ValueError(f"illegal position: {_status_text(board, status)} ({board.fen()})")
+    reason = illegal_reason(board)
+    if reason is not None:
+        raise ValueError(f"illegal position: {reason} ({board.fen()})")
+
+
+def _check_arguments(board: object, color: object, max_nodes: object,
+                     max_seconds: object) -> None:
+    """Raise :class:`TypeError` or :class:`ValueError` naming the argument
+    of :func:`can_checkmate` that is of the wrong kind or out of range.
+
+    >>> _check_arguments(chess.Board(), "white", None, None)
+    Traceback (most recent call last):
+    ...
+    TypeError: color must be chess.WHITE or chess.BLACK (a bool), not 'white'
+    >>> _check_arguments(chess.Board(), chess.WHITE, 0, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_nodes must be at least 1, not 0
+    """
+    if not isinstance(board, chess.Board):
+        raise TypeError(f"board must be a chess.Board, not {type(board).__name__} "
+                        "(for a FEN, pass chess.Board(fen))")
+    if not isinstance(color, bool):
+        raise TypeError(f"color must be chess.WHITE or chess.BLACK (a bool), not {color!r}")
+    if max_nodes is not None and (not isinstance(max_nodes, Integral) or max_nodes < 1):
+        raise ValueError(f"max_nodes must be at least 1, not {max_nodes!r}")
+    if max_seconds is not None and not (isinstance(max_seconds, Real)
+                                        and float(max_seconds) > 0):
+        raise ValueError(f"max_seconds must be above 0, not {max_seconds!r}")
 
 
 def _mated(board: chess.Board, color: chess.Color) -> bool:
@@ -183,6 +209,9 @@ def _forced(board: chess.Board, color: chess.Color,
                     return line, Verdict(color, True, _found_text(color, ucis), ucis,
                                          method="forced")
                 what = "checkmate of " + _name(color) if board.is_check() else "stalemate"
+                if not line:  # the game is over already
+                    return line, Verdict(color, False, f"the position is a {what}: no legal move",
+                                         method="forced")
                 return line, Verdict(
                     color, False,
                     f"forced sequence: every legal continuation ends in {what} "
@@ -369,6 +398,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     """
     if mode not in ("full", "quick"):
         raise ValueError(f"unknown mode {mode!r}: use 'full' or 'quick'")
+    _check_arguments(board, color, max_nodes, max_seconds)
     check_position(board)
     if _mated(board, color):
         return Verdict(color, True, f"{_name(color)} has already mated", (), method="search")
