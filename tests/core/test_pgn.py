@@ -143,6 +143,12 @@ def test_bad_fen_header_is_an_error() -> None:
     assert g.error == (0, "illegal start position 8/8/8/8/8/8/8/K7 w - - 0 1: no black king")
 
 
+def test_unreadable_fen_header_is_an_error_at_ply_0_naming_the_tag() -> None:
+    g = parse_game_text('[FEN "garbage fen"]\n[SetUp "1"]\n\n1. e4 *\n')
+    assert g.board is None and g.error is not None
+    assert g.error[0] == 0 and g.error[1].startswith("unreadable FEN tag 'garbage fen'")
+
+
 @pytest.mark.parametrize("fen,reason", [
     ("8/8/8/8/8/8/8/8 w - - 0 1", "no white king, no black king, empty board"),  # was stalemate
     ("kK6/8/8/8/8/8/8/8 w - - 0 1", "kings on adjacent squares"),   # was ruled dead

@@ -48,6 +48,27 @@ def test_cli_reports_bad_lines_and_goes_on(monkeypatch: pytest.MonkeyPatch,
     assert out[3]["helpmate"]["black"] is None and out[3]["helpmate"]["white"]
 
 
+def test_cli_plain_output_names_the_line_and_bad_bytes_stay_valid_utf8(
+        monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    raw = b"8/8/4k3/8/8/Q2K4/8/8 w - - 0 1\n\xff\xfe garbage\n"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    assert main(["position", "-"]) == 1
+    assert "ERROR (line 2): malformed FEN" in capsysbinary.readouterr().out.decode("utf-8")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    assert main(["position", "-", "--json"]) == 1
+    lines = capsysbinary.readouterr().out.decode("utf-8").splitlines()  # strict UTF-8
+    assert json.loads(lines[1])["fen"].startswith("\ufffd")
+
+
+@pytest.mark.parametrize("option", [["--max-nodes", "0"], ["--max-nodes", "-3"],
+                                    ["--max-seconds", "-1"], ["--max-seconds", "0"]])
+def test_cli_refuses_budgets_out_of_range(option: list[str],
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["position", "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1", *option])
+    assert info.value.code == 2 and "must be" in capsys.readouterr().err
+
+
 def test_cli_error_names_the_line_of_the_input_blank_lines_counted(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     text = "\n8/8/4k3/8/8/Q2K4/8/8 w - - 0 1\n   \n\nP3k3/8/8/8/8/8/8/4K3 w - - 0 1\n"
