@@ -143,6 +143,15 @@ def test_human_output_is_one_line_per_game(capsys: pytest.CaptureFixture[str]) -
     assert "9.2.1 Re1" in out[0] and "Art." not in out[2]
 
 
+def test_human_output_says_when_the_ruling_differs_from_the_record(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    main(["game", str(EXAMPLES / "lichess-time-forfeits-and-repetition.pgn")])
+    out = capsys.readouterr().out.splitlines()
+    # lichess scored a flag fall 1/2-1/2 where the opponent could still mate
+    assert "time forfeit: 0-1 (Art. 6.9, not the recorded 1/2-1/2)" in out[0]
+    assert out[2].endswith("time forfeit: 1/2-1/2 (Art. 6.9)")  # agrees: nothing added
+
+
 def test_all_shared_data_runs_to_the_end(shared_data: Path) -> None:
     """remis game over every PGN in ../shared/data: nothing fatal, every
     unreadable game reported with its ply (issue 2, must show)."""

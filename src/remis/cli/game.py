@@ -102,7 +102,9 @@ def human_line(path: str, g: GameRuling, *, multi: bool = False) -> str:
         # the game had ended before the flag fell: the header's time forfeit changes nothing
         parts.append(f"time forfeit: moot, the game had already ended (Art. {tf['article']})")
     elif tf:
-        parts.append(f"time forfeit: {tf['result']} (Art. {tf['article']})")
+        recorded = g.headers.get("Result", "*")
+        differs = f", not the recorded {recorded}" if recorded not in ("*", tf["result"]) else ""
+        parts.append(f"time forfeit: {tf['result']} (Art. {tf['article']}{differs})")
     firsts: dict[tuple[str, str], Any] = {}
     for c in g.claims:
         firsts.setdefault((c.player, c.kind), c)
