@@ -18,8 +18,10 @@ Sets:
   must never happen; undecided = None);
 * ``timeouts``: lichess-unfair-timeouts.txt, the side NOT to move (every one
   is unwinnable): agreement = share proved "cannot mate";
-* ``deadtest``: the per-ply cost of :func:`engine_dead_test` after a bare
-  python-chess push, over the positions of lichess games.
+* ``deadtest``: the per-ply cost of the dead-position test after a bare
+  python-chess push, over lichess games: one
+  :class:`~remis.unwinnable.deadtest.EngineDeadTest` per game, as ``remis
+  game`` runs it and as the audit does (quick mode only).
 
 Every timing is printed next to a baseline timed in the same process (a
 python-chess legal-move generation for the positions, a bare push for the
@@ -52,8 +54,8 @@ import chess
 import chess.pgn
 
 from remis.rules import material_dead_test
-from remis.unwinnable import can_checkmate
-from remis.unwinnable.deadtest import engine_dead_test
+from remis.unwinnable import can_checkmate, deadtest
+from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest, engine_dead_test
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("REMIS_SHARED_DATA", ROOT.parent / "shared" / "data"))
@@ -269,26 +271,31 @@ def run_deadtest(limit: int, repeats: int = 5) -> None:
     games = game_boards(limit)
     plies = sum(len(g) for g in games)
 
-    def replay(test: Callable[[chess.Board], object] | None) -> float:
-        t0 = time.perf_counter()
+    def replay(make_test: Callable[[], Callable[[chess.Board], object]] | None) -> float:
+        deadtest._CACHE.clear()  # each run finds its own answers
+        t0 = time.process_time()
         for moves in games:
             board = chess.Board()
+            test = None if make_test is None else make_test()  # one per game, as remis game
             for move in moves:
                 board.push(move)
                 if test is not None:
                     test(board)
-        return time.perf_counter() - t0
+        return time.process_time() - t0
 
     engine_dead_test(chess.Board())  # warm up imports
-    bare, material, engine = [], [], []
+    runs: dict[str, list[float]] = {"bare": [], "material": [], "game": [], "audit": []}
     for _ in range(repeats):
-        bare.append(replay(None))
-        material.append(replay(material_dead_test))
-        engine.append(replay(engine_dead_test))
-    b, m, e = (statistics.median(x) / plies * 1e6 for x in (bare, material, engine))
-    print(f"deadtest  {len(games)} games, {plies} plies, median of {repeats}: bare push "
+        runs["bare"].append(replay(None))
+        runs["material"].append(replay(lambda: material_dead_test))
+        runs["game"].append(replay(EngineDeadTest))
+        runs["audit"].append(replay(lambda: EngineDeadTest(QUICK_ONLY)))
+    b, m, g, a = (statistics.median(runs[k]) / plies * 1e6
+                  for k in ("bare", "material", "game", "audit"))
+    print(f"deadtest  {len(games)} games, {plies} plies, median of {repeats} (CPU): bare push "
           f"{b:.2f} us/ply; + material_dead_test {m - b:+.3f} us ({m / b:.3f}x); "
-          f"+ engine_dead_test {e - b:+.3f} us ({e / b:.3f}x)")
+          f"+ EngineDeadTest as remis game {g - b:+.3f} us ({g / b:.3f}x); "
+          f"+ EngineDeadTest(QUICK_ONLY) as the audit {a - b:+.3f} us ({a / b:.3f}x)")
     # the call alone, on stored positions (answers of candidates cached)
     boards = []
     for moves in games:
