@@ -60,6 +60,14 @@ def test_cli_plain_output_names_the_line_and_bad_bytes_stay_valid_utf8(
     assert json.loads(lines[1])["fen"].startswith("\ufffd")
 
 
+def test_cli_reads_a_fen_after_a_byte_order_mark(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    raw = "\ufeff8/8/4k3/8/8/4K3/8/8 w - - 0 1\n".encode()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    assert main(["position", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["end"]["termination"] == "insufficient_material"
+
+
 @pytest.mark.parametrize("option", [["--max-nodes", "0"], ["--max-nodes", "-3"],
                                     ["--max-seconds", "-1"], ["--max-seconds", "0"]])
 def test_cli_refuses_budgets_out_of_range(option: list[str],
@@ -121,6 +129,7 @@ def test_cli_quick_mode_stdin_in_order(monkeypatch: pytest.MonkeyPatch,
     ((chess.Board(), "white"), {}, TypeError),
     ((chess.Board(), chess.WHITE), {"max_nodes": 0}, ValueError),
     ((chess.Board(), chess.WHITE), {"max_nodes": -5}, ValueError),
+    ((chess.Board(), chess.WHITE), {"max_nodes": True}, ValueError),
     ((chess.Board(), chess.WHITE), {"max_seconds": -1.0}, ValueError),
 ])
 def test_bad_arguments_are_named(args: tuple[object, ...], kwargs: dict[str, object],

@@ -7,6 +7,7 @@ from pathlib import Path
 import chess
 import pytest
 
+from remis.cli.game import human_line
 from remis.game import rule_on_parsed
 from remis.pgn import GameText, parse_game
 from remis.unwinnable import can_checkmate, deadtest
@@ -65,6 +66,8 @@ def test_time_forfeit_after_a_dead_position_is_no_loss() -> None:
     ruling = rule_on_parsed(parse_game(GameText(1, 0, pgn)))
     assert ruling.end is not None and ruling.end.termination == "dead_position"
     assert ruling.extra["time_forfeit"]["applies"] is False
+    assert human_line("t.pgn", ruling).endswith(
+        "time forfeit: moot, the game had already ended (Art. 6.9, not the recorded 0-1)")
 
 
 def test_forced_capture_into_a_dead_position_ends_the_game_before_it() -> None:

@@ -44,13 +44,13 @@ def input_lines(arg: str) -> Iterator[tuple[int, str]]:
     [(3, 'x')]
     """
     if arg != "-":
-        yield 1, arg
+        yield 1, arg.lstrip("\ufeff").strip()
         return
     raw = getattr(sys.stdin, "buffer", None)  # bytes: bad UTF-8 becomes U+FFFD
     lines: Iterator[str] = (
         (b.decode("utf-8", "replace") for b in raw) if raw is not None else iter(sys.stdin))
     for n, line in enumerate(lines, start=1):
-        s = line.strip()
+        s = line.lstrip("\ufeff").strip()  # a byte-order mark (first line) is no text
         if s:
             yield n, s
 

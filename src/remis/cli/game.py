@@ -100,7 +100,11 @@ def human_line(path: str, g: GameRuling, *, multi: bool = False) -> str:
     tf = g.extra.get("time_forfeit")
     if tf and tf.get("applies") is False:
         # the game had ended before the flag fell: the header's time forfeit changes nothing
-        parts.append(f"time forfeit: moot, the game had already ended (Art. {tf['article']})")
+        recorded = g.headers.get("Result", "*")
+        differs = (f", not the recorded {recorded}" if g.end is not None
+                   and recorded not in ("*", g.end.result) else "")
+        parts.append(f"time forfeit: moot, the game had already ended (Art. {tf['article']}"
+                     f"{differs})")
     elif tf:
         recorded = g.headers.get("Result", "*")
         differs = f", not the recorded {recorded}" if recorded not in ("*", tf["result"]) else ""

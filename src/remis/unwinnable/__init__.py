@@ -184,7 +184,8 @@ def _check_arguments(board: object, color: object, max_nodes: object,
                         "(for a FEN, pass chess.Board(fen))")
     if not isinstance(color, bool):
         raise TypeError(f"color must be chess.WHITE or chess.BLACK (a bool), not {color!r}")
-    if max_nodes is not None and (not isinstance(max_nodes, Integral) or max_nodes < 1):
+    if max_nodes is not None and (not isinstance(max_nodes, Integral)
+                                  or isinstance(max_nodes, bool) or max_nodes < 1):
         raise ValueError(f"max_nodes must be at least 1, not {max_nodes!r}")
     if max_seconds is not None and not (isinstance(max_seconds, Real)
                                         and float(max_seconds) > 0):
