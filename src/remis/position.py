@@ -46,18 +46,80 @@ def illegal_reason(board: chess.Board) -> str | None:
 
 
 def _double_check_reason(board: chess.Board) -> str | None:
-    """Why a double check is impossible, or None: python-chess accepts two
-    checkers that are not on one line with the king, but one of the two
-    must have been uncovered by the move, so it is a bishop, a rook or a
-    queen (two knights, or a knight and a pawn, never give check together).
+    """Why a double check cannot have arisen, or None.  python-chess refuses
+    three checkers and two sliders on one line with the king; a double
+    check needs more: the move before uncovered one checker, a bishop,
+    rook or queen, by moving the other one (the mover) off the line between
+    it and the king.  So a double check stands only if the mover could have
+    come from a square of that line (a pawn, or a piece just promoted, by a
+    pawn's step or capture).  Castling and en passant, which move or take
+    two units, are given the benefit of the doubt, as is Chess960.
 
     >>> _double_check_reason(chess.Board("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1"))
     'two pieces give check and neither is a bishop, rook or queen'
+    >>> _double_check_reason(chess.Board("4k3/8/8/8/1b5b/8/8/4K3 w - - 0 1"))
+    'a double check that no move can have given'
+    >>> _double_check_reason(chess.Board("4k3/8/8/1B6/8/8/8/4RK2 b - - 0 1")) is None
+    True
     """
     checkers = board.checkers_mask()
-    if checkers.bit_count() == 2 and not checkers & (board.bishops | board.rooks | board.queens):
+    if checkers.bit_count() != 2:
+        return None
+    sliders = checkers & (board.bishops | board.rooks | board.queens)
+    if not sliders:
         return "two pieces give check and neither is a bishop, rook or queen"
-    return None
+    king = board.king(board.turn)
+    if king is None or board.chess960 or _castled_or_en_passant(board):
+        return None
+    for d in chess.scan_forward(sliders):
+        line = chess.between(d, king)
+        mover = (checkers & ~chess.BB_SQUARES[d]).bit_length() - 1
+        if line & _origins(board, mover):
+            return None
+    return "a double check that no move can have given"
+
+
+def _origins(board: chess.Board, to: chess.Square) -> int:
+    """The squares the unit on ``to`` (of the side that just moved) could
+    have moved from in one move: a piece's own moves (on today's board,
+    which the move left as it is but for its from-square, empty now), and
+    a pawn's steps and captures backward (for a pawn, or a piece on the
+    last rank that may have just been promoted)."""
+    bit = chess.BB_SQUARES[to]
+    white = bool(board.occupied_co[chess.WHITE] & bit)
+    out = 0
+    if not board.pawns & bit:
+        out |= board.attacks_mask(to)
+    last = chess.BB_RANK_8 if white else chess.BB_RANK_1
+    if board.pawns & bit or last & bit:
+        back = -8 if white else 8
+        src = to + back
+        if 0 <= src < 64:
+            out |= chess.BB_SQUARES[src]
+            for side in (-1, 1):
+                if 0 <= chess.square_file(to) + side < 8:
+                    out |= chess.BB_SQUARES[src + side]
+            start = chess.BB_RANK_4 if white else chess.BB_RANK_5
+            if start & bit and 0 <= src + back < 64:
+                out |= chess.BB_SQUARES[src + back]
+    return out
+
+
+def _castled_or_en_passant(board: chess.Board) -> bool:
+    """The side that just moved may have castled (its king on c or g of its
+    first rank, a rook beside it) or taken en passant (a pawn on its sixth
+    rank with the square behind it empty): moves of two units, whose double
+    checks :func:`_double_check_reason` does not try to explain."""
+    moved = not board.turn
+    own = board.occupied_co[moved]
+    first = chess.BB_RANK_1 if moved else chess.BB_RANK_8
+    kings = board.kings & own & first & (chess.BB_FILE_C | chess.BB_FILE_G)
+    if kings and board.rooks & own & first & (chess.BB_FILE_D | chess.BB_FILE_F):
+        return True
+    sixth = chess.BB_RANK_6 if moved else chess.BB_RANK_3
+    pawns = board.pawns & own & sixth
+    behind = (pawns >> 8) if moved else (pawns << 8) & chess.BB_ALL
+    return bool(behind & ~board.occupied)
 
 
 _STATUS = [

@@ -11,6 +11,7 @@ import chess
 import pytest
 
 from remis.cli import main
+from remis.position import illegal_reason
 from remis.unwinnable import can_checkmate, is_dead_position
 from tests.unwinnable.helpers import mates
 
@@ -18,6 +19,9 @@ from tests.unwinnable.helpers import mates
 @pytest.mark.parametrize(("fen", "words"), [
     ("4k2R/8/8/8/8/8/8/4K2r w - - 0 1", "both kings in check"),
     ("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1", "two pieces give check and neither"),
+    ("4k3/8/8/8/1b5b/8/8/4K3 w - - 0 1", "a double check that no move can have given"),
+    ("4k3/8/8/8/1b6/8/8/4K2r w - - 0 1", "a double check that no move can have given"),
+    ("4k3/8/8/8/8/3n4/4r3/4K3 w - - 0 1", "a double check that no move can have given"),
     ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "pawns on the first or last rank"),
     ("4k3/8/8/8/8/8/8/4K2r b - - 0 1", "the side not to move is in check"),  # wrong side
     ("8/8/8/8/8/8/8/Kk6 w - - 0 1", "kings on adjacent squares"),
@@ -31,6 +35,18 @@ def test_illegal_positions_raise_value_error(fen: str, words: str) -> None:
         assert fen.split()[0] in str(info.value)
     with pytest.raises(ValueError):
         is_dead_position(board)
+
+
+@pytest.mark.parametrize("fen", [
+    "4k3/8/8/1B6/8/8/8/4RK2 b - - 0 1",  # Be4-b5+ uncovered the rook
+    "3Qk3/8/8/8/8/8/8/4RK2 b - - 0 1",  # exd8=Q+ (or Qe7-d8+) uncovered the rook
+    "4k3/8/5N2/8/8/8/8/4RK2 b - - 0 1",  # Ne4-f6+ uncovered the rook
+])
+def test_possible_double_checks_are_accepted(fen: str) -> None:
+    board = chess.Board(fen)
+    assert chess.popcount(board.checkers_mask()) == 2
+    assert illegal_reason(board) is None
+    can_checkmate(board, chess.WHITE, mode="quick")  # raises ValueError on an illegal position
 
 
 def test_cli_reports_bad_lines_and_goes_on(monkeypatch: pytest.MonkeyPatch,
