@@ -77,6 +77,13 @@ def _who(headers: dict[str, str]) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
+def _recorded_differs(g: GameRuling, ruled: str | None) -> str:
+    """", not the recorded R" when the game's recorded result R differs from
+    the result under the Laws ``ruled`` (nothing when either is unknown)."""
+    recorded = g.headers.get("Result", "*")
+    return f", not the recorded {recorded}" if ruled and recorded not in ("*", ruled) else ""
+
+
 def human_line(path: str, g: GameRuling, *, multi: bool = False) -> str:
     """One short line per game: who, recorded result, plies, the end and the
     first claims, each with its article.
@@ -98,17 +105,11 @@ def human_line(path: str, g: GameRuling, *, multi: bool = False) -> str:
     else:
         parts.append("no automatic end")
     tf = g.extra.get("time_forfeit")
-    if tf and tf.get("applies") is False:
-        # the game had ended before the flag fell: the header's time forfeit changes nothing
-        recorded = g.headers.get("Result", "*")
-        differs = (f", not the recorded {recorded}" if g.end is not None
-                   and recorded not in ("*", g.end.result) else "")
-        parts.append(f"time forfeit: moot, the game had already ended (Art. {tf['article']}"
-                     f"{differs})")
-    elif tf:
-        recorded = g.headers.get("Result", "*")
-        differs = f", not the recorded {recorded}" if recorded not in ("*", tf["result"]) else ""
-        parts.append(f"time forfeit: {tf['result']} (Art. {tf['article']}{differs})")
+    if tf:
+        moot = tf.get("applies") is False  # the game had ended before the flag fell
+        ruled = (g.end.result if g.end is not None else None) if moot else tf["result"]
+        what = "moot, the game had already ended" if moot else tf["result"]
+        parts.append(f"time forfeit: {what} (Art. {tf['article']}{_recorded_differs(g, ruled)})")
     firsts: dict[tuple[str, str], Any] = {}
     for c in g.claims:
         firsts.setdefault((c.player, c.kind), c)

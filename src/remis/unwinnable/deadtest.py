@@ -3,19 +3,18 @@ ply (Article 5.2.2).
 
 It must cost almost nothing in ordinary positions, so it looks at a few
 bitboards first (:func:`is_candidate`).  Without pawns, the material cases
-are answered from material alone, and a position is looked at further only
-when the side to move is in check (a forced capture can leave too little
-material to mate).  With pawns, every position without a queen or a rook is
-a candidate, and so is one with a queen or a rook behind a wall of at least
-:data:`WALL_PAIRS` pairs of pawns rammed head-on; any position where the side
-to move is in check is one too.  Elsewhere (the open middlegames of real
-games, where quick mode could not prove anything) it returns at once: not
-proven dead, the game goes on.
+are answered from material alone.  The candidates the engine looks at are
+closed pawn structures without a queen or a rook (:func:`_closed`), a queen
+or a rook behind a wall where every pawn is rammed (:func:`_walled`), and
+a forced move in check, among few units, that ends in a stalemate or
+leaves too little material (:func:`_ends_by_force`).  Elsewhere (the open
+positions of real games, where quick mode could not prove anything) it
+returns at once: not proven dead, the game goes on.
 
 A candidate gets quick mode for both colours; where quick mode leaves a
-colour open and pawns stand rammed head-on (or a wall stands, beside a queen
-or a rook), full mode with :data:`DEAD_TEST_NODES` nodes.  Dead only on two
-proofs.  Answers are cached by position.
+colour open and the structure is closed (or walled), a helpmate probe of
+:data:`PROBE_NODES` nodes and then full mode with :data:`DEAD_TEST_NODES`
+nodes.  Dead only on two proofs.  Answers are cached by position.
 """
 
 from __future__ import annotations
@@ -42,7 +41,7 @@ WALL_PAIRS = 3
 #: rook is a candidate (where no pawn can promote without a capture).
 CLOSED_PAIRS = 2
 #: Units on the board (kings included) up to which a forced move in check
-#: is followed to see whether it ends the game (:func:`_forced`).
+#: is followed to see whether it ends the game (:func:`_ends_by_force`).
 FORCED_UNITS = 8
 #: Nodes of the helpmate probe (:func:`~remis.unwinnable.probe.helpmate_probe`)
 #: that comes before a full-mode run: most candidates of real games are live,
@@ -99,9 +98,9 @@ def _structure(board: chess.Board) -> Structure:
 
 def is_candidate(board: chess.Board) -> bool:
     """True when ``board`` might be a dead position beyond the material
-    cases, so that the engine looks at it (see the module docstring): pawns
-    and no queen or rook, a queen or rook behind a wall of rammed pawns, or
-    the side to move in check.
+    cases, so that the engine looks at it (see the module docstring): a
+    closed structure, a queen or rook behind a wall of rammed pawns, or a
+    forced move in check that ends the game.
 
     >>> is_candidate(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/7P/8 w - - 0 1"))
     True
@@ -117,27 +116,27 @@ def _gate(board: chess.Board) -> DeadVerdict | bool | None:
     if not board.pawns:
         if insufficient_material(board):
             return DeadVerdict("insufficient_material", describe_material(board), {})
-        return _forced(board)
+        return _ends_by_force(board)
     if board.queens | board.rooks:
-        return _walled(board) or _forced(board)
-    return _closed(board) or _forced(board)
+        return _walled(board) or _ends_by_force(board)
+    return _closed(board) or _ends_by_force(board)
 
 
-def _forced(board: chess.Board) -> bool:
+def _ends_by_force(board: chess.Board) -> bool:
     """At most :data:`FORCED_UNITS` units on the board, in check with one
     legal move at most, and the forced moves (up to
     four plies, as quick mode plays them) end in a stalemate or leave too
     little material to mate for either side: a forced capture of the last
     piece, a forced move into stalemate.
 
-    >>> _forced(chess.Board("7k/6Q1/8/8/8/8/8/K7 b - - 0 1"))  # Kxg7 is forced
+    >>> _ends_by_force(chess.Board("7k/6Q1/8/8/8/8/8/K7 b - - 0 1"))  # Kxg7 is forced
     True
-    >>> _forced(chess.Board("7k/6Q1/8/8/8/8/8/K5R1 b - - 0 1"))  # mated already
+    >>> _ends_by_force(chess.Board("7k/6Q1/8/8/8/8/8/K5R1 b - - 0 1"))  # mated already
     False
     """
     if board.occupied.bit_count() > FORCED_UNITS or not board.is_check() or legal_count(
             board, 2) > 1:
-        return False
+        return False  # (the common case in check, without copying the board)
     b = board.copy(stack=False)
     for _ in range(4):
         moves = list(islice(b.generate_legal_moves(), 2))
