@@ -40,6 +40,10 @@ _MISSED = [
     ("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/7P/8 w - - 0 1", "1. h3 Kd6 2. Kd3 Ke6", 0),
     ("8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - - 0 1", "1... h5 2. Kb1", 1),
     ("Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - - 0 1", "1. g5 Kd8", 1),
+    # a rook shut in behind a wall whose free pawns (g2, g5, g4) each meet an
+    # enemy pawn on their file; missed before 2026-12-04, as the wall had
+    # free pawns (review of the per-ply test)
+    ("5brk/4p1p1/3pP1P1/1B1P2p1/3p2p1/3P4/4K1P1/8 w - - 0 1", "1. Bd7 Kg8", 1),
 ]
 
 

@@ -5,7 +5,8 @@ It must cost almost nothing in ordinary positions, so it looks at a few
 bitboards first (:func:`is_candidate`).  Without pawns, the material cases
 are answered from material alone.  The candidates the engine looks at are
 closed pawn structures without a queen or a rook (:func:`_closed`), a queen
-or a rook behind a wall where every pawn is rammed (:func:`_walled`), and
+or a rook behind a wall where every pawn is rammed, or where, among few
+units, no pawn can promote without a capture (:func:`_walled`), and
 a forced move in check, among few units, that ends in a stalemate or
 leaves too little material (:func:`_ends_by_force`).  Elsewhere (the open
 positions of real games, where quick mode could not prove anything) it
@@ -40,6 +41,10 @@ WALL_PAIRS = 3
 #: Pairs of pawns rammed head-on from which a position without a queen or a
 #: rook is a candidate (where no pawn can promote without a capture).
 CLOSED_PAIRS = 2
+#: With a queen or a rook, a wall whose free pawns cannot promote without a
+#: capture (each meets an enemy pawn on its file) is a candidate too, on a
+#: board of at most this many units (endings, not closed middlegames).
+WALL_UNITS = 16
 #: Units on the board (kings included) up to which a forced move in check
 #: is followed to see whether it ends the game (:func:`_ends_by_force`).
 FORCED_UNITS = 8
@@ -180,15 +185,23 @@ def _closed(board: chess.Board) -> bool:
 
 def _walled(board: chess.Board) -> bool:
     """At least :data:`WALL_PAIRS` pairs of pawns rammed head-on, and no
-    other pawn: where a queen or a rook may be shut in.
+    other pawn, or (on a board of at most :data:`WALL_UNITS` units) no pawn
+    that can promote without a capture (:func:`_runners`): where a queen or
+    a rook may be shut in.
 
     >>> _walled(chess.Board("6rk/8/1p1p1p1p/1P1P1P1P/8/8/8/4K3 w - - 0 1"))
     True
-    >>> _walled(chess.Board("4k3/1p1p1pp1/1P1P1P2/8/8/8/8/R3K3 w - - 0 1"))  # g7 is free
+    >>> _walled(chess.Board("4k3/1p1p1pp1/1P1P1P2/8/8/8/8/R3K3 w - - 0 1"))  # g7 can promote
     False
+    >>> _walled(chess.Board("5brk/3Bp1p1/3pP1P1/3P2p1/3p2p1/3P4/4K1P1/8 b - - 0 1"))  # g2 meets g4
+    True
     """
-    return (_rammed(board) >= WALL_PAIRS and not _free_pawns(board, chess.WHITE)
-            and not _free_pawns(board, chess.BLACK))
+    if _rammed(board) < WALL_PAIRS:
+        return False
+    if not _free_pawns(board, chess.WHITE) and not _free_pawns(board, chess.BLACK):
+        return True
+    return (board.occupied.bit_count() <= WALL_UNITS and not _runners(board, chess.WHITE)
+            and not _runners(board, chess.BLACK))
 
 
 def _full_candidate(board: chess.Board) -> bool:
