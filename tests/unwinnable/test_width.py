@@ -124,14 +124,19 @@ def test_a_deadline_stops_the_search() -> None:
 
 def test_novelty_facts_and_context() -> None:
     board = chess.Board("4k3/8/8/8/8/8/4P3/R3K2N b Q - 0 1")
-    # rook a1, knight h1, both kings, Black to move; pawns are context
-    assert atoms(board) == sorted([128 + chess.A1, 0 + chess.H1, 256 + chess.E1,
-                                   320 + 256 + chess.E8, 640])
+    # rook a1, knight h1, both kings, Black to move; the winner's pawns are
+    # context, the loser's are facts
+    pieces = [128 + chess.A1, 0 + chess.H1, 256 + chess.E1, 320 + 256 + chess.E8]
+    assert atoms(board, chess.WHITE) == sorted([*pieces, 704])
+    assert atoms(board, chess.BLACK) == sorted([*pieces, 640 + chess.E2, 704])
     assert flights(board, chess.WHITE) == 6  # not in check; d7, d8, e7, f7, f8 + 1
-    ctx = context(board, 6)
-    assert ctx[0] == ctx[1] == chess.BB_E2 and ctx[3] == 6
+    ctx = context(board, 6, chess.WHITE)
+    assert ctx[0] == chess.BB_E2 and ctx[2] == 6
+    assert context(board, 6, chess.BLACK)[0] == 0
     taken = chess.Board("4k3/8/8/8/8/8/4P3/4K2N b - - 0 1")
-    assert context(taken, 6)[2] != ctx[2]  # the material differs
+    assert context(taken, 6, chess.WHITE)[1] != ctx[1]  # the material differs
+    pawnless = chess.Board("4k3/8/8/8/8/8/8/R3K2N b Q - 0 1")
+    assert context(pawnless, 6, chess.BLACK)[1] != context(board, 6, chess.BLACK)[1]
 
 
 SEEDS = [
@@ -218,6 +223,9 @@ def _novelty_in_full(table: set[int | tuple[int, int]], parent: width.ParentFact
     ("3k4/4b3/3bB3/p1pBp1p1/P1PbP1P1/4b3/4B3/3K1B2 b - - 0 1", chess.BLACK, 20_000),
     ("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1", chess.BLACK, 5_000),
     ("8/1n6/8/2k5/8/8/3K4/1N1B4 w - - 0 1", chess.WHITE, 20_000),
+    # the loser's pawns' quiet moves (single and double steps)
+    ("1k6/1P1p1p1p/BP6/1P5p/8/8/3P1P1P/5K2 w - - 0 1", chess.BLACK, 20_000),
+    ("8/pkp5/4p3/8/P5p1/2P3pb/P3P1p1/7K w - - 0 1", chess.WHITE, 20_000),
 ])
 def test_the_short_novelty_of_quiet_moves_changes_nothing(
         fen: str, color: chess.Color, nodes: int, monkeypatch: pytest.MonkeyPatch) -> None:
