@@ -211,31 +211,36 @@ def test_pack_and_flights_agree_with_python_chess_on_random_walks() -> None:
     assert walked > 300
 
 
-def _novelty_in_full(table: set[int | tuple[int, int]], parent: width.ParentFacts,
-                     code: int) -> int:
-    """The novelty of a child from all its facts and all their pairs (what
-    :func:`~remis.unwinnable.width._novelty_step` shortens)."""
-    return width._novelty_in(table, width._moved_atoms(parent, code))
+def _novelty_of_pairs(table: set[int | tuple[int, int]], facts: list[int]) -> int:
+    """The novelty of ``facts`` measured the plain way, on a set of the facts
+    and of their pairs (what :data:`~remis.unwinnable.width.Table`'s
+    bitboards stand for)."""
+    ordered = sorted(set(facts))
+    pairs = {(a, b) for i, a in enumerate(ordered) for b in ordered[i + 1:]}
+    novelty = 1 if not table.issuperset(ordered) else 2 if not table.issuperset(pairs) else 3
+    table.update(ordered)
+    table.update(pairs)
+    return novelty
 
 
-@pytest.mark.parametrize(("fen", "color", "nodes"), [
-    ("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1", chess.WHITE, 20_000),
-    ("3k4/4b3/3bB3/p1pBp1p1/P1PbP1P1/4b3/4B3/3K1B2 b - - 0 1", chess.BLACK, 20_000),
-    ("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1", chess.BLACK, 5_000),
-    ("8/1n6/8/2k5/8/8/3K4/1N1B4 w - - 0 1", chess.WHITE, 20_000),
-    # the loser's pawns' quiet moves (single and double steps)
-    ("1k6/1P1p1p1p/BP6/1P5p/8/8/3P1P1P/5K2 w - - 0 1", chess.BLACK, 20_000),
-    ("8/pkp5/4p3/8/P5p1/2P3pb/P3P1p1/7K w - - 0 1", chess.WHITE, 20_000),
-])
-def test_the_short_novelty_of_quiet_moves_changes_nothing(
-        fen: str, color: chess.Color, nodes: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    # the same positions in the same order, the same tables, as with every
-    # child's novelty found from all its facts
-    def run() -> tuple[object, ...]:
-        s = WidthSearch(chess.Board(fen), color)
-        r = s.run(nodes)
-        return r.outcome, r.line, r.nodes, s._open, s._tables
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 705), min_size=1, max_size=12, unique=True),
+                min_size=1, max_size=40))
+def test_the_novelty_tables_answer_as_sets_of_pairs(positions: list[list[int]]) -> None:
+    # the bitboard tables give each position in turn the novelty that the
+    # set of facts and pairs gives it (fact numbers up to the side to move's)
+    table: width.Table = {}
+    plain: set[int | tuple[int, int]] = set()
+    for facts in positions:
+        assert width._novelty_in(table, facts) == _novelty_of_pairs(plain, facts)
 
-    short = run()
-    monkeypatch.setattr(width, "_novelty_step", _novelty_in_full)
-    assert run() == short
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 40), min_size=2, max_size=6, unique=True),
+                min_size=2, max_size=60))
+def test_the_novelty_tables_on_few_facts(positions: list[list[int]]) -> None:
+    # few fact numbers: many repeated facts and pairs, so novelty 2 and 3
+    table: width.Table = {}
+    plain: set[int | tuple[int, int]] = set()
+    answers = [width._novelty_in(table, facts) for facts in positions]
+    assert answers == [_novelty_of_pairs(plain, facts) for facts in positions]

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import heapq
 from bisect import insort
-from itertools import combinations
 from time import monotonic
 
 import chess
@@ -265,7 +264,8 @@ class WidthSearch:
         # position -> (the position it was first reached from << 16 | the
         # move, :func:`_code`), or -1 for the root
         self._parents: dict[int, int] = {root: -1}
-        self._tables: dict[tuple[int, int, int], set[int | tuple[int, int]]] = {}
+        # context -> its novelty table (:data:`Table`)
+        self._tables: dict[tuple[int, int, int], Table] = {}
         self._count = 0
         near = flights(self.board, winner)
         self._novelty(context(self.board, near, winner), atoms(self.board, winner))
@@ -277,8 +277,7 @@ class WidthSearch:
 
     def _novelty(self, ctx: tuple[int, int, int], facts: list[int]) -> int:
         """1 if a fact is new in ``ctx``, 2 if only a pair of facts is, else
-        3; the table of ``ctx`` then holds them all (the facts, and the
-        pairs as tuples ``(a, b)`` with ``a < b``: ``facts`` is sorted).
+        3; the table of ``ctx`` then holds them all (:func:`_novelty_in`).
 
         >>> s = WidthSearch(chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1"), chess.WHITE)
         >>> ctx = (0, 0, 0)
@@ -289,7 +288,7 @@ class WidthSearch:
         """
         table = self._tables.get(ctx)
         if table is None:
-            table = self._tables[ctx] = set()
+            table = self._tables[ctx] = {}
         return _novelty_in(table, facts)
 
     def run(self, max_nodes: int) -> SearchResult:
@@ -352,7 +351,7 @@ class WidthSearch:
                     # a quiet move: the child's context is this position's
                     # but for its flights
                     if near == here[2]:
-                        novelty = _novelty_step(table_here, parent, code)
+                        novelty = _novelty_in(table_here, _moved_atoms(parent, code))
                     else:
                         novelty = self._novelty((here[0], here[1], near),
                                                 _moved_atoms(parent, code))
@@ -453,58 +452,40 @@ def _moved_atoms(parent: ParentFacts, code: int) -> list[int]:
     return out
 
 
-def _novelty_in(table: set[int | tuple[int, int]], facts: list[int]) -> int:
-    """:meth:`WidthSearch._novelty` in the context whose table is ``table``
-    (which then holds ``facts`` and their pairs).
+#: A context's novelty table: for each fact seen, the facts seen beside it
+#: (itself included) as a bitboard of fact numbers (bit ``f`` for fact
+#: ``f``), and under the key -1 all the facts seen.  One Python integer per
+#: fact instead of a set of pairs: a position of ``n`` facts costs ``n``
+#: look-ups rather than ``n * (n - 1) / 2`` tuples hashed.
+Table = dict[int, int]
 
-    >>> table: set[int | tuple[int, int]] = set()
+
+def _novelty_in(table: Table, facts: list[int]) -> int:
+    """:meth:`WidthSearch._novelty` in the context whose table is ``table``
+    (:data:`Table`, which then holds ``facts`` and their pairs): 1 if a fact
+    is new, 2 if only a pair of facts is, else 3.
+
+    >>> table: Table = {}
     >>> _novelty_in(table, [1, 2]), _novelty_in(table, [1, 3]), _novelty_in(table, [2, 3])
     (1, 1, 2)
+    >>> _novelty_in(table, [3, 1]), bin(table[1])
+    (3, '0b1110')
     """
-    size = len(table)
-    table.update(facts)
-    if len(table) != size:
-        table.update(combinations(facts, 2))
-        return 1
-    table.update(combinations(facts, 2))
-    return 2 if len(table) != size else 3
-
-
-def _novelty_step(table: set[int | tuple[int, int]], parent: ParentFacts, code: int) -> int:
-    """:meth:`WidthSearch._novelty` of the child that the quiet move
-    ``code`` of a piece or of a loser's pawn leads to, where the child's
-    context is its parent's (whose ``table`` holds the parent's facts and their pairs,
-    :func:`_parent_facts`): only the moved piece's new fact and the side to
-    move can be new, and only the pairs with one of them; the same answer,
-    and the same table after, as from the child's facts in full.
-
-    >>> b = chess.Board("7k/8/8/8/8/8/8/R6K w - - 0 1")
-    >>> facts = atoms(b, chess.WHITE)
-    >>> parent, table = _parent_facts(b, chess.WHITE), {*facts, *combinations(facts, 2)}
-    >>> full = set(table)
-    >>> _ = b.push_uci("a1a5")
-    >>> facts = atoms(b, chess.WHITE)
-    >>> full.update(facts); full.update(combinations(facts, 2))
-    >>> _novelty_step(table, parent, chess.A1 | chess.A5 << 6), table == full
-    (1, True)
-    """
-    facts, at, _, turn = parent
-    frm = code & 63
-    mover = at[frm]
-    moved = mover - frm + (code >> 6 & 63)
-    size = len(table)
-    table.add(moved)
-    table.add(turn)
-    new_fact = len(table) != size
-    pairs: list[tuple[int, int]] = [(moved, turn)]
+    mask = 0
     for fact in facts:
-        if fact != mover:
-            pairs.append((fact, moved) if fact < moved else (moved, fact))
-            pairs.append((fact, turn))  # (the side to move's fact is the largest)
-    table.update(pairs)
-    if new_fact:
-        return 1
-    return 2 if len(table) != size else 3
+        mask |= 1 << fact
+    seen = table.get(-1, 0)
+    novelty = 3
+    if mask | seen != seen:
+        table[-1] = mask | seen
+        novelty = 1
+    for fact in facts:
+        beside = table.get(fact, 0)
+        if mask | beside != beside:
+            table[fact] = mask | beside
+            if novelty == 3:
+                novelty = 2
+    return novelty
 
 
 def _code(move: chess.Move) -> int:
