@@ -224,22 +224,13 @@ def _novelty_of_pairs(table: set[int | tuple[int, int]], facts: list[int]) -> in
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.lists(st.integers(0, 705), min_size=1, max_size=12, unique=True),
-                min_size=1, max_size=40))
+@given(st.integers(8, 705).flatmap(lambda top: st.lists(
+    st.lists(st.integers(0, top), min_size=1, max_size=12, unique=True),
+    min_size=1, max_size=60)))
 def test_the_novelty_tables_answer_as_sets_of_pairs(positions: list[list[int]]) -> None:
     # the bitboard tables give each position in turn the novelty that the
-    # set of facts and pairs gives it (fact numbers up to the side to move's)
-    table: width.Table = {}
-    plain: set[int | tuple[int, int]] = set()
-    for facts in positions:
-        assert width._novelty_in(table, facts) == _novelty_of_pairs(plain, facts)
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.lists(st.lists(st.integers(0, 40), min_size=2, max_size=6, unique=True),
-                min_size=2, max_size=60))
-def test_the_novelty_tables_on_few_facts(positions: list[list[int]]) -> None:
-    # few fact numbers: many repeated facts and pairs, so novelty 2 and 3
+    # set of facts and pairs gives it (fact numbers up to the side to
+    # move's; few of them: many repeated facts and pairs, novelty 2 and 3)
     table: width.Table = {}
     plain: set[int | tuple[int, int]] = set()
     answers = [width._novelty_in(table, facts) for facts in positions]
