@@ -361,3 +361,17 @@ def test_moves_come_out_cheapest_first_in_generation_order(fen: str) -> None:
                 assert same == sorted(same, reverse=promo), (fen, color, pawns, kind)
             if first[0] == search._REWARD and not promo:
                 assert at_first == moves.index(first[1]) + 1  # nothing generated past it
+
+
+def test_the_last_stage_decides_what_every_other_one_left_open() -> None:
+    # found by a differential check against CHA: four light-squared bishops
+    # against a knight that must block the corner; the default steered
+    # search needs about 116,000 nodes, past the 100,000 it has before the
+    # rest of the width search (which finds nothing in its 1,000,000)
+    fen = "8/8/8/8/3k4/2n5/BKB5/1B1B4 w - - 0 1"
+    verdict = remis.can_checkmate(chess.Board(fen), chess.WHITE)
+    assert verdict.value is True and verdict.nodes > 1_000_000
+    assert mates(fen, chess.WHITE, verdict.line)
+    # a budget given leaves the last stage out: about twice max_nodes in all
+    bounded = remis.can_checkmate(chess.Board(fen), chess.WHITE, max_nodes=50_000)
+    assert bounded.value is None and bounded.nodes < 120_000
