@@ -329,13 +329,12 @@ class WidthSearch:
                 # the children's facts from these (_moved_atoms)
                 parent = _parent_facts(b, winner)
                 # this position's own context (its flights are in its
-                # priority), whose table holds its facts and their pairs:
-                # a move that is not the winner's pawn's, not a capture and
-                # not a promotion keeps the winner's pawns and the material
+                # priority): a move that is not the winner's pawn's, not a
+                # capture and not a promotion keeps the winner's pawns and
+                # the material
                 pawns_here = b.pawns & b.occupied_co[winner]
                 occupied_here = b.occupied
                 here = context(b, priority >> 40 & 15, winner)
-                table_here = self._tables[here]
             for child, code in fresh:
                 self.nodes += 1
                 parents[child] = key << 16 | code
@@ -350,11 +349,8 @@ class WidthSearch:
                           or occupied_here >> (code >> 6 & 63) & 1 or code >> 12):
                     # a quiet move: the child's context is this position's
                     # but for its flights
-                    if near == here[2]:
-                        novelty = _novelty_in(table_here, _moved_atoms(parent, code))
-                    else:
-                        novelty = self._novelty((here[0], here[1], near),
-                                                _moved_atoms(parent, code))
+                    novelty = self._novelty((here[0], here[1], near),
+                                            _moved_atoms(parent, code))
                 else:
                     novelty = self._novelty(context(b, near, winner),
                                             _moved_atoms(parent, code))
@@ -454,7 +450,7 @@ def _moved_atoms(parent: ParentFacts, code: int) -> list[int]:
 
 #: A context's novelty table: for each fact seen, the facts seen beside it
 #: (itself included) as a bitboard of fact numbers (bit ``f`` for fact
-#: ``f``), and under the key -1 all the facts seen.  One Python integer per
+#: ``f``); a fact not among its keys is new.  One Python integer per
 #: fact instead of a set of pairs: a position of ``n`` facts costs ``n``
 #: look-ups rather than ``n * (n - 1) / 2`` tuples hashed.
 Table = dict[int, int]
@@ -474,14 +470,13 @@ def _novelty_in(table: Table, facts: list[int]) -> int:
     mask = 0
     for fact in facts:
         mask |= 1 << fact
-    seen = table.get(-1, 0)
     novelty = 3
-    if mask | seen != seen:
-        table[-1] = mask | seen
-        novelty = 1
     for fact in facts:
-        beside = table.get(fact, 0)
-        if mask | beside != beside:
+        beside = table.get(fact)
+        if beside is None:
+            table[fact] = mask
+            novelty = 1
+        elif mask | beside != beside:
             table[fact] = mask | beside
             if novelty == 3:
                 novelty = 2
