@@ -12,10 +12,11 @@ import chess
 import chess.pgn
 
 from remis.pgn import ParsedGame, read_games
-from remis.replay import ClaimMode, GameError, replay
+from remis.replay import ClaimMode, GameError, GameReport, replay
 from remis.rules import DeadTest, rule_on_claim
 from remis.ruling import Claim, Ruling
 from remis.unwinnable.deadtest import EngineDeadTest
+from remis.unwinnable.first_dead import KnownDead, first_dead
 from remis.unwinnable.flag import flag_fall, flagged_player
 
 
@@ -57,10 +58,15 @@ class GameRuling:
 
 
 def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
-                   dead_test: DeadTest | None = None) -> GameRuling:
+                   dead_test: DeadTest | None = None, last_position: bool = True) -> GameRuling:
     """Rule on one parsed game.  An unreadable move keeps what was replayed
     before it and is reported as ``error``.  The dead test defaults to a
     fresh :class:`~remis.unwinnable.deadtest.EngineDeadTest` for the game.
+    With ``last_position`` (the default), a game that the per-ply test let
+    go on to its last position is asked once more there, in full mode:
+    where that position is proved dead, the game ended at the first
+    position proved dead (:func:`~remis.unwinnable.first_dead.first_dead`)
+    and is replayed again to rule there.
 
     >>> import io
     >>> from remis.pgn import GameText, parse_game
@@ -78,7 +84,7 @@ def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
         return GameRuling(g.index, g.offset, g.headers, g.variant, 0, None, [], err)
     if dead_test is None:
         dead_test = EngineDeadTest()
-    report = replay(g.moves, g.board, claims=claims, dead_test=dead_test, validated=True)
+    report = _replay(g.board, g.moves, claims, dead_test, last_position)
     error = report.error
     if error is None and g.error is not None:
         error = GameError(g.error[0], g.error[1])
@@ -109,10 +115,37 @@ def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
     if g.board is None or not 0 <= ply <= len(g.moves):
         raise ValueError(f"no position after ply {ply}")
     dead_test = EngineDeadTest()
-    report = replay(g.moves[:ply], g.board, claims="none", dead_test=dead_test, validated=True)
+    report = _replay(g.board, g.moves[:ply], "none", dead_test, True)
     assert report.history is not None
     return rule_on_claim(report.history, kind=kind, move=move, penalty_seconds=penalty_seconds,
                          dead_test=dead_test, ended=report.end)
+
+
+def _replay(board: chess.Board, moves: list[chess.Move], claims: ClaimMode,
+            dead_test: DeadTest, last_position: bool) -> GameReport:
+    """The replay of a game's validated ``moves`` from ``board``; with
+    ``last_position``, where it found no end, the last position gets the
+    full-mode test, and where that proves it dead, the replay runs again
+    to end at the first position proved dead
+    (:func:`~remis.unwinnable.first_dead.first_dead`).
+
+    >>> b = chess.Board("8/2p5/1pP5/1P6/1P6/KP6/PP6/1Nk5 b - - 0 1")
+    >>> moves = [chess.Move.from_uci(u) for u in ("c1b1", "a3a4", "b1c2")]
+    >>> r = _replay(b, moves, "none", EngineDeadTest(), True)
+    >>> r.end.ply, r.end.termination, r.plies
+    (1, 'dead_position', 3)
+    >>> _replay(b, moves, "none", EngineDeadTest(), False).end is None
+    True
+    """
+    report = replay(moves, board, claims=claims, dead_test=dead_test, validated=True)
+    if not last_position or report.end is not None or not report.plies:
+        return report
+    assert report.history is not None
+    found = first_dead(board, moves[:report.plies], last=report.history.board)
+    if found is None:
+        return report
+    known = KnownDead(found.board, found.verdict)
+    return replay(moves, board, claims=claims, dead_test=known, validated=True)
 
 
 def _time_forfeit(headers: dict[str, str]) -> bool:
@@ -120,8 +153,8 @@ def _time_forfeit(headers: dict[str, str]) -> bool:
 
 
 def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
-                 dead_test: DeadTest | None = None) -> GameRuling:
-    """Rule on a python-chess game (its mainline).
+                 dead_test: DeadTest | None = None, last_position: bool = True) -> GameRuling:
+    """Rule on a python-chess game (its mainline), as :func:`rule_on_parsed`.
 
     >>> import io
     >>> game = chess.pgn.read_game(io.StringIO("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *"))
@@ -131,12 +164,15 @@ def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
     moves = list(game.mainline_moves())
     err = (len(moves) + 1, str(game.errors[0])) if game.errors else None
     parsed = ParsedGame(1, 0, dict(game.headers), game.board(), moves, err)
-    return rule_on_parsed(parsed, claims=claims, dead_test=dead_test)
+    return rule_on_parsed(parsed, claims=claims, dead_test=dead_test,
+                          last_position=last_position)
 
 
 def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
-                     dead_test: DeadTest | None = None) -> Iterator[GameRuling]:
-    """Rule on every game of a PGN file (plain or compressed, ``-`` = stdin).
+                     dead_test: DeadTest | None = None,
+                     last_position: bool = True) -> Iterator[GameRuling]:
+    """Rule on every game of a PGN file (plain or compressed, ``-`` = stdin),
+    each as :func:`rule_on_parsed`.
 
     >>> import tempfile, os
     >>> p = os.path.join(tempfile.mkdtemp(), "g.pgn")
@@ -145,4 +181,5 @@ def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
     ['0-1']
     """
     for g in read_games(path):
-        yield rule_on_parsed(g, claims=claims, dead_test=dead_test)
+        yield rule_on_parsed(g, claims=claims, dead_test=dead_test,
+                             last_position=last_position)

@@ -175,9 +175,14 @@ def test_a_blocked_structure_is_searched_whatever_the_moves(
     board = chess.Board(fen)
     assert board.legal_moves.count() > checks.GATE_MOVES
     assert pseudo_legal_count(board, chess.WHITE) > checks.GATE_WINNER_MOVES
-    f = audit_game(audit_replay(parse_game(_tf_game(fen, "1-0"))))
+    a = audit_replay(parse_game(_tf_game(fen, "1-0")))
+    f = checks.check_time_forfeit(a)
     assert f is not None and f.check == "time_forfeit" and f.result_under_laws == "1/2-1/2"
     assert f.evidence["verdict"]["method"] == "static"
+    # Black cannot mate either: the position is dead, so the game was over
+    # before the flag fell, and the audit's finding says so (5.2.2)
+    f = audit_game(a)
+    assert f is not None and (f.check, f.article, f.ply) == ("result_vs_position", "5.2.2", 0)
 
 
 def test_a_free_queen_or_rook_is_not_searched_for_a_cannot(
@@ -200,9 +205,14 @@ STALEMATED = "8/6kp/8/7P/8/5q1r/8/6K1 w - - 11 67"
 
 
 def test_a_queen_or_rook_that_cannot_mate_is_found_on_time() -> None:
-    f = audit_game(audit_replay(parse_game(_tf_game(STALEMATED, "0-1"))))
+    a = audit_replay(parse_game(_tf_game(STALEMATED, "0-1")))
+    f = checks.check_time_forfeit(a)
     assert f is not None and f.check == "time_forfeit" and f.article == "6.9"
     assert f.result_under_laws == "1/2-1/2" and f.evidence["verdict"]["value"] is False
+    # White cannot mate either: dead before the flag fell (5.2.2), the finding says so
+    f = audit_game(a)
+    assert f is not None and (f.check, f.article, f.ply) == ("result_vs_position", "5.2.2", 0)
+    assert f.result_under_laws == "1/2-1/2"
 
 
 def test_a_queen_or_rook_that_cannot_mate_is_found_after_a_resignation() -> None:
@@ -210,6 +220,9 @@ def test_a_queen_or_rook_that_cannot_mate_is_found_after_a_resignation() -> None
     # with a queen and a rook for the winner this used to be skipped
     gt = GameText(1, 0, f'[Result "0-1"]\n[Date "2024.01.01"]\n[SetUp "1"]\n'
                         f'[FEN "{STALEMATED}"]\n\n0-1\n')
-    f = audit_game(audit_replay(parse_game(gt)))
+    a = audit_replay(parse_game(gt))
+    f = checks.check_result_vs_position(a)
     assert f is not None and f.check == "result_vs_position" and f.article == "5.1.2"
     assert f.result_under_laws == "1/2-1/2" and f.evidence["verdict"]["value"] is False
+    f = audit_game(a)  # and the position is dead: 5.2.2
+    assert f is not None and (f.check, f.article, f.ply) == ("result_vs_position", "5.2.2", 0)

@@ -35,11 +35,12 @@ from remis.history import History
 from remis.material import describe_material
 from remis.pgn import ParsedGame
 from remis.replay import GameReport, replay
-from remis.rules import automatic_end, position_end
+from remis.rules import DeadTest, automatic_end, position_end
 from remis.ruling import DRAW, Ruling, win_for
 from remis.san import parse_san
 from remis.unwinnable import STATIC, Verdict, can_checkmate
 from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest
+from remis.unwinnable.first_dead import KnownDead, first_dead
 from remis.unwinnable.moves import pseudo_legal_count
 from remis.unwinnable.probe import helpmate_probe
 from remis.unwinnable.search import Visit
@@ -338,12 +339,15 @@ def is_time_forfeit(termination: str | None) -> bool:
     return termination is not None and "time" in termination.lower()
 
 
-def audit_replay(g: ParsedGame, laws: Laws = CURRENT) -> AuditedGame:
+def audit_replay(g: ParsedGame, laws: Laws = CURRENT,
+                 dead_test: DeadTest | None = None) -> AuditedGame:
     """Replay a parsed game under ``laws`` (no claims: the audit only needs
     the first automatic end) and gather the facts the checks use.  Dead
     positions (5.2.2) are found by the engine in quick mode after every ply
     (material, static proofs of locked structures, tiny searches): about 1.1x
-    the cost of the material rule alone, where full-mode runs would triple it.
+    the cost of the material rule alone, where full-mode runs would triple it
+    (``dead_test`` replaces that test: :func:`audit_game` replays a game
+    again with its first dead position known).
 
     >>> from remis.pgn import GameText, parse_game
     >>> g = parse_game(GameText(1, 0, '[Result "1/2-1/2"]\\n\\n1. f3 e5 2. g4 Qh4#\\n'))
@@ -353,6 +357,8 @@ def audit_replay(g: ParsedGame, laws: Laws = CURRENT) -> AuditedGame:
     """
     h = g.headers
     report = None
+    if dead_test is None:
+        dead_test = EngineDeadTest(QUICK_ONLY)
     if g.board is not None:
         rule = automatic_end if laws.automatic_repetition else position_end
         if g.sans:  # read with parse_game(..., san_only=True): one push per move
@@ -360,12 +366,12 @@ def audit_replay(g: ParsedGame, laws: Laws = CURRENT) -> AuditedGame:
             san_error: list[tuple[int, str]] = []
             report = replay(_play_sans(hist, g.sans, san_error), claims="none",
                             validated=True, end_rule=rule, history=hist,
-                            dead_test=EngineDeadTest(QUICK_ONLY))
+                            dead_test=dead_test)
             if san_error and (g.error is None or san_error[0][0] <= g.error[0]):
                 g.error = san_error[0]
         else:
             report = replay(g.moves, g.board, claims="none", validated=True, end_rule=rule,
-                            dead_test=EngineDeadTest(QUICK_ONLY))
+                            dead_test=dead_test)
     term = h.get("Termination")
     return AuditedGame(g, laws, report, h.get("Result", "*").strip(), term,
                        time_control_class(h))
@@ -603,9 +609,54 @@ def audit_game(a: AuditedGame, checks: tuple[str, ...] = CHECKS) -> Finding | No
     >>> audit_game(audit_replay(g)).check
     'result_vs_position'
     """
+    f = _first_finding(a, checks)
+    if f is not None and _cannot_mate_at_end(f):
+        return _after_first_dead(a, checks) or f
+    return f
+
+
+def _first_finding(a: AuditedGame, checks: tuple[str, ...]) -> Finding | None:
     for name in CHECKS:
         if name in checks:
             f = CHECK_FUNCTIONS[name](a)
             if f is not None:
                 return f
     return None
+
+
+def _cannot_mate_at_end(f: Finding) -> bool:
+    """A finding that rests on a player's "cannot mate" in the final
+    position (a win scored for them, 5.1.2; a loss on time against them,
+    6.9): there the game may have been dead, and so over, earlier."""
+    return ((f.check == "result_vs_position" and f.article == "5.1.2")
+            or (f.check == "time_forfeit" and f.result_under_laws == DRAW))
+
+
+def _after_first_dead(a: AuditedGame, checks: tuple[str, ...]) -> Finding | None:
+    """Where the final position is proved dead (neither side can mate: the
+    per-ply test of the audit runs quick mode only), the finding of the
+    game replayed again with its first position proved dead
+    (:func:`~remis.unwinnable.first_dead.first_dead`) as its end (5.2.2),
+    as ``remis game`` rules on it; else None."""
+    g = a.parsed
+    if g.board is None:
+        return None
+    found = first_dead(g.board, _moves(a), last=a.board, max_nodes=VERDICT_NODES)
+    if found is None:
+        return None
+    again = audit_replay(g, a.laws, KnownDead(found.board, found.verdict))
+    return _first_finding(again, checks)
+
+
+def _moves(a: AuditedGame) -> list[chess.Move]:
+    """The replayed moves of ``a``, read again from the record where it
+    was read as SAN."""
+    g = a.parsed
+    if not g.sans or g.board is None:
+        return g.moves[:a.plies]
+    board = g.board.copy(stack=False)
+    moves = []
+    for san in g.sans[:a.plies]:
+        moves.append(parse_san(board, san))
+        board.push(moves[-1])
+    return moves

@@ -328,8 +328,20 @@ def _decide(board: chess.Board, full: bool) -> _Outcome | None:
             if v.value is not False:
                 return _Outcome(None, True)
         verdicts.append(v)
+    return _Outcome(dead_verdict(verdicts[0], verdicts[1]), bool(open_))
+
+
+def dead_verdict(white: Verdict, black: Verdict) -> DeadVerdict:
+    """The ``dead_position`` verdict from the two proofs that neither side
+    can mate (White's, then Black's), with both as evidence.
+
+    >>> b = chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1")
+    >>> v = dead_verdict(can_checkmate(b, chess.WHITE), can_checkmate(b, chess.BLACK))
+    >>> v.termination, v.reason.startswith("neither side can checkmate: White: blocked")
+    ('dead_position', True)
+    """
     reason = "neither side can checkmate: " + "; ".join(
-        f"{'White' if v.color else 'Black'}: {v.reason}" for v in verdicts)
+        f"{'White' if v.color else 'Black'}: {v.reason}" for v in (white, black))
     evidence: dict[str, object] = {
-        "can_checkmate": {"white": verdicts[0].to_json(), "black": verdicts[1].to_json()}}
-    return _Outcome(DeadVerdict("dead_position", reason, evidence), bool(open_))
+        "can_checkmate": {"white": white.to_json(), "black": black.to_json()}}
+    return DeadVerdict("dead_position", reason, evidence)

@@ -1,0 +1,148 @@
+"""The first dead position of a finished game, found from its end.
+
+The per-ply test of :mod:`remis.unwinnable.deadtest` must cost almost
+nothing, so it looks only at the positions where real games go dead (closed
+pawn structures, a heavy piece behind a wall, forced moves in check); a
+dead position elsewhere (on the CHA test vectors, 343 of the 806 positions
+where neither side can mate are no such candidate) lets the game go on.
+Once the whole record is known, one question settles it: a position where
+neither side can mate can only lead to such positions, so if any position
+of the game was dead, the last one is too.  Where full mode proves the last
+position dead, a binary search over the plies (about log2 of their number
+full-mode questions, each asked of one position) finds the first that full
+mode proves dead, and the game ended there (Article 5.2.2).
+
+A position the search calls not dead was not *proved* dead: full mode may
+have been undecided on it, so the ply found can be later than the first
+dead one, never earlier (a game is never ended on an unproved draw).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import chess
+
+from remis.material import describe_material, insufficient_material
+from remis.rules import DeadVerdict
+from remis.unwinnable import can_checkmate
+from remis.unwinnable.deadtest import dead_verdict
+from remis.unwinnable.search import Key, position_key
+
+__all__ = ["FirstDead", "KnownDead", "first_dead", "full_dead_test", "positions"]
+
+
+def full_dead_test(board: chess.Board, *, max_nodes: int | None = None) -> DeadVerdict | None:
+    """A :data:`~remis.rules.DeadTest` that asks full mode (default budgets,
+    or ``max_nodes``) for both colours, White first, and stops at the first
+    that is not a proof: ``insufficient_material`` for the material cases,
+    ``dead_position`` on two proofs, else None.  As costly as full mode:
+    for a game's last position, not for every ply.
+
+    >>> full_dead_test(chess.Board("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1")).termination
+    'dead_position'
+    >>> full_dead_test(chess.Board("8/8/8/4k3/8/8/8/K2n4 w - - 0 1")).termination
+    'insufficient_material'
+    >>> full_dead_test(chess.Board()) is None
+    True
+    """
+    if not board.pawns and insufficient_material(board):
+        return DeadVerdict("insufficient_material", describe_material(board), {})
+    white = can_checkmate(board, chess.WHITE, max_nodes=max_nodes)
+    if white.value is not False:
+        return None
+    black = can_checkmate(board, chess.BLACK, max_nodes=max_nodes)
+    if black.value is not False:
+        return None
+    return dead_verdict(white, black)
+
+
+def positions(board: chess.Board, moves: Sequence[chess.Move]) -> list[chess.Board]:
+    """The positions of a game from ``board`` through ``moves`` (legal, in
+    order): ``len(moves) + 1`` boards without move stacks, the one after ``k``
+    plies at index ``k``.
+
+    >>> ps = positions(chess.Board(), [chess.Move.from_uci("e2e4")])
+    >>> len(ps), ps[1].fen()
+    (2, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1')
+    """
+    b = board.copy(stack=False)
+    out = [b.copy(stack=False)]
+    for move in moves:
+        b.push(move)
+        out.append(b.copy(stack=False))
+    return out
+
+
+class FirstDead(NamedTuple):
+    """Where a game went dead: after ``ply`` plies, in ``board``, proved by
+    ``verdict``."""
+
+    ply: int
+    verdict: DeadVerdict
+    board: chess.Board
+
+
+def first_dead(board: chess.Board, moves: Sequence[chess.Move], *,
+               last: chess.Board | None = None,
+               max_nodes: int | None = None) -> FirstDead | None:
+    """For the game from ``board`` through ``moves`` (legal, in order; the
+    position after them is ``last`` when the caller has it): None unless
+    that last position is proved dead (:func:`full_dead_test`, with
+    ``max_nodes``), else the first position, found by a binary search over
+    the plies, that is proved dead.
+
+    >>> b = chess.Board("8/2p5/1pP5/1P6/1P6/KP6/PP6/1Nk5 b - - 0 1")  # 1... Kxb1: dead
+    >>> moves = [chess.Move.from_uci(u) for u in ("c1b1", "a3a4", "b1c2", "a4a3")]
+    >>> found = first_dead(b, moves)
+    >>> found.ply, found.verdict.termination, found.board.fen()
+    (1, 'dead_position', '8/2p5/1pP5/1P6/1P6/KP6/PP6/1k6 w - - 0 2')
+    >>> first_dead(chess.Board(), [chess.Move.from_uci("e2e4")]) is None
+    True
+    """
+    if last is None:
+        last = positions(board, moves)[-1]
+    found = _proved_dead(last, max_nodes)
+    if found is None:
+        return None
+    boards = positions(board, moves)
+    lo, hi = 0, len(boards) - 1  # boards[hi] is proved dead
+    while lo < hi:
+        mid = (lo + hi) // 2
+        verdict = _proved_dead(boards[mid], max_nodes)
+        if verdict is None:
+            lo = mid + 1
+        else:
+            hi, found = mid, verdict
+    return FirstDead(hi, found, boards[hi])
+
+
+def _proved_dead(board: chess.Board, max_nodes: int | None) -> DeadVerdict | None:
+    """:func:`full_dead_test`, None for a position the engine refuses (a
+    start position set up with a double check no move can give, say: the
+    replay itself does not need it legal)."""
+    try:
+        return full_dead_test(board, max_nodes=max_nodes)
+    except ValueError:
+        return None
+
+
+class KnownDead:
+    """A :data:`~remis.rules.DeadTest` for replaying a game again once
+    :func:`first_dead` has found its first dead position: ``verdict`` for
+    that position (wherever it occurs), None for every other one (the
+    first replay's test proved none of them dead).
+
+    >>> b = chess.Board("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1")
+    >>> test = KnownDead(b, full_dead_test(b))
+    >>> test(b).termination, test(chess.Board()) is None
+    ('dead_position', True)
+    """
+
+    def __init__(self, board: chess.Board, verdict: DeadVerdict) -> None:
+        self.key: Key = position_key(board)
+        self.verdict = verdict
+
+    def __call__(self, board: chess.Board) -> DeadVerdict | None:
+        return self.verdict if position_key(board) == self.key else None
