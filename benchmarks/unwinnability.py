@@ -7,6 +7,7 @@ $REMIS_SHARED_DATA)::
     .venv/bin/python benchmarks/unwinnability.py --limit 500   # first N of each set
     .venv/bin/python benchmarks/unwinnability.py --only 30k --modes quick
     .venv/bin/python benchmarks/unwinnability.py --only vectors --undecided /tmp/undecided.tsv
+    .venv/bin/python benchmarks/unwinnability.py --only lastpos --limit 0  # all 43,125 games
     .venv/bin/python benchmarks/unwinnability.py --only 30k --modes full --cha /path/to/cha
 
 Sets:
@@ -18,6 +19,12 @@ Sets:
   must never happen; undecided = None);
 * ``timeouts``: lichess-unfair-timeouts.txt, the side NOT to move (every one
   is unwinnable): agreement = share proved "cannot mate";
+* ``lastpos``: the cost, per game, of the last position's full-mode test of
+  ``remis game`` (:mod:`remis.unwinnable.first_dead`): ``rule_on_parsed``
+  with and without it, beside a bare python-chess replay of the same moves,
+  over an even sample of the games of ``masters`` and ``lichess``
+  (``--limit`` games, default 3,000; 0 for all of them), and the games whose
+  end it changes;
 * ``deadtest``: the per-ply cost of the dead-position test after a bare
   python-chess push, over lichess games: one
   :class:`~remis.unwinnable.deadtest.EngineDeadTest` per game, as ``remis
@@ -53,6 +60,8 @@ from pathlib import Path
 import chess
 import chess.pgn
 
+from remis.game import rule_on_parsed
+from remis.pgn import read_games
 from remis.rules import material_dead_test
 from remis.unwinnable import can_checkmate, deadtest
 from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest, engine_dead_test
@@ -317,12 +326,52 @@ def run_deadtest(limit: int, repeats: int = 5) -> None:
           + ", ".join(f"{k} {v:.0f}" for k, v in calls.items()))
 
 
+def run_lastpos(limit: int, repeats: int = 3) -> None:
+    paths = sorted((DATA / "masters").glob("*.pgn")) + sorted((DATA / "lichess").glob("*.pgn"))
+    games = [(path.name, g) for path in paths for g in read_games(path) if g.board is not None]
+    if limit and limit < len(games):
+        step = len(games) / limit
+        games = [games[int(i * step)] for i in range(limit)]
+
+    def bare() -> float:
+        t0 = time.process_time()
+        for _, g in games:
+            board = chess.Board() if g.board is None else g.board.copy()
+            for move in g.moves:
+                board.push(move)
+        return time.process_time() - t0
+
+    dead_at: dict[bool, list[int | None]] = {}
+
+    def ruled(last: bool) -> float:
+        t0 = time.process_time()
+        ends = [rule_on_parsed(g, last_position=last).end for _, g in games]
+        spent = time.process_time() - t0
+        dead_at[last] = [e.ply if e is not None and e.termination == "dead_position" else None
+                         for e in ends]
+        return spent
+
+    runs: dict[str, list[float]] = {"bare": [], "per-ply": [], "last": []}
+    for _ in range(repeats):  # interleaved: the machine's load hits all alike
+        runs["bare"].append(bare())
+        runs["per-ply"].append(ruled(False))
+        runs["last"].append(ruled(True))
+    b, p, q = (statistics.median(runs[k]) / len(games) * 1e3 for k in ("bare", "per-ply", "last"))
+    changed = [f"{name} game {g.index} at ply {ply}"
+               for (name, g), before, ply in zip(games, dead_at[False], dead_at[True], strict=True)
+               if ply != before]
+    print(f"lastpos   {len(games)} games, median of {repeats} (CPU ms a game): python-chess "
+          f"push {b:.3f}; remis game, per-ply test only {p:.3f} ({p / b:.1f}x); with the last "
+          f"position's test {q:.3f} ({q / b:.1f}x, {q / p:.2f}x the per-ply test alone); "
+          f"{len(changed)} end earlier at a dead position: {', '.join(changed) or 'none'}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the selected sets and modes."""
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--limit", type=int, default=None, help="first N positions of each set")
     p.add_argument("--only", nargs="*", default=["30k", "vectors", "timeouts", "deadtest"],
-                   choices=["30k", "vectors", "timeouts", "deadtest"])
+                   choices=["30k", "vectors", "timeouts", "deadtest", "lastpos"])
     p.add_argument("--modes", nargs="*", default=["quick", "full"], choices=["quick", "full"])
     p.add_argument("--max-nodes", type=int, default=None, help="node budget of full mode")
     p.add_argument("--undecided", type=Path, default=None, metavar="FILE",
@@ -342,6 +391,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.only:
         if name == "deadtest":
             run_deadtest(args.limit or 300)
+            continue
+        if name == "lastpos":
+            run_lastpos(3000 if args.limit is None else args.limit)
             continue
         cases = loaders[name](args.limit)
         for mode in args.modes:
