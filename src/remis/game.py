@@ -138,7 +138,7 @@ def _replay(board: chess.Board, moves: list[chess.Move], claims: ClaimMode,
     True
     """
     report = replay(moves, board, claims=claims, dead_test=dead_test, validated=True)
-    if not last_position or report.end is not None or not report.plies:
+    if not last_position or report.end is not None:
         return report
     assert report.history is not None
     found = first_dead(board, moves[:report.plies], last=report.history.board)

@@ -69,6 +69,16 @@ def test_remis_game_ends_at_the_first_dead_position() -> None:
     assert rule_on_parsed(parse_game(GameText(1, 0, _game())), last_position=False).end is None
 
 
+def test_a_game_set_up_in_a_dead_position_ends_at_once() -> None:
+    # the position after 1... Kxb1 as the set-up position of a game without moves
+    fen = "8/2p5/1pP5/1P6/1P6/KP6/PP6/1k6 w - - 0 2"
+    pgn = f'[Result "1-0"]\n[Termination "Time forfeit"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n1-0\n'
+    ruling = rule_on_parsed(parse_game(GameText(1, 0, pgn)))
+    assert ruling.end is not None
+    assert (ruling.end.termination, ruling.end.ply) == ("dead_position", 0)
+    assert ruling.extra["time_forfeit"]["applies"] is False
+
+
 def test_a_time_forfeit_after_the_first_dead_position_is_moot() -> None:
     ruling = rule_on_parsed(parse_game(GameText(1, 0, _game("1-0", "Time forfeit"))))
     assert ruling.end is not None and ruling.end.ply == 1
