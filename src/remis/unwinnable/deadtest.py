@@ -25,8 +25,8 @@ from itertools import islice
 
 import chess
 
-from remis.material import describe_material, insufficient_material
-from remis.rules import DeadVerdict
+from remis.material import insufficient_material
+from remis.rules import DeadVerdict, material_dead_test
 from remis.unwinnable import Verdict, _free_pawns, _rammed, can_checkmate
 from remis.unwinnable.moves import legal_count
 from remis.unwinnable.probe import helpmate_probe
@@ -119,9 +119,7 @@ def _gate(board: chess.Board) -> DeadVerdict | bool | None:
     """The cheap part shared by both tests: a verdict for the material cases,
     False when the position is no candidate, True when the engine must look."""
     if not board.pawns:
-        if insufficient_material(board):
-            return DeadVerdict("insufficient_material", describe_material(board), {})
-        return _ends_by_force(board)
+        return material_dead_test(board) or _ends_by_force(board)
     if board.queens | board.rooks:
         return _walled(board) or _ends_by_force(board)
     return _closed(board) or _ends_by_force(board)

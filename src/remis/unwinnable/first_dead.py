@@ -24,8 +24,7 @@ from typing import NamedTuple
 
 import chess
 
-from remis.material import describe_material, insufficient_material
-from remis.rules import DeadVerdict
+from remis.rules import DeadVerdict, material_dead_test
 from remis.unwinnable import can_checkmate
 from remis.unwinnable.deadtest import dead_verdict
 from remis.unwinnable.search import Key, position_key
@@ -47,8 +46,9 @@ def full_dead_test(board: chess.Board, *, max_nodes: int | None = None) -> DeadV
     >>> full_dead_test(chess.Board()) is None
     True
     """
-    if not board.pawns and insufficient_material(board):
-        return DeadVerdict("insufficient_material", describe_material(board), {})
+    material = material_dead_test(board)
+    if material is not None:
+        return material
     white = can_checkmate(board, chess.WHITE, max_nodes=max_nodes)
     if white.value is not False:
         return None
@@ -101,12 +101,15 @@ def first_dead(board: chess.Board, moves: Sequence[chess.Move], *,
     >>> first_dead(chess.Board(), [chess.Move.from_uci("e2e4")]) is None
     True
     """
+    boards = None
     if last is None:
-        last = positions(board, moves)[-1]
+        boards = positions(board, moves)
+        last = boards[-1]
     found = _proved_dead(last, max_nodes)
     if found is None:
         return None
-    boards = positions(board, moves)
+    if boards is None:
+        boards = positions(board, moves)
     lo, hi = 0, len(boards) - 1  # boards[hi] is proved dead
     while lo < hi:
         mid = (lo + hi) // 2
