@@ -19,15 +19,19 @@ from remis.arbiter.messages import render
 from remis.history import History
 from remis.rules import (
     DeadTest,
+    DeadVerdict,
     automatic_end,
     checkmate_or_stalemate,
     fivefold,
+    material_dead_test,
     rule_on_claim,
     seventyfive_moves,
 )
 from remis.ruling import DRAW, color_name, win_for
 from remis.unwinnable import Verdict, can_checkmate
-from remis.unwinnable.deadtest import EngineDeadTest
+from remis.unwinnable.deadtest import EngineDeadTest, dead_verdict
+from remis.unwinnable.first_dead import FirstDead, first_dead, positions
+from remis.unwinnable.moves import position_key
 
 _QUICKPLAY_LIMIT = 120.0  # Guidelines III.4/III.5: less than two minutes
 _III_EXTRA = 120.0  # III.4/III.5: the opponent's two extra minutes
@@ -194,23 +198,82 @@ class ArbiterBase:
 
     def _cannot_mate(self, color: chess.Color) -> str | None:
         """The proof that ``color`` cannot checkmate, or None (can, or unproven)."""
+        verdict = self._mate_verdict(self.history.board, color)
+        return verdict.reason if verdict is not None and verdict.value is False else None
+
+    def _mate_verdict(self, board: chess.Board, color: chess.Color) -> Verdict | None:
+        """:attr:`mate_test`'s verdict, None for a position the engine refuses
+        (no proof, so "can mate")."""
         try:
-            verdict = self.mate_test(self.history.board, color)
-        except ValueError:  # a position the engine refuses: no proof, so "can mate"
+            return self.mate_test(board, color)
+        except ValueError:
             return None
-        return verdict.reason if verdict.value is False else None
 
     def _lose_or_draw(self, index: int, at: float, loser: chess.Color, termination: str,
                       article: str, loss_msg: str, draw_msg: str,
                       params: dict[str, Any]) -> None:
-        """End with a loss for ``loser`` unless the opponent cannot mate (draw)."""
+        """End with a loss for ``loser`` unless the opponent cannot mate (draw);
+        where neither side can mate, the game had already ended at the first
+        dead position a move produced (5.2.2; the per-move test is cheap and
+        lets a few dead positions go by, see :func:`_dead_since`)."""
         winner = not loser
-        reason = self._cannot_mate(winner)
-        if reason is None:
+        verdict = self._mate_verdict(self.history.board, winner)
+        if verdict is None or verdict.value is not False:
             self._finish(index, at, win_for(winner), termination, article, loss_msg, params)
-        else:
-            self._finish(index, at, DRAW, termination, article, draw_msg,
-                         {**params, "reason": reason})
+            return
+        dead = self._dead_since(verdict)
+        if dead is not None:
+            self._finish(index, at, DRAW, dead.verdict.termination, "5.2.2", "dead_found_late",
+                         {"ply": dead.ply, "reason": dead.verdict.reason, "article": "5.2.2"},
+                         dict(dead.verdict.evidence))
+            return
+        self._finish(index, at, DRAW, termination, article, draw_msg,
+                     {**params, "reason": verdict.reason})
+
+    def _dead_since(self, proof: Verdict) -> FirstDead | None:
+        """Where ``proof`` shows that one side cannot mate in the position on
+        the board: if the other cannot either, the first position after a
+        move that full mode proves dead (a binary search over the plies,
+        :func:`~remis.unwinnable.first_dead.first_dead`), else None.  A
+        set-up position is not taken (no move produced it, T01), nor one an
+        illegal move that stood produced (5.2.2 asks for a move made under
+        Article 3): then the first dead position after a legal move."""
+        board = self.history.board
+        if not board.move_stack:
+            return None
+        other = self._mate_verdict(board, not proof.color)
+        if other is None or other.value is not False:
+            return None
+        last = position_key(board)
+        known = dead_verdict(*((proof, other) if proof.color else (other, proof)))
+
+        def test(position: chess.Board) -> DeadVerdict | None:
+            if position_key(position) == last:
+                return known
+            material = material_dead_test(position)
+            if material is not None:
+                return material
+            white = self._mate_verdict(position, chess.WHITE)
+            if white is None or white.value is not False:
+                return None
+            black = self._mate_verdict(position, chess.BLACK)
+            if black is None or black.value is not False:
+                return None
+            return dead_verdict(white, black)
+
+        found = first_dead(board.root(), board.move_stack, last=board, test=test, first_ply=1)
+        if found is None or found.ply not in self._standing:
+            return found
+        # 5.2.2 ends the game only after a move made under Article 3: after an
+        # illegal move that stood, the first dead position a legal move produced
+        ply = found.ply
+        while ply in self._standing:
+            ply += 1
+        if ply > self.history.ply:
+            return None
+        after = positions(board.root(), board.move_stack[:ply])[-1]
+        verdict = test(after)
+        return None if verdict is None else FirstDead(ply, verdict, after)
 
     def _require_on_move(self, color: chess.Color, what: str) -> None:
         turn = self.history.board.turn

@@ -16,6 +16,9 @@ MESSAGES: dict[str, str] = {
     "flag_loss": "{player}'s flag fell at {time} s: {opponent} wins on time (Article {article}).",
     "flag_draw": "{player}'s flag fell at {time} s, but {opponent} cannot checkmate by any series "
     "of legal moves ({reason}): the game is drawn (Article {article}).",
+    "dead_found_late": "Neither player can checkmate by any series of legal moves, and so it "
+    "has been since the position after ply {ply} ({reason}): the game ended there in a dead "
+    "position, drawn (Article 5.2.2); what happened after it does not count.",
     "flag_first": "Both flags are down; the clock shows {player}'s fell first, at {time} s "
     "(Article 6.9).",
     "both_flags_draw": "Both flags fell in the last period and it cannot be established which "

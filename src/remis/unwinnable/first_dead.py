@@ -20,11 +20,12 @@ dead one, never earlier (a game is never ended on an unproved draw).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import NamedTuple
 
 import chess
 
-from remis.rules import DeadVerdict, material_dead_test
+from remis.rules import DeadTest, DeadVerdict, material_dead_test
 from remis.unwinnable import can_checkmate
 from remis.unwinnable.deadtest import dead_verdict
 from remis.unwinnable.search import Key, position_key
@@ -86,12 +87,16 @@ class FirstDead(NamedTuple):
 
 def first_dead(board: chess.Board, moves: Sequence[chess.Move], *,
                last: chess.Board | None = None,
-               max_nodes: int | None = None) -> FirstDead | None:
+               max_nodes: int | None = None, test: DeadTest | None = None,
+               first_ply: int = 0) -> FirstDead | None:
     """For the game from ``board`` through ``moves`` (legal, in order; the
     position after them is ``last`` when the caller has it): None unless
-    that last position is proved dead (:func:`full_dead_test`, with
-    ``max_nodes``), else the first position, found by a binary search over
-    the plies, that is proved dead.
+    that last position is proved dead (by ``test``, default
+    :func:`full_dead_test` with ``max_nodes``), else the first position,
+    found by a binary search over the plies, that is proved dead.  No ply
+    before ``first_ply`` is taken (the live arbiter passes 1: a set-up
+    position is not ended by 5.2.2, only a move produces a dead position);
+    None where the game has fewer plies.
 
     >>> b = chess.Board("8/2p5/1pP5/1P6/1P6/KP6/PP6/1Nk5 b - - 0 1")  # 1... Kxb1: dead
     >>> moves = [chess.Move.from_uci(u) for u in ("c1b1", "a3a4", "b1c2", "a4a3")]
@@ -100,20 +105,25 @@ def first_dead(board: chess.Board, moves: Sequence[chess.Move], *,
     (1, 'dead_position', '8/2p5/1pP5/1P6/1P6/KP6/PP6/1k6 w - - 0 2')
     >>> first_dead(chess.Board(), [chess.Move.from_uci("e2e4")]) is None
     True
+    >>> first_dead(b, moves[:1], first_ply=2) is None
+    True
     """
+    if len(moves) < first_ply:
+        return None
+    dead: DeadTest = test if test is not None else partial(full_dead_test, max_nodes=max_nodes)
     boards = None
     if last is None:
         boards = positions(board, moves)
         last = boards[-1]
-    found = _proved_dead(last, max_nodes)
+    found = _proved_dead(last, dead)
     if found is None:
         return None
     if boards is None:
         boards = positions(board, moves)
-    lo, hi = 0, len(boards) - 1  # boards[hi] is proved dead
+    lo, hi = first_ply, len(boards) - 1  # boards[hi] is proved dead
     while lo < hi:
         mid = (lo + hi) // 2
-        verdict = _proved_dead(boards[mid], max_nodes)
+        verdict = _proved_dead(boards[mid], dead)
         if verdict is None:
             lo = mid + 1
         else:
@@ -121,12 +131,12 @@ def first_dead(board: chess.Board, moves: Sequence[chess.Move], *,
     return FirstDead(hi, found, boards[hi])
 
 
-def _proved_dead(board: chess.Board, max_nodes: int | None) -> DeadVerdict | None:
-    """:func:`full_dead_test`, None for a position the engine refuses (a
-    start position set up with a double check no move can give, say: the
-    replay itself does not need it legal)."""
+def _proved_dead(board: chess.Board, test: DeadTest) -> DeadVerdict | None:
+    """``test(board)``, None for a position the engine refuses (a start
+    position set up with a double check no move can give, say: the replay
+    itself does not need it legal)."""
     try:
-        return full_dead_test(board, max_nodes=max_nodes)
+        return test(board)
     except ValueError:
         return None
 
