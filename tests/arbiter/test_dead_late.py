@@ -5,9 +5,14 @@ rules on a finished game."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import chess
+import pytest
 
 from remis.arbiter import Arbiter
+from remis.game import rule_on_parsed
+from remis.pgn import read_games
 from remis.unwinnable import can_checkmate
 from tests.arbiter.conftest import moves
 
@@ -86,3 +91,27 @@ def test_a_dead_position_an_illegal_move_produced_counts_from_the_next_legal_mov
     assert not a.state()["over"]
     s = a.apply({"type": "flag", "player": "white", "at": 200})
     assert (s["result"], s["article"], s["params"]["ply"]) == ("1/2-1/2", "5.2.2", 2)
+
+
+@pytest.mark.parametrize(("name", "index", "ply"), [
+    ("Stefanova.pgn", 10, 101),  # 51. Rf7+ Kxf7 stalemates White: dead at once
+    ("Kosteniuk.pgn", 59, 102),  # 51... Qg2+: both captures stalemate Black
+])
+def test_real_games_end_where_remis_game_ends_them(
+        shared_data: Path, name: str, index: int, ply: int) -> None:
+    # the two masters games of tests/unwinnable/test_first_dead.py, played
+    # move by move; the player to move resigns at the end (5.1.2 would make
+    # it a draw): the arbiter finds the dead position at the ply remis game gives
+    game = next(g for g in read_games(shared_data / "masters" / name) if g.index == index)
+    assert rule_on_parsed(game).end.ply == ply  # type: ignore[union-attr]
+    a = Arbiter({"time_control": "5400+30"})
+    board = game.board.copy()
+    for n, move in enumerate(game.moves):
+        player = "white" if board.turn else "black"
+        a.apply({"type": "move", "player": player, "move": move.uci(), "at": float(n + 1)})
+        board.push(move)
+    assert not a.state()["over"]
+    s = a.apply({"type": "resign", "player": "white" if board.turn else "black",
+                 "at": float(len(game.moves) + 1)})
+    assert (s["result"], s["article"], s["termination"], s["params"]["ply"]) == (
+        "1/2-1/2", "5.2.2", "dead_position", ply)
