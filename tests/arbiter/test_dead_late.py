@@ -15,6 +15,7 @@ from remis.game import rule_on_parsed
 from remis.pgn import read_games
 from remis.unwinnable import can_checkmate
 from tests.arbiter.conftest import moves
+from tests.unwinnable.test_first_dead import REAL_GAMES
 
 # 1... Kxb1 leaves a dead position that is no candidate of the per-move test
 # (tests/unwinnable/test_first_dead.py): the game goes on
@@ -93,10 +94,7 @@ def test_a_dead_position_an_illegal_move_produced_counts_from_the_next_legal_mov
     assert (s["result"], s["article"], s["params"]["ply"]) == ("1/2-1/2", "5.2.2", 2)
 
 
-@pytest.mark.parametrize(("name", "index", "ply"), [
-    ("Stefanova.pgn", 10, 101),  # 51. Rf7+ Kxf7 stalemates White: dead at once
-    ("Kosteniuk.pgn", 59, 102),  # 51... Qg2+: both captures stalemate Black
-])
+@pytest.mark.parametrize(("name", "index", "ply"), REAL_GAMES)
 def test_real_games_end_where_remis_game_ends_them(
         shared_data: Path, name: str, index: int, ply: int) -> None:
     # the two masters games of tests/unwinnable/test_first_dead.py, played

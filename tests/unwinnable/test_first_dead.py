@@ -149,10 +149,15 @@ def test_dead_vectors_end_games_from_the_last_position(shared_data: Path) -> Non
     assert tried == 12
 
 
-@pytest.mark.parametrize(("name", "index", "ply"), [
+#: masters games that went dead outside the per-ply candidates: file, game
+#: number, the ply of the first dead position
+REAL_GAMES = [
     ("Stefanova.pgn", 10, 101),  # 51. Rf7+ Kxf7 stalemates White: dead at once
     ("Kosteniuk.pgn", 59, 102),  # 51... Qg2+: both captures stalemate Black
-])
+]
+
+
+@pytest.mark.parametrize(("name", "index", "ply"), REAL_GAMES)
 def test_real_games_that_went_dead_outside_the_candidates(
         shared_data: Path, name: str, index: int, ply: int) -> None:
     game = next(g for g in read_games(shared_data / "masters" / name) if g.index == index)
