@@ -252,13 +252,24 @@ class WidthSearch:
     >>> s = WidthSearch(chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"), chess.WHITE)
     >>> s.run(10).outcome, s.run(100_000).outcome
     ('limit', 'exhausted')
+
+    With ``still`` (squares whose pieces never move: a focus that finds mates
+    but proves nothing), running out of positions is no proof:
+
+    >>> board = chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1")
+    >>> WidthSearch(board, chess.WHITE, still=chess.BB_E3).run(100_000).outcome
+    'limit'
     """
 
     def __init__(self, board: chess.Board, winner: chess.Color, *,
-                 deadline: float | None = None) -> None:
+                 deadline: float | None = None, still: int = 0) -> None:
         self.board = board.copy(stack=False)
         self.winner = winner
         self.deadline = deadline
+        #: squares whose pieces never move in this search (a focus,
+        #: :func:`~remis.unwinnable.focus.idle_pieces`): it still finds real
+        #: mates, but running out of positions proves nothing ("limit")
+        self.still = still
         self.nodes = 0
         root = pack(self.board)
         # position -> (the position it was first reached from << 16 | the
@@ -324,6 +335,8 @@ class WidthSearch:
             if kids is None:
                 kids = _played(b, safe, fast)
             fresh = [kid for kid in kids if kid[0] not in parents]
+            if self.still:
+                fresh = [kid for kid in fresh if not self.still >> (kid[1] & 63) & 1]
             parent = None
             if computed and len(fresh) >= _MOVED_ATOMS:
                 # the children's facts from these (_moved_atoms)
@@ -357,7 +370,8 @@ class WidthSearch:
                 self._count += 1
                 heapq.heappush(heap, (_priority(novelty, _promotion(b, winner), near,
                                                 self._count), child))
-        self._done = SearchResult("exhausted", (), self.nodes, 0)
+        # with pieces held still, the positions left unvisited prove nothing
+        self._done = SearchResult("limit" if self.still else "exhausted", (), self.nodes, 0)
         return self._done
 
     def _line(self, key: int) -> tuple[str, ...]:
