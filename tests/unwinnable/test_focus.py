@@ -37,10 +37,25 @@ def test_the_focused_width_search_finds_the_mate_the_whole_one_misses() -> None:
     assert WidthSearch(board, chess.BLACK).run(150_000).outcome == "limit"
 
 
-def test_full_mode_decides_the_question_by_the_focus() -> None:
-    verdict = remis.can_checkmate(chess.Board(WALL), chess.BLACK)
+# the other question that differential check left open: White's light
+# bishops above the wall must mate Black's king in a corner; Black's dark
+# bishops below it (CHA's helpmate is about 400 plies long)
+BELOW = "4B1Bb/7B/1k5b/5B2/1p1p1pBp/bPpP1P1P/2Pb4/N1b1b1K1 b - - 0 1"
+
+
+@pytest.mark.parametrize("fen,color", [(WALL, chess.BLACK), (BELOW, chess.WHITE)])
+def test_full_mode_decides_the_question_by_the_focus(fen: str, color: chess.Color) -> None:
+    verdict = remis.can_checkmate(chess.Board(fen), color)
     assert (verdict.value, verdict.method) == (True, "focus")
-    assert mates(WALL, chess.BLACK, verdict.line)
+    assert mates(fen, color, verdict.line)
+
+
+def test_the_losers_pieces_that_can_neither_block_nor_take_are_idle() -> None:
+    # Black's dark bishops below the wall can neither come near Black's king
+    # nor take a light bishop of White's: all but one are held; White's
+    # knight in the corner is idle too (White's king is its side's kept piece)
+    still = idle_pieces(chess.Board(BELOW), chess.WHITE)
+    assert chess.SquareSet(still) == chess.SquareSet([chess.A1, chess.C1, chess.E1, chess.D2])
 
 
 def test_running_out_of_positions_with_pieces_held_is_no_proof() -> None:

@@ -106,14 +106,15 @@ ITERATION_GROWTH = 10_000
 #: Under the default budgets, where some pieces can never take part in a
 #: mate (:func:`~remis.unwinnable.focus.idle_pieces`), a width search of up
 #: to FOCUS_NODES positions that holds them still comes before the width
-#: search's first part.  Of the two questions of that differential check
-#: left open, it decides ``3b4/b1k5/7b/p1p1p1p1/P1P1P1P1/2K5/4BbB1/8 w``
-#: for Black (three bishops and a king shut above a pawn wall; a 24-ply
-#: helpmate after 74,793 positions, 0.9 s, where the whole width search
-#: found none in 1,000,000).  On the CHA test vectors, 252 questions have
-#: such pieces, 238 of them decided before (the static proof); the 14 others
-#: (helpmates behind bishop walls) took 20.1 s in all.  No lichess-30k
-#: position has such pieces.
+#: search's first part.  It decides the two questions of that differential
+#: check left open: ``3b4/b1k5/7b/p1p1p1p1/P1P1P1P1/2K5/4BbB1/8 w`` for
+#: Black (three bishops and a king shut above a pawn wall; a 24-ply helpmate
+#: where the whole width search found none in 1,000,000 positions) and
+#: ``4B1Bb/7B/1k5b/5B2/1p1p1pBp/bPpP1P1P/2Pb4/N1b1b1K1 b`` for White (34
+#: plies; CHA's is about 400), in 1.2 and 2.1 s.  On the CHA test vectors,
+#: 289 questions have such pieces, 275 of them decided before it (mostly by
+#: the static proof); the 14 others (helpmates behind bishop walls) take
+#: 11.1 s in all instead of 19.3 s.  No lichess-30k position has such pieces.
 FOCUS_NODES = 300_000
 #: The searches that take turns in full mode (:class:`_Portfolio`), in
 #: this order, as (mating corner, every pawn move free): with free pawn

@@ -29,12 +29,13 @@ __all__ = ["idle_pieces"]
 
 def idle_pieces(board: chess.Board, winner: chess.Color) -> int:
     """The squares of the pieces (not pawns, not the loser's king) that a
-    search for a mate by ``winner`` may hold still: those that can never
-    reach, nor attack, a square within one king step of a square the
-    loser's king may ever stand on (for the winner's king: never stand next
-    to one), but the most mobile such piece of each side.  0 where the
-    analysis does not apply (an en passant capture pending, a king
-    missing) or nothing can be held.
+    search for a mate by ``winner`` may hold still: the winner's pieces
+    that can never attack nor stand on a square the loser's king may ever
+    stand on (a king: never stand next to one), the loser's that can never
+    reach a square within a king step of those nor attack a square that a
+    winner's piece not held may reach (to take it); but the most mobile
+    such piece of each side.  0 where the analysis does not apply (an en
+    passant capture pending, a king missing) or nothing can be held.
 
     >>> b = chess.Board("3b4/b1k5/7b/p1p1p1p1/P1P1P1P1/2K5/4BbB1/8 w - - 0 1")
     >>> [chess.square_name(s) for s in chess.SquareSet(idle_pieces(b, chess.BLACK))]
@@ -52,26 +53,38 @@ def idle_pieces(board: chess.Board, winner: chess.Color) -> int:
         return 0
     loser = not winner
     region = analysis.king_region[loser]
-    near = region | king_spread(region)
-    # per side, the idle pieces as (squares they may reach, square)
-    idle: list[list[tuple[int, chess.Square]]] = [[], []]
+    # every piece that may move: (square, colour, squares it may reach, attack)
+    pieces: list[tuple[chess.Square, bool, int, int]] = []
     for square in chess.scan_forward(board.occupied & ~board.pawns & ~analysis.frozen):
         color = bool(board.occupied_co[chess.WHITE] >> square & 1)
         if board.kings >> square & 1:
             if color == loser:
                 continue
             reach = analysis.king_region[color]
-            if king_spread(reach) & near:
-                continue
+            attacks = king_spread(reach)
         else:
             mobility = analysis.mobility.get(square)
             reach = mobility.reach if mobility is not None else 0
-            if (reach | analysis.attacks_of(square)) & near:
-                continue
-        idle[color].append((reach.bit_count(), square))
+            attacks = analysis.attacks_of(square)
+        pieces.append((square, color, reach, attacks))
+    needed = 0  # squares of the pieces not held
+    reach_needed = 0  # where the winner's pieces not held may go
+    for square, color, reach, attacks in pieces:
+        if color == winner and (reach | attacks) & region:
+            needed |= 1 << square
+            reach_needed |= reach
+    near = region | king_spread(region)
+    for square, color, reach, attacks in pieces:
+        if color == loser and (reach & near or attacks & reach_needed):
+            needed |= 1 << square
+    # per side, the idle pieces as (how many squares they may reach, square)
+    idle: list[list[tuple[int, chess.Square]]] = [[], []]
+    for square, color, reach, _ in pieces:
+        if not needed >> square & 1:
+            idle[color].append((reach.bit_count(), square))
     still = 0
-    for pieces in idle:
-        pieces.sort(reverse=True)
-        for _, square in pieces[1:]:
+    for side in idle:
+        side.sort(reverse=True)
+        for _, square in side[1:]:
             still |= 1 << square
     return still
