@@ -13,13 +13,15 @@ moves, the static proof of :mod:`remis.unwinnable.static` (when present)
 width search), a first slice in which helpmate searches steered differently
 take turns
 (:mod:`remis.unwinnable.search`, :data:`PORTFOLIO`), the static proof after
-every legal move, a first part of the best-first width search of the
+every legal move, where some pieces can never take part in a mate a width
+search that holds them still (:mod:`remis.unwinnable.focus`: it finds
+mates, never proofs), a first part of the best-first width search of the
 reachable positions (:mod:`remis.unwinnable.width`: deep, narrow helpmates,
 and a proof when the reachable positions are few), the rest of the steered
-searches and short searches toward the other mating corners, and last the
-rest of the width search.  The budgets are counted in nodes, so a verdict
-never depends on the machine's load (``max_seconds`` is an explicit
-opt-in).
+searches and short searches toward the other mating corners, the rest of
+the width search, and last (default budgets only) longer steered searches.
+The budgets are counted in nodes, so a verdict never depends on the
+machine's load (``max_seconds`` is an explicit opt-in).
 """
 
 from __future__ import annotations
@@ -416,8 +418,10 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     rammed head-on, its first 8,000 nodes, at most that fifth, once each
     steered search has had 1/250), so an undecided question spends about
     twice ``max_nodes`` in all.  Under the default budgets (``max_nodes``
-    None), a question that every stage left open gets a last one
-    (:data:`LAST_NODES`).
+    None) only, a width search that holds still the pieces that can never
+    take part in a mate comes before the width search's first part where
+    there are such pieces (:data:`FOCUS_NODES`), and a question that every
+    stage left open gets a last one (:data:`LAST_NODES`).
 
     >>> can_checkmate(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK).reason
     'insufficient material: Black has a bare king (K+Q v K)'
