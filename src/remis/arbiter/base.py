@@ -23,14 +23,13 @@ from remis.rules import (
     automatic_end,
     checkmate_or_stalemate,
     fivefold,
-    material_dead_test,
     rule_on_claim,
     seventyfive_moves,
 )
 from remis.ruling import DRAW, color_name, win_for
 from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.deadtest import EngineDeadTest, dead_verdict
-from remis.unwinnable.first_dead import FirstDead, first_dead, positions
+from remis.unwinnable.first_dead import FirstDead, first_dead, full_dead_test, positions
 from remis.unwinnable.moves import position_key
 
 _QUICKPLAY_LIMIT = 120.0  # Guidelines III.4/III.5: less than two minutes
@@ -196,11 +195,6 @@ class ArbiterBase:
         self._finish(index, at, ruling.result, ruling.termination, ruling.article,
                      ruling.message, dict(ruling.params), dict(getattr(ruling, "evidence", {})))
 
-    def _cannot_mate(self, color: chess.Color) -> str | None:
-        """The proof that ``color`` cannot checkmate, or None (can, or unproven)."""
-        verdict = self._mate_verdict(self.history.board, color)
-        return verdict.reason if verdict is not None and verdict.value is False else None
-
     def _mate_verdict(self, board: chess.Board, color: chess.Color) -> Verdict | None:
         """:attr:`mate_test`'s verdict, None for a position the engine refuses
         (no proof, so "can mate")."""
@@ -250,16 +244,10 @@ class ArbiterBase:
         def test(position: chess.Board) -> DeadVerdict | None:
             if position_key(position) == last:
                 return known
-            material = material_dead_test(position)
-            if material is not None:
-                return material
-            white = self._mate_verdict(position, chess.WHITE)
-            if white is None or white.value is not False:
+            try:
+                return full_dead_test(position, mate_test=self.mate_test)
+            except ValueError:  # a position the engine refuses: no proof
                 return None
-            black = self._mate_verdict(position, chess.BLACK)
-            if black is None or black.value is not False:
-                return None
-            return dead_verdict(white, black)
 
         found = first_dead(board.root(), board.move_stack, last=board, test=test, first_ply=1)
         if found is None or found.ply not in self._standing:

@@ -19,26 +19,30 @@ dead one, never earlier (a game is never ended on an unproved draw).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import NamedTuple
 
 import chess
 
 from remis.rules import DeadTest, DeadVerdict, material_dead_test
-from remis.unwinnable import can_checkmate
+from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.deadtest import dead_verdict
 from remis.unwinnable.search import Key, position_key
 
 __all__ = ["FirstDead", "KnownDead", "first_dead", "full_dead_test", "positions"]
 
 
-def full_dead_test(board: chess.Board, *, max_nodes: int | None = None) -> DeadVerdict | None:
+def full_dead_test(board: chess.Board, *, max_nodes: int | None = None,
+                   mate_test: Callable[[chess.Board, chess.Color], Verdict] | None = None,
+                   ) -> DeadVerdict | None:
     """A :data:`~remis.rules.DeadTest` that asks full mode (default budgets,
-    or ``max_nodes``) for both colours, White first, and stops at the first
-    that is not a proof: ``insufficient_material`` for the material cases,
-    ``dead_position`` on two proofs, else None.  As costly as full mode:
-    for a game's last position, not for every ply.
+    or ``max_nodes``; or ``mate_test`` in its place, e.g. the live
+    arbiter's, which may run it in a worker process) for both colours,
+    White first, and stops at the first that is not a proof:
+    ``insufficient_material`` for the material cases, ``dead_position`` on
+    two proofs, else None.  As costly as full mode: for a game's last
+    position, not for every ply.
 
     >>> full_dead_test(chess.Board("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1")).termination
     'dead_position'
@@ -50,10 +54,11 @@ def full_dead_test(board: chess.Board, *, max_nodes: int | None = None) -> DeadV
     material = material_dead_test(board)
     if material is not None:
         return material
-    white = can_checkmate(board, chess.WHITE, max_nodes=max_nodes)
+    ask = mate_test if mate_test is not None else partial(can_checkmate, max_nodes=max_nodes)
+    white = ask(board, chess.WHITE)
     if white.value is not False:
         return None
-    black = can_checkmate(board, chess.BLACK, max_nodes=max_nodes)
+    black = ask(board, chess.BLACK)
     if black.value is not False:
         return None
     return dead_verdict(white, black)
