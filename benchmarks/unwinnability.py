@@ -9,6 +9,7 @@ $REMIS_SHARED_DATA)::
     .venv/bin/python benchmarks/unwinnability.py --only vectors --undecided /tmp/undecided.tsv
     .venv/bin/python benchmarks/unwinnability.py --only lastpos --limit 0  # all 43,125 games
     .venv/bin/python benchmarks/unwinnability.py --only 30k --modes full --cha /path/to/cha
+    .venv/bin/python benchmarks/unwinnability.py --only focus   # with and without the focus
 
 Sets:
 
@@ -25,6 +26,10 @@ Sets:
   over an even sample of the games of ``masters`` and ``lichess``
   (``--limit`` games, default 3,000; 0 for all of them), and the games whose
   end it changes;
+* ``focus``: full mode with and without the focused width search of stage 3
+  (:mod:`remis.unwinnable.focus`) on the CHA test vectors' questions with
+  idle pieces, each timed both ways in turn: totals, slowest, their ratio,
+  and whether any verdict differs;
 * ``deadtest``: the per-ply cost of the dead-position test after a bare
   python-chess push, over lichess games: one
   :class:`~remis.unwinnable.deadtest.EngineDeadTest` per game, as ``remis
@@ -366,12 +371,48 @@ def run_lastpos(limit: int, repeats: int = 3) -> None:
           f"{len(changed)} end earlier at a dead position: {', '.join(changed) or 'none'}")
 
 
+def run_focus(limit: int | None) -> None:
+    """Full mode with and without the focused width search of stage 3
+    (:mod:`remis.unwinnable.focus`) on the CHA test vectors' questions with
+    idle pieces, each question timed both ways in turn (CPU time)."""
+    import remis.unwinnable as engine
+    from remis.unwinnable.focus import idle_pieces
+
+    cases = [(board, color, expected) for board, color, expected in load_vectors(limit)
+             if idle_pieces(board, color)]
+    budget = engine.FOCUS_NODES
+    times: dict[bool, list[float]] = {True: [], False: []}
+    methods: dict[str, int] = {}
+    differ = 0
+    try:
+        for board, color, expected in cases:
+            verdicts = {}
+            for focus in (True, False):
+                engine.FOCUS_NODES = budget if focus else 0
+                t0 = time.process_time()
+                verdicts[focus] = can_checkmate(board, color)
+                times[focus].append(time.process_time() - t0)
+            methods[verdicts[True].method] = methods.get(verdicts[True].method, 0) + 1
+            differ += verdicts[True].value != verdicts[False].value
+            differ += verdicts[True].value != expected
+    finally:
+        engine.FOCUS_NODES = budget
+    on, off = sum(times[True]), sum(times[False])
+    over = {k: sum(t > OVER_SECONDS for t in v) for k, v in times.items()}
+    print(f"focus     {len(cases)} vector questions with idle pieces (CPU): with the focus "
+          f"{on:.2f} s in all (slowest {max(times[True]):.2f} s, {over[True]} over "
+          f"{OVER_SECONDS:g} s), without it {off:.2f} s (slowest {max(times[False]):.2f} s, "
+          f"{over[False]} over); ratio {on / off:.2f}; deciding stage with it "
+          f"{dict(sorted(methods.items()))}; verdicts differing from each other or from the "
+          f"expected answer: {differ}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the selected sets and modes."""
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--limit", type=int, default=None, help="first N positions of each set")
     p.add_argument("--only", nargs="*", default=["30k", "vectors", "timeouts", "deadtest"],
-                   choices=["30k", "vectors", "timeouts", "deadtest", "lastpos"])
+                   choices=["30k", "vectors", "timeouts", "deadtest", "lastpos", "focus"])
     p.add_argument("--modes", nargs="*", default=["quick", "full"], choices=["quick", "full"])
     p.add_argument("--max-nodes", type=int, default=None, help="node budget of full mode")
     p.add_argument("--undecided", type=Path, default=None, metavar="FILE",
@@ -394,6 +435,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if name == "lastpos":
             run_lastpos(3000 if args.limit is None else args.limit)
+            continue
+        if name == "focus":
+            run_focus(args.limit)
             continue
         cases = loaders[name](args.limit)
         for mode in args.modes:

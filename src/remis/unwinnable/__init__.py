@@ -108,7 +108,7 @@ ITERATION_GROWTH = 10_000
 #: Under the default budgets, where some pieces can never take part in a
 #: mate (:func:`~remis.unwinnable.focus.idle_pieces`), a width search of up
 #: to FOCUS_NODES positions that holds them still comes before the width
-#: search's first part.  It decides the two questions of that differential
+#: search's first part (0 leaves it out).  It decides the two questions of that differential
 #: check left open: ``3b4/b1k5/7b/p1p1p1p1/P1P1P1P1/2K5/4BbB1/8 w`` for
 #: Black (three bishops and a king shut above a pawn wall; a 24-ply helpmate
 #: where the whole width search found none in 1,000,000 positions) and
@@ -506,7 +506,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         if after_one is not None:
             return Verdict(color, False, after_one, nodes=result.nodes + extra, method="static")
     focused = 0
-    still = idle_pieces(b, color) if max_nodes is None else 0
+    still = idle_pieces(b, color) if max_nodes is None and FOCUS_NODES else 0
     if still:
         # under the default budgets, where some pieces can never take part
         # in a mate: first a width search that holds them still (a focus
