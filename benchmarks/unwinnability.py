@@ -10,6 +10,7 @@ $REMIS_SHARED_DATA)::
     .venv/bin/python benchmarks/unwinnability.py --only lastpos --limit 0  # all 43,125 games
     .venv/bin/python benchmarks/unwinnability.py --only 30k --modes full --cha /path/to/cha
     .venv/bin/python benchmarks/unwinnability.py --only focus   # with and without the focus
+    .venv/bin/python benchmarks/unwinnability.py --only mutations --modes full --cha /path/to/cha
 
 Sets:
 
@@ -20,6 +21,14 @@ Sets:
   must never happen; undecided = None);
 * ``timeouts``: lichess-unfair-timeouts.txt, the side NOT to move (every one
   is unwinnable): agreement = share proved "cannot mate";
+* ``mutations``: positions no budget was ever tuned on, for a differential
+  check against CHA (``--cha``): 3,000 questions (``--limit`` N: N) made
+  from the CHA test vectors and every 100th unfair timeout by one to three
+  random changes each (a piece moved or taken off, a pawn moved, a piece
+  added, the side to move switched), legal and not over, with a random
+  would-be winner; a fixed seed makes them the same in every run.  No
+  answer is expected, so the agreement is CHA's (no contradiction may
+  occur) and every helpmate line is replayed;
 * ``lastpos``: the cost, per game, of the last position's full-mode test of
   ``remis game`` (:mod:`remis.unwinnable.first_dead`): ``rule_on_parsed``
   with and without it, beside a bare python-chess replay of the same moves,
@@ -72,6 +81,9 @@ from remis.unwinnable import can_checkmate, deadtest
 from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest, engine_dead_test
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the test suite's mutated questions (tests.unwinnable.mutations)
+from tests.unwinnable.mutations import mutated_questions  # noqa: E402
+
 DATA = Path(os.environ.get("REMIS_SHARED_DATA", ROOT.parent / "shared" / "data"))
 UNW = DATA / "unwinnability"
 
@@ -104,6 +116,17 @@ def load_timeouts(limit: int | None) -> list[Case]:
         board = chess.Board(line.rsplit(" ", 1)[0])
         out.append((board, not board.turn, False))
     return out
+
+
+#: How many questions of the ``mutations`` set (``--limit`` overrides).
+MUTATIONS = 3000
+
+
+def load_mutations(limit: int | None) -> list[Case]:
+    """The ``mutations`` set (see the module docstring; the questions are
+    :mod:`tests.unwinnable.mutations`'s, which the test suite runs too)."""
+    return [(board, color, None) for board, color in
+            mutated_questions(UNW, MUTATIONS if limit is None else limit)]
 
 
 #: The issue's ceiling for one question in full mode, in seconds of CPU time.
@@ -412,7 +435,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--limit", type=int, default=None, help="first N positions of each set")
     p.add_argument("--only", nargs="*", default=["30k", "vectors", "timeouts", "deadtest"],
-                   choices=["30k", "vectors", "timeouts", "deadtest", "lastpos", "focus"])
+                   choices=["30k", "vectors", "timeouts", "deadtest", "lastpos", "focus",
+                            "mutations"])
     p.add_argument("--modes", nargs="*", default=["quick", "full"], choices=["quick", "full"])
     p.add_argument("--max-nodes", type=int, default=None, help="node budget of full mode")
     p.add_argument("--undecided", type=Path, default=None, metavar="FILE",
@@ -428,7 +452,8 @@ def main(argv: list[str] | None = None) -> int:
     if not UNW.is_dir():
         print(f"shared data not found at {UNW}", file=sys.stderr)
         return 1
-    loaders = {"30k": load_30k, "vectors": load_vectors, "timeouts": load_timeouts}
+    loaders = {"30k": load_30k, "vectors": load_vectors, "timeouts": load_timeouts,
+               "mutations": load_mutations}
     for name in args.only:
         if name == "deadtest":
             run_deadtest(args.limit or 300)
