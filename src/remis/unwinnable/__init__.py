@@ -845,23 +845,88 @@ def _decided(color: chess.Color, head: tuple[str, ...], found: SearchResult, nod
 
 
 def _static_after_every_move(board: chess.Board, color: chess.Color) -> str | None:
-    """The static proof after each legal move: when it holds after every
-    one, it holds now."""
+    """The static proof after each legal move, each followed by the forced
+    moves that come after it (:func:`_after_move`): when ``color`` cannot
+    mate after every one, it cannot mate now.  A move may also end the game
+    (stalemate, ``color`` mated), leave too little material, or start a
+    cycle of forced moves: the tempo proofs of positions where the loser has
+    (almost) no move left, as CHA's "trivial progress" after the first ply.
+
+    >>> b = chess.Board("8/Kp2B3/1Pp5/k1P5/p1P5/P7/8/6B1 w - - 0 1")
+    >>> print(_static_after_every_move(b, chess.BLACK))  # doctest: +ELLIPSIS
+    every legal move ends the game or leads, through forced replies, to a position where \
+Black cannot mate: 11 to stalemate, 2 to a blocked structure (e.g. a7b8 a5a6: blocked position...)
+    """
     assert STATIC is not None
-    reasons = []
+    kinds: dict[str, int] = {}
+    example = ""
     for move in list(board.generate_legal_moves()):
         board.push(move)
         try:
-            why = (material_reason(board, color) or STATIC(board, color)
-                   if not _mated(board, color) else None)
+            kind, why, replies = _after_move(board, color)
         finally:
             board.pop()
         if why is None:
             return None
-        reasons.append(why)
-    if not reasons:
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kind == "blocked" and not example:
+            example = " ".join([move.uci(), *replies]) + ": " + why
+    if not kinds:
         return None
-    return f"blocked structure (static) after every legal move, e.g. {reasons[0]}"
+    if set(kinds) == {"blocked"}:
+        return f"blocked structure (static) after every legal move, e.g. {example}"
+    words = {"stalemate": "to stalemate", "mated": f"to a checkmate of {_name(color)}",
+             "material": "to too little material", "cycle": "to a cycle of forced moves",
+             "blocked": "to a blocked structure"}
+    parts = [f"{kinds[k]} {words[k]}" for k in words if k in kinds]
+    text = (f"every legal move ends the game or leads, through forced replies, to a position "
+            f"where {_name(color)} cannot mate: {', '.join(parts)}")
+    return text + (f" (e.g. {example})" if example else "")
+
+
+#: How many forced replies :func:`_after_move` follows at most.
+TRIVIAL_PLIES = 40
+
+
+def _after_move(board: chess.Board, color: chess.Color
+                ) -> tuple[str, str | None, list[str]]:
+    """Why ``color`` cannot mate from ``board`` (a position a legal move
+    reached), following the moves that are the only legal move: the kind
+    (``stalemate``, ``mated``: ``color`` is, ``material``, ``cycle``: the
+    forced moves come back to a position, ``blocked``: the static proof),
+    the reason (None: no proof) and the forced moves played.  ``board`` is
+    left as it was.
+
+    >>> b = chess.Board("8/Kp2B3/1Pp5/k1P5/p1P5/P7/8/6B1 b - - 0 1")
+    >>> _after_move(b, chess.BLACK)
+    ('stalemate', 'stalemate', [])
+    """
+    assert STATIC is not None
+    played: list[str] = []
+    seen: set[object] = set()
+    try:
+        while True:
+            if _mated(board, color):
+                return "mate", None, played
+            why = material_reason(board, color)
+            if why is not None:
+                return "material", why, played
+            moves = list(islice(board.generate_legal_moves(), 2))
+            if not moves:  # the game is over, and not by a mate of ``color``'s
+                if board.is_check():
+                    return "mated", f"checkmate of {_name(color)}", played
+                return "stalemate", "stalemate", played
+            if len(moves) > 1 or len(played) >= TRIVIAL_PLIES:
+                return "blocked", STATIC(board, color), played
+            key = board._transposition_key()
+            if key in seen:
+                return "cycle", "a cycle of forced moves", played
+            seen.add(key)
+            board.push(moves[0])
+            played.append(moves[0].uci())
+    finally:
+        for _ in played:
+            board.pop()
 
 
 def is_dead_position(board: chess.Board, *, mode: Mode = "full") -> bool:
