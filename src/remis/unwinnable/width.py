@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import heapq
 from bisect import insort
+from itertools import pairwise
 from time import monotonic
 
 import chess
@@ -77,6 +78,8 @@ _M64 = chess.BB_ALL
 #: pawn of the loser's is ``_PAWN + square``; the side to move is
 #: ``_TURN + turn`` (the largest).
 _BLACK = 320
+#: The en passant bits of a :func:`pack` key.
+_EP_BITS = 127 << 449
 _PAWN = 640
 _TURN = 704
 #: From this many new children on, a position's children get their facts
@@ -272,9 +275,11 @@ class WidthSearch:
         self.still = still
         self.nodes = 0
         root = pack(self.board)
-        # position -> (the position it was first reached from << 16 | the
-        # move, :func:`_code`), or -1 for the root
-        self._parents: dict[int, int] = {root: -1}
+        # position -> the position it was first reached from (the very key
+        # object stored for that one, so no new integer per position: about
+        # a third of the memory of a large search), None for the root; the
+        # moves of a line are found again at the end (:meth:`_line`)
+        self._parents: dict[int, int | None] = {root: None}
         # context -> its novelty table (:data:`Table`)
         self._tables: dict[tuple[int, int, int], Table] = {}
         self._count = 0
@@ -350,7 +355,7 @@ class WidthSearch:
                 here = context(b, priority >> 40 & 15, winner)
             for child, code in fresh:
                 self.nodes += 1
-                parents[child] = key << 16 | code
+                parents[child] = key
                 unpack(b, child)
                 near, check = _flights(b, winner)
                 if winners_move and check and b.is_checkmate():
@@ -375,13 +380,37 @@ class WidthSearch:
         return self._done
 
     def _line(self, key: int) -> tuple[str, ...]:
+        """The moves from the root to the position ``key``: each found again
+        as the legal move of its parent whose child packs to the next key
+        (the en passant bits aside: no two moves of a position lead to
+        placements that differ in them alone).
+
+        >>> b = chess.Board("8/8/8/8/8/2k5/8/K1q5 w - - 0 1")
+        >>> line = WidthSearch(b, chess.BLACK).run(500).line
+        >>> for uci in line:
+        ...     _ = b.push_uci(uci)
+        >>> len(line) > 1 and b.is_checkmate()
+        True
+        """
+        chain: list[int] = []
+        step: int | None = key
+        while step is not None:
+            chain.append(step)
+            step = self._parents[step]
+        chain.reverse()
+        board = self.board.copy(stack=False)
         out: list[str] = []
-        step = self._parents[key]
-        while step >= 0:
-            code = step & 0xFFFF
-            out.append(chess.Move(code & 63, code >> 6 & 63, code >> 12 or None).uci())
-            step = self._parents[step >> 16]
-        out.reverse()
+        for parent, child in pairwise(chain):
+            unpack(board, parent)
+            for move in board.generate_legal_moves():
+                board.push(move)
+                found = (pack(board) ^ child) & ~_EP_BITS == 0
+                board.pop()
+                if found:
+                    out.append(move.uci())
+                    break
+            else:  # pragma: no cover - every stored child came from a legal move
+                raise AssertionError(f"no move from {board.fen()} to the next position")
         return tuple(out)
 
 
