@@ -37,7 +37,7 @@ import chess
 
 from remis.unwinnable.focus import idle_pieces
 from remis.unwinnable.material import impossible_to_win, material_reason, needs_loser_promotion
-from remis.unwinnable.moves import legal_count, pseudo_legal_count
+from remis.unwinnable.moves import Key, legal_count, position_key, pseudo_legal_count
 from remis.unwinnable.replies import every_line_ends
 from remis.unwinnable.search import HelpmateSearch, SearchResult, default_corner
 from remis.unwinnable.static import static_unwinnable
@@ -903,7 +903,7 @@ def _after_move(board: chess.Board, color: chess.Color
     """
     assert STATIC is not None
     played: list[str] = []
-    seen: set[object] = set()
+    seen: set[Key] = set()
     try:
         while True:
             if _mated(board, color):
@@ -918,7 +918,7 @@ def _after_move(board: chess.Board, color: chess.Color
                 return "stalemate", "stalemate", played
             if len(moves) > 1 or len(played) >= TRIVIAL_PLIES:
                 return "blocked", STATIC(board, color), played
-            key = board._transposition_key()
+            key = position_key(board)
             if key in seen:
                 return "cycle", "a cycle of forced moves", played
             seen.add(key)
