@@ -500,12 +500,16 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         return _search_verdict(color, head, result, extra)
     # then the static proof after every move, and a first part of the width
     # search (deep and narrow helpmates, proofs where the reachable
-    # positions are few)
+    # positions are few); ``outside`` counts the nodes of the focus and of
+    # the other corners' searches (``extra``, the portfolio's other
+    # searches', is set anew each time the portfolio runs)
+    outside = 0
+    early = width.nodes if width is not None else 0  # a short width search's, above
     if STATIC is not None and not locked:
         after_one = _static_after_every_move(b, color)
         if after_one is not None:
-            return Verdict(color, False, after_one, nodes=result.nodes + extra, method="static")
-    focused = 0
+            return Verdict(color, False, after_one, nodes=result.nodes + extra + early,
+                           method="static")
     still = idle_pieces(b, color) if max_nodes is None and FOCUS_NODES else 0
     if still:
         # under the default budgets, where some pieces can never take part
@@ -514,13 +518,13 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         held = WidthSearch(b, color, deadline=deadline, still=still)
         found = held.run(FOCUS_NODES)
         if found.outcome == "mate":
-            return _search_verdict(color, head, found, result.nodes + extra, method="focus")
-        focused = held.nodes
-    extra += focused
+            return _search_verdict(color, head, found, result.nodes + extra + early,
+                                   method="focus")
+        outside = held.nodes
     if width is None:
         width = WidthSearch(b, color, deadline=deadline)
     verdict = _width_verdict(color, head, width.run(width_first),
-                             result.nodes + extra + width.nodes)
+                             result.nodes + extra + outside + width.nodes)
     if verdict is not None:
         return verdict
     # the rest of the steered searches, and short searches toward the other
@@ -535,25 +539,25 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
             extra += result.nodes  # the default search; the other one is the result
             result = other
         else:
-            extra += other.nodes
+            outside += other.nodes
     if result.outcome != "limit":
-        return _search_verdict(color, head, result, extra + width.nodes)
+        return _search_verdict(color, head, result, extra + outside + width.nodes)
     # then the rest of the width search
     verdict = _width_verdict(color, head, width.run(width_all),
-                             result.nodes + extra + width.nodes)
+                             result.nodes + extra + outside + width.nodes)
     if verdict is not None:
         return verdict
     if max_nodes is None and (deadline is None or time.monotonic() < deadline):
         # last, under the default budgets only: the default steered search
         # resumed, then one whose iterations grow with their depth
         result, extra = portfolio.run(LAST_NODES, alt)
-        extra += focused
         if result.outcome == "limit":
             grown = HelpmateSearch(b, color, max_nodes=GROWN_NODES, deadline=deadline,
                                    iteration_growth=ITERATION_GROWTH).run()
             extra += result.nodes
             result = grown
-    return _search_verdict(color, head, result, extra + width.nodes, deadline=deadline)
+    return _search_verdict(color, head, result, extra + outside + width.nodes,
+                           deadline=deadline)
 
 
 def _quick(board: chess.Board, color: chess.Color, budget: int,
