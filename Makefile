@@ -8,31 +8,51 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 QUIET  := 2>&1 | { grep -v "^WARNING: Location .* is ignored" || true; }
 
-.PHONY: demo test venv venv-dev lint typecheck bench clean web i18n chromium pg-deps bench-service
+# rustup puts cargo in ~/.cargo/bin, which a plain non-login shell (CI) does not have on PATH.
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+CARGO  ?= cargo
+RUST_SRC := rust/Cargo.toml rust/Cargo.lock $(shell find rust/src -name '*.rs' 2>/dev/null)
+
+.PHONY: demo test venv venv-dev core lint lint-rust test-rust typecheck bench clean web i18n chromium pg-deps bench-service
 
 $(VENV)/.base: pyproject.toml
+	@command -v $(CARGO) >/dev/null || { echo "remis needs a Rust toolchain (https://rustup.rs): cargo not found"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install -q --upgrade pip $(QUIET)
+	$(PIP) install -q --upgrade pip maturin $(QUIET)
 	$(PIP) install -q -e . $(QUIET)
-	touch $@
+	touch $@ $(VENV)/.core
 
 $(VENV)/.dev: pyproject.toml
+	@command -v $(CARGO) >/dev/null || { echo "remis needs a Rust toolchain (https://rustup.rs): cargo not found"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install -q --upgrade pip $(QUIET)
+	$(PIP) install -q --upgrade pip maturin $(QUIET)
 	$(PIP) install -q -e '.[dev]' $(QUIET)
-	touch $(VENV)/.base $@
+	touch $(VENV)/.base $(VENV)/.core $@
 
-venv: $(VENV)/.base
-venv-dev: $(VENV)/.dev
+# The compiled core (remis._core), rebuilt in place only when the Rust sources change.
+$(VENV)/.core: $(RUST_SRC) | $(VENV)/.base
+	VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin develop --release --skip-install -q
+	touch $@
+
+venv: $(VENV)/.base $(VENV)/.core
+venv-dev: $(VENV)/.dev $(VENV)/.core
+core: $(VENV)/.core
 
 demo: venv web i18n
 	$(VENV)/bin/remis game examples/*.pgn
 
-lint: venv-dev
+lint: venv-dev lint-rust
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/mypy src
 
-test: venv-dev lint web i18n chromium pg-deps
+lint-rust:
+	cd rust && $(CARGO) fmt --check
+	cd rust && $(CARGO) clippy -q --all-targets -- -D warnings
+
+test-rust:
+	cd rust && $(CARGO) test -q
+
+test: venv-dev lint test-rust web i18n chromium pg-deps
 	$(VENV)/bin/pytest
 
 bench: venv-dev
@@ -85,4 +105,4 @@ bench-service: venv-dev
 	$(PY) benchmarks/service.py
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache $(WEB)/dist $(WEB)/node_modules
+	rm -rf $(VENV) build dist rust/target src/remis/_core.*.so .pytest_cache .mypy_cache .ruff_cache $(WEB)/dist $(WEB)/node_modules

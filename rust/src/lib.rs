@@ -1,0 +1,19 @@
+//! The compiled core of remis, exposed to Python as `remis._core`.
+//!
+//! Python calls the core with whole questions ("rule on this game", "can White still
+//! mate here?"), never move by move. The core returns facts (plies, articles, lines,
+//! reason codes); Python turns them into rulings and sentences.
+
+use pyo3::prelude::*;
+
+/// The crate's version, to check that the extension matches the Python package.
+#[pyfunction]
+fn core_version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(core_version, m)?)?;
+    Ok(())
+}
