@@ -6,6 +6,8 @@
 
 use pyo3::prelude::*;
 
+pub mod unwinnable;
+
 /// The crate's version, to check that the extension matches the Python package.
 #[pyfunction]
 fn core_version() -> &'static str {
