@@ -299,9 +299,9 @@ def fifty_move_exception(day: Day | None, placement: str) -> FiftyMoveException 
     moves apply.  The material cannot change during a run without captures
     or pawn moves, so the position of the claim decides.
 
-    >>> fifty_move_exception((1990, 6, 1), "8/8/8/4k3/8/8/1r6/K1B1R3").moves
+    >>> fifty_move_exception((1990, 6, 1), "8/8/8/4k3/8/8/7r/K1BR4").moves
     75
-    >>> fifty_move_exception((1995, 6, 1), "8/8/8/4k3/8/8/1r6/K1B1R3") is None
+    >>> fifty_move_exception((1995, 6, 1), "8/8/8/4k3/8/8/7r/K1BR4") is None
     True
     """
     if day is None or not _FIRST <= day < _LAST:
@@ -326,7 +326,7 @@ def claim_moves(day: Day | None, placement: str) -> int:
     the material of ``placement`` (a FEN piece placement): the whole rule, as
     one function of plain values (the table is data).
 
-    >>> rb_v_r = "8/8/8/4k3/8/8/1r6/K1B1R3"
+    >>> rb_v_r = "8/8/8/4k3/8/8/7r/K1BR4"
     >>> [claim_moves(d, rb_v_r) for d in ((1930, 1, 1), (1985, 1, 1), (1990, 1, 1), None)]
     [132, 100, 75, 50]
     """

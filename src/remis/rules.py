@@ -242,7 +242,7 @@ def fifty_move_rule(board: chess.Board, laws: Laws = CURRENT) -> tuple[int, str 
     the words naming the rule that applied (None under the current Laws).
 
     >>> from remis.laws import laws_for
-    >>> b = chess.Board("8/8/8/4k3/8/8/1r6/K1B1R3 w - - 0 1")
+    >>> b = chess.Board("8/8/8/4k3/8/8/7r/K1BR4 w - - 0 1")
     >>> fifty_move_rule(b)
     (50, None)
     >>> fifty_move_rule(b, laws_for("1990.05.01", "as-played"))
