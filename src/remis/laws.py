@@ -75,6 +75,15 @@ def game_date(date_tag: str | None) -> Day | None:
     return year, parts[0], parts[1]
 
 
+def day_text(day: Day) -> str:
+    """A day as a PGN date.
+
+    >>> day_text((1990, 6, 1))
+    '1990.06.01'
+    """
+    return f"{day[0]:04d}.{day[1]:02d}.{day[2]:02d}"
+
+
 def laws_for(date_tag: str | None, mode: LawsMode = "current") -> Laws:
     """The Laws a game dated ``date_tag`` is judged by under ``mode``.
 
@@ -96,7 +105,7 @@ def laws_for(date_tag: str | None, mode: LawsMode = "current") -> Laws:
     d = game_date(date_tag)
     if d is None:
         return Laws("FIDE Laws of Chess 2023 (current; the game has no readable date)")
-    shown = f"{d[0]:04d}.{d[1]:02d}.{d[2]:02d}"
+    shown = day_text(d)
     if d >= (2023, 1, 1):
         return Laws(f"FIDE Laws in force on {shown} (Laws of 2023)", day=d)
     if d >= (2018, 1, 1):

@@ -20,7 +20,7 @@ from typing import NamedTuple
 import chess
 
 from remis.history import History
-from remis.laws import CURRENT, FIFTY_MOVES, Day, Laws, fifty_move_exception
+from remis.laws import CURRENT, FIFTY_MOVES, Laws, day_text, fifty_move_exception
 from remis.material import describe_material, insufficient_material
 from remis.ruling import DRAW, FIFTY, THREEFOLD, Claim, Ruling, color_name, win_for
 
@@ -232,10 +232,6 @@ def _quiet_moves(board: chess.Board) -> list[chess.Move]:
     return [m for m in board.generate_legal_moves() if not board.is_zeroing(m)]
 
 
-def _shown(day: Day) -> str:
-    return f"{day[0]:04d}.{day[1]:02d}.{day[2]:02d}"
-
-
 def fifty_move_rule(board: chess.Board, laws: Laws = CURRENT) -> tuple[int, str | None]:
     """The moves by each player a 9.3 claim needs on ``board`` under
     ``laws`` (:func:`remis.laws.claim_moves`), and, under the Laws of a date,
@@ -254,7 +250,8 @@ def fifty_move_rule(board: chess.Board, laws: Laws = CURRENT) -> tuple[int, str 
         return FIFTY_MOVES, None
     row = fifty_move_exception(laws.day, board.board_fen())
     if row is None:
-        return FIFTY_MOVES, f"the Laws in force on {_shown(laws.day)} (50 moves in every position)"
+        return FIFTY_MOVES, (f"the Laws in force on {day_text(laws.day)} "
+                             "(50 moves in every position)")
     return row.moves, f"FIDE's {row.laid_down} rule ({row.material}: {row.moves} moves)"
 
 
