@@ -327,3 +327,77 @@ def test_the_memory_cache_is_bounded_in_bytes(tmp_path: Path) -> None:
     count, size = games.cached()
     assert size <= 400 * 1024 and 0 < count < 8
     assert games.state(ids[0])[2] == 30                    # dropped, rebuilt when asked for
+
+
+# -- item 3: text that is not Unicode -------------------------------------------------
+
+LONE = b'"\\ud800"'   # JSON for a lone surrogate
+
+
+def test_a_lone_surrogate_is_refused_at_the_edge(tmp_path: Path) -> None:
+    """A lone surrogate in an event ``id`` rolled back a whole SQLite batch
+    (1,267 honest moves failed with 503); in ``/v1/pgn`` or ``/v1/claim`` it
+    gave a 500.  Now every body's text is checked first: 422, naming the field."""
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", mate_workers=0)
+
+    async def steps(c: httpx.AsyncClient) -> list[httpx.Response]:
+        g = (await c.post("/v1/games", json={"config": {}})).json()
+        headers = {**auth(g["tokens"]["white"]), "Content-Type": "application/json"}
+        bodies = [(f"/v1/games/{g['id']}/events",
+                   b'{"type":"touch","player":"white","id":' + LONE + b"}"),
+                  (f"/v1/games/{g['id']}/events",
+                   b'{"type":"touch","player":"white","comment":' + LONE + b"}"),
+                  ("/v1/pgn", b'{"pgn":' + LONE + b"}"),
+                  ("/v1/claim", b'{"pgn":"1. e4 *","move":' + LONE + b"}"),
+                  ("/v1/games", b'{"config":{"event":' + LONE + b"}}")]
+        out = [await c.post(path, content=body, headers=headers) for path, body in bodies]
+        out.append(await c.post(f"/v1/games/{g['id']}/events", json=move("white", "e4"),
+                                headers=headers))
+        return out
+
+    *refused, ok = call(app, steps)
+    for r, field in zip(refused, ["id", "comment", "pgn", "move", "config"], strict=True):
+        assert r.status_code == 422, r.text
+        detail = r.json()["detail"]
+        assert detail.startswith(field) and ("surrogate" in detail or "unicode" in detail)
+    assert ok.status_code == 200
+
+
+def test_one_bad_row_fails_only_its_request(tmp_path: Path) -> None:
+    """The group commit stores each row on its own: a row SQLite cannot take
+    fails its request, the others of the batch are committed."""
+    from remis.service.store import GameRecord, SQLiteStore, StoreError
+
+    store = SQLiteStore(str(tmp_path / "g.db"))
+    hashes = {"white": "w", "black": "b", "arbiter": "a"}
+    store.create_game(GameRecord("g", {}, 0.0, hashes))
+    rows = [("g", 1, '{"type":"touch"}', None, None, None),
+            ("g", 2, '{"type":"touch","id":"\ud800"}', '"\ud800"', "d", "{}"),
+            ("g", 3, '{"type":"touch"}', None, None, None)]
+    failed = store._write(rows)
+    assert list(failed) == [1] and isinstance(failed[1], StoreError)
+    assert store.count("g") == 2
+    store.close()
+
+
+# -- item 10: secrets -------------------------------------------------------------------
+
+def test_no_database_password_in_a_startup_failure(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    url = "postgresql://remis:S3cretPw@127.0.0.1:9/remis"
+    r = subprocess.run([sys.executable, "-m", "remis", "serve", "--db", url, "--port", "0"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and "cannot open the database" in r.stderr, r.stderr
+    assert "S3cretPw" not in r.stderr + r.stdout and "remis:***@127.0.0.1" in r.stderr
+
+
+def test_head_of_the_page(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", mate_workers=0)
+
+    async def steps(c: httpx.AsyncClient) -> tuple[httpx.Response, httpx.Response]:
+        return await c.head("/"), await c.get("/")
+
+    head, get = call(app, steps)
+    assert head.status_code == get.status_code == 200 and head.content == b""

@@ -741,6 +741,8 @@ class PostgresStore(Store):
                           "VALUES (%s, %s, %s, %s, %s, %s)", row)
         except self._psycopg.errors.UniqueViolation as exc:
             raise _taken(row, exc.diag.constraint_name == "events_client_id") from None
+        except (self._psycopg.DataError, UnicodeEncodeError) as exc:  # e.g. a lone surrogate
+            raise StoreError(f"cannot store event {seq} of game {game_id}: {exc}") from None
 
     def game_ids(self) -> list[str]:
         """Every stored game id (see :class:`Store`).
