@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -49,8 +50,11 @@ CRAFTED = f'[FEN "{LOCKED}"]\n\n*\n\n'
 
 # -- honest -------------------------------------------------------------------------------
 
+#: the honest games' moves, made before the clock starts (not on the client's event loop)
+GAMES: list[list[str]] = []
+
 async def honest_game(client: httpx.AsyncClient, n: int, until: float,
-                      latencies: list[float], failures: list[str]) -> None:
+                      latencies: list[float], failures: list[str], retried: list[int]) -> None:
     rng = random.Random(n)
     game_no = 0
     while time.monotonic() < until:
@@ -62,15 +66,22 @@ async def honest_game(client: httpx.AsyncClient, n: int, until: float,
             await asyncio.sleep(0.5)
             continue
         g = r.json()
-        for ply, san in enumerate(random_game(120, n * 1000 + game_no)):
+        for ply, san in enumerate(GAMES[(n * 7 + game_no) % len(GAMES)]):
             if time.monotonic() >= until:
                 return
             player = "white" if ply % 2 == 0 else "black"
             body = {"type": "move", "player": player, "move": san, "expected_ply": ply,
                     "id": f"h{n}-{game_no}-{ply}"}
             t = time.perf_counter()
-            r = await client.post(f"/v1/games/{g['id']}/events", json=body,
-                                  headers={"Authorization": f"Bearer {g['tokens'][player]}"})
+            for attempt in range(3):  # a connection the server closed meanwhile: send again
+                try:
+                    r = await client.post(f"/v1/games/{g['id']}/events", json=body, headers={
+                        "Authorization": f"Bearer {g['tokens'][player]}"})
+                    break
+                except httpx.TransportError:
+                    if attempt == 2:
+                        raise
+                    retried.append(1)
             latencies.append(time.perf_counter() - t)
             if r.status_code != 200:
                 failures.append(f"move {r.status_code} {r.text[:160]}")
@@ -78,15 +89,17 @@ async def honest_game(client: httpx.AsyncClient, n: int, until: float,
             await asyncio.sleep(rng.uniform(0.1, 0.4))
 
 
-async def honest(url: str, games: int, seconds: float) -> tuple[list[float], list[str]]:
+async def honest(url: str, games: int, seconds: float,
+                 ) -> tuple[list[float], list[str], list[int]]:
     latencies: list[float] = []
     failures: list[str] = []
+    retried: list[int] = []
     until = time.monotonic() + seconds
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
-        await asyncio.gather(*(honest_game(client, n, until, latencies, failures)
+        await asyncio.gather(*(honest_game(client, n, until, latencies, failures, retried)
                                for n in range(games)))
-    return latencies, failures
+    return latencies, failures, retried
 
 
 # -- hostile ------------------------------------------------------------------------------
@@ -161,7 +174,10 @@ ATTACKS = {"clocks": clocks, "work": work, "surrogates": surrogates, "retries": 
            "log": log_growth}
 
 
-def hostile(url: str, address: str, attacks: list[str], seconds: float, out: Any) -> None:
+def hostile(url: str, address: str, attacks: list[str], seconds: float, out: Any,
+            nice: int) -> None:
+    # the attackers' own CPU would be elsewhere: here they share the server's 2 cores
+    os.nice(nice)
     status: Counter[str] = Counter()
     until = time.monotonic() + seconds
     transport = httpx.HTTPTransport(local_address=address)
@@ -180,9 +196,14 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--no-hostile", action="store_true", help="honest traffic only (baseline)")
+    ap.add_argument("--nice-hostile", type=int, default=10, metavar="N",
+                    help="niceness of the hostile clients' processes (10: their CPU is not "
+                         "the server's; 0: they compete with it for this machine's cores)")
+    ap.add_argument("--sync", default="", help="e.g. '?synchronous=normal' for the SQLite URL")
     args = ap.parse_args()
+    GAMES.extend(random_game(120, seed) for seed in range(20))
     db = Path(tempfile.mkdtemp()) / "soak.db"
-    server = Server(f"sqlite:///{db}", log=db.with_suffix(".log"),
+    server = Server(f"sqlite:///{db}{args.sync}", log=db.with_suffix(".log"),
                     args=("--mate-workers", "2")).start()
     assert server.proc is not None
     plan = [["clocks"], ["work"], ["work"], ["surrogates"], ["retries"], ["log"],
@@ -191,14 +212,15 @@ def main() -> int:
     results = ctx.Queue()
     procs = [] if args.no_hostile else [
         ctx.Process(target=hostile, args=(server.url, f"127.0.0.{i + 2}", attacks,
-                                          args.seconds, results))
+                                          args.seconds, results, args.nice_hostile))
         for i, attacks in enumerate(plan)]
     try:
         cpu0, t0 = cpu_seconds(server.proc.pid), time.monotonic()
         for p in procs:
             p.start()
         time.sleep(1.0 if procs else 0)  # the hostile load is on before the honest starts
-        latencies, failures = asyncio.run(honest(server.url, args.games, args.seconds - 1))
+        latencies, failures, retried = asyncio.run(honest(server.url, args.games,
+                                                          args.seconds - 1))
         cpu = cpu_seconds(server.proc.pid) - cpu0
         wall = time.monotonic() - t0
         hostile_status: Counter[str] = Counter()
@@ -216,6 +238,7 @@ def main() -> int:
         "p50_ms": round(statistics.median(lat), 1) if lat else None,
         "p99_ms": round(p99, 1), "max_ms": round(lat[-1], 1) if lat else None,
         "honest_failures": len(failures), "first_failures": failures[:5],
+        "honest_resent_after_a_closed_connection": len(retried),
         "hostile_requests": dict(sorted(hostile_status.items())),
         "server_cpu_s": round(cpu, 1), "wall_s": round(wall, 1),
     }

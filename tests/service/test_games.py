@@ -44,7 +44,7 @@ def test_refusals_are_checked_against_the_stored_game(two: tuple[Games, Games]) 
     b.post(gid, tokens["black"], move("black", "e5", 2))
     with pytest.raises(ServiceError) as err:                 # really refused, not stale
         a.post(gid, tokens["black"], move("black", "d5", 3))
-    assert err.value.status == 422 and "event 3 refused" in err.value.detail
+    assert err.value.status == 409 and "event 3 refused" in err.value.detail
     with pytest.raises(ServiceError) as err:
         a.post(gid, tokens["white"], move("white", "Nf3", 3), expected_ply=1)
     assert err.value.status == 409 and "at ply 2" in err.value.detail

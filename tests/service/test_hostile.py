@@ -77,7 +77,7 @@ def test_online_a_player_cannot_set_the_time(tmp_path: Path) -> None:
 
     first, r, view = call(app, steps)
     assert first.status_code == 200
-    assert r.status_code == 422 and "server's clock" in r.json()["detail"]
+    assert r.status_code == 409 and "server's clock" in r.json()["detail"]
     assert not view["state"]["over"] and view["state"]["clocks"]["black"] > 59
 
 
@@ -90,7 +90,7 @@ def test_online_time_is_the_servers(games: Games, clock: Clock) -> None:
     assert state["clocks"] == {"white": 60, "black": 35}
     with pytest.raises(ServiceError) as err:
         games.post(gid, tokens["white"], move("white", "Nf3", at=1.0))
-    assert err.value.status == 422
+    assert err.value.status == 409
 
 
 def test_a_players_at_is_held_to_the_receive_time(games: Games, clock: Clock) -> None:
@@ -228,7 +228,7 @@ def test_a_player_alone_cannot_grow_the_log_without_end(games: Games) -> None:
         games.post(gid, tokens["white"], {"type": "touch", "player": "white"})
     with pytest.raises(ServiceError) as err:
         games.post(gid, tokens["white"], {"type": "touch", "player": "white"})
-    assert err.value.status == 422 and "without a move" in err.value.detail
+    assert err.value.status == 409 and "without a move" in err.value.detail
     _, n = games.post(gid, tokens["white"], move("white", "e4"))   # a move resets it
     assert n == limit + 1
     games.post(gid, tokens["black"], {"type": "touch", "player": "black"})
@@ -242,7 +242,7 @@ def test_the_events_of_a_game_are_capped() -> None:
                    move(["white", "black"][i % 2], ["Nf3", "Nf6", "Ng1", "Ng8"][i % 4]))
     with pytest.raises(ServiceError) as err:
         games.post(gid, tokens["white"], move("white", "Nf3"))
-    assert err.value.status == 422 and "limit of 6 events" in err.value.detail
+    assert err.value.status == 409 and "limit of 6 events" in err.value.detail
 
 
 def long_log(games: Games, gid: str, tokens: dict[str, str], n: int) -> None:

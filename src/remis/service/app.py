@@ -3,8 +3,9 @@
 
 Every error is a 4xx with ``{"detail": "a clear message"}``: malformed JSON
 (400), unknown or mistyped fields (422), bodies over :data:`MAX_BODY` (413),
-bad tokens (401/403), unknown games (404), a stale ``expected_ply`` (409),
-events the Laws refuse (422).  A game is read (state, events, stream) with
+bad tokens (401/403), unknown games (404), events refused in the game's
+present state: by the Laws, over a limit, a stale ``expected_ply`` (409);
+too many searches at once (429).  A game is read (state, events, stream) with
 any of its tokens, ``Authorization: Bearer <token>``: the players', the
 arbiter's or the read-only spectator token handed out at creation.  An
 unexpected exception is logged and answered with a 500 only as the last resort.
@@ -265,9 +266,16 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 #: the errors of a stateless endpoint (no token, no game, no database)
 _ERRORS_429: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem} for code in (400, 413, 422, 429)}
-#: the errors of reading a game: no valid token of the game, no such game
+#: the errors of reading a game: no valid token of the game, no such game, a bad
+#: query parameter (a page of the log), a Busy search of a rebuild
 _READ_ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (401, 404, 503)}
+    code: {"model": Problem} for code in (401, 404, 422, 429, 503)}
+
+#: OpenAPI links from a created game to what can be done with it (they let a
+#: stateful client, e.g. schemathesis, reach real game states)
+_GAME_LINKS = {name: {"operationId": op, "parameters": {"game_id": "$response.body#/id"}}
+               for name, op in (("PostEvent", "post_event"), ("GetGame", "get_game"),
+                                ("GetEvents", "get_events"), ("GetMoves", "get_moves"))}
 
 #: declares the bearer tokens in the OpenAPI schema; the header itself is
 #: parsed by :func:`remis.service.auth.bearer` (401 with a clear message)
@@ -479,13 +487,15 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
 
     # -- games -------------------------------------------------------------
 
-    @app.post("/v1/games", status_code=201, response_model=CreatedGame, responses=_ERRORS)
+    @app.post("/v1/games", status_code=201, response_model=CreatedGame,
+              responses={**_ERRORS, 201: {"links": _GAME_LINKS}}, operation_id="create_game")
     def create_game(body: CreateGame) -> dict[str, Any]:
         """Create a game; the answer holds the only copy of the three tokens."""
         gid, tokens, state = games.create(body.config)
         return {"id": gid, "tokens": tokens, "state": state}
 
-    @app.post("/v1/games/{game_id}/events", response_model=Accepted, responses=_ERRORS)
+    @app.post("/v1/games/{game_id}/events", response_model=Accepted, responses=_ERRORS,
+              operation_id="post_event")
     def post_event(game_id: str, body: Event, token: Token) -> Response:
         """Apply one event (``Authorization: Bearer <token>`` of a player or the
         arbiter); stored before the answer.  With an ``id``, a retry of the
@@ -495,14 +505,16 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
         state, n = games.post(game_id, token, event, body.expected_ply, received=received)
         return _json({"state": state, "event": n})
 
-    @app.get("/v1/games/{game_id}", response_model=GameView, responses=_READ_ERRORS)
+    @app.get("/v1/games/{game_id}", response_model=GameView, responses=_READ_ERRORS,
+             operation_id="get_game")
     def get_game(game_id: str, token: Token) -> dict[str, Any]:
         """The game's config and current state (any token of the game)."""
         games.reader(game_id, token)
         rec, state, _ = games.state(game_id)
         return {"id": rec.id, "config": rec.config, "state": state}
 
-    @app.get("/v1/games/{game_id}/events", response_model=EventLog, responses=_READ_ERRORS)
+    @app.get("/v1/games/{game_id}/events", response_model=EventLog, responses=_READ_ERRORS,
+             operation_id="get_events")
     def get_events(game_id: str, token: Token,
                    after: Annotated[int, Query(ge=0, le=2**31)] = 0,
                    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = MAX_PAGE,
@@ -513,7 +525,8 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
         games.reader(game_id, token)
         return games.events(game_id, after, limit)
 
-    @app.get("/v1/games/{game_id}/moves", response_model=MoveList, responses=_READ_ERRORS)
+    @app.get("/v1/games/{game_id}/moves", response_model=MoveList, responses=_READ_ERRORS,
+             operation_id="get_moves")
     def get_moves(game_id: str, token: Token) -> dict[str, Any]:
         """The moves on the arbiter's board, in order (any token of the game):
         SAN, or UCI for an illegal move that stands (``standing``, 7.5.1);

@@ -373,9 +373,9 @@ class Games:
         """Apply one event for the holder of ``token``, received at Unix time
         ``received`` (default: now); returns ``(state, event number)`` once
         the event is stored.  Refusals raise :class:`ServiceError`: 401 bad
-        token, 403 wrong role, 404 no game, 409 ``expected_ply`` is not the
-        current ply (or the event's ``id`` was used for another request),
-        422 refused by the Laws or over a limit.
+        token, 403 wrong role, 404 no game, 409 refused in the game's present
+        state: by the Laws, over a limit, ``expected_ply`` not the current
+        ply, or the event's ``id`` used for another request.
 
         >>> from remis.service.store import open_store
         >>> games = Games(open_store("sqlite:///:memory:"))
@@ -424,7 +424,7 @@ class Games:
                 if over is not None:
                     if not self._fresh(live):
                         continue
-                    raise ServiceError(422, f"event {seq} refused: {over}")
+                    raise ServiceError(409, f"event {seq} refused: {over}")
                 try:
                     ev["at"] = time_of_record(
                         claimed, received=round(received - rec.created, 3),
@@ -436,7 +436,7 @@ class Games:
                 except (RefusedEvent, ValueError) as exc:  # the arbiter left its state unchanged
                     if not self._fresh(live):
                         continue
-                    raise ServiceError(422, f"event {seq} refused: {_message(exc)}") from None
+                    raise ServiceError(409, f"event {seq} refused: {_message(exc)}") from None
                 state = live.view()
                 try:
                     # what the arbiter logged: the event as given (events() would copy the log)
