@@ -26,7 +26,7 @@ from remis.rules import (
     rule_on_claim,
     seventyfive_moves,
 )
-from remis.ruling import DRAW, color_name, win_for
+from remis.ruling import DRAW, color_name, move_label, win_for
 from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.deadtest import EngineDeadTest, dead_verdict
 from remis.unwinnable.first_dead import FirstDead, first_dead, full_dead_test, positions
@@ -235,7 +235,8 @@ class ArbiterBase:
         dead = self._dead_since(verdict)
         if dead is not None:
             self._finish(index, at, DRAW, dead.verdict.termination, "5.2.2", "dead_found_late",
-                         {"ply": dead.ply, "reason": dead.verdict.reason, "article": "5.2.2"},
+                         {"ply": dead.ply, "reason": dead.verdict.reason, "article": "5.2.2",
+                          "after": move_label(dead.ply, self.history.board, self.history.ply)},
                          dict(dead.verdict.evidence))
             return
         self._finish(index, at, DRAW, termination, article, draw_msg,

@@ -17,6 +17,22 @@ from remis.arbiter.config import TimeControl
 _EPS = 1e-9
 
 
+def clock_text(seconds: float) -> str:
+    """A clock face as players read it: h:mm:ss from an hour up, m:ss below,
+    tenths under ten seconds, rounded down as a clock shows time left (the
+    web page draws its clocks the same way).
+
+    >>> [clock_text(s) for s in (5455.6, 180, 59.97, 3599.96, 9.97, 0)]
+    ['1:30:55', '3:00', '0:59', '59:59', '0:09.9', '0:00.0']
+    """
+    tenths = int(max(0.0, seconds) * 10 + 1e-6)
+    whole = tenths // 10
+    h, m, s = whole // 3600, whole % 3600 // 60, whole % 60
+    if h:
+        return f"{h}:{m:02d}:{s:02d}"
+    return f"{m}:{s:02d}.{tenths % 10}" if whole < 10 else f"{m}:{s:02d}"
+
+
 def _both(text: str) -> dict[bool, TimeControl]:
     """The same time control for both players (for examples and tests).
 

@@ -184,4 +184,20 @@ PARAMS: dict[str, str] = {
     "param.identity_shogi": "board, pieces in hand and side to move",
     "param.identity_xiangqi": "board and side to move",
     "param.no_chase_note": NO_CHASE_NOTE,
+    # where a position stood (remis.ruling.positions_text)
+    "param.at_start": "at the start",
+    "param.after_move": "after {move}",
+    "param.material_bare": "insufficient material: {player} has a bare king ({material})",
+    "param.material_never": "insufficient material: {player} can never checkmate ({material})",
+    "param.material_promotion": "insufficient material: {player} could only mate after an "
+    "opponent's promotion, and the opponent has no pawns ({material})",
+    "param.side_reason": "{player}: {reason}",
+    "param.blocked_static": "blocked structure (static): {reason}",
+    # the unwinnability engine's reasons (remis.unwinnable) that rulings quote most
+    "param.blocked_white": "blocked position: no White piece can ever attack a square the "
+    "black king can reach (the pawns on {squares} can never move)",
+    "param.blocked_black": "blocked position: no Black piece can ever attack a square the "
+    "white king can reach (the pawns on {squares} can never move)",
+    "param.helpmate_plies": "{player} can mate: a helpmate of {n} plies",
+    "param.helpmate_ply": "{player} can mate: a helpmate of 1 ply",
 }
