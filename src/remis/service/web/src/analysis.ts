@@ -9,7 +9,7 @@ import type { Key } from 'chessground/types';
 
 import { ApiError, call, type GameReport, type PositionReport, type Ruling } from './api';
 import { $, el } from './dom';
-import { explain, sideName, t } from './i18n';
+import { sideName, t, translateParam } from './i18n';
 import { findEvidence, lineFens, toLine, type Line } from './evidence';
 import { moveLabel } from './movelist';
 import { plainError } from './play';
@@ -68,7 +68,7 @@ function evidenceBox(r: Ruling, fen: string): HTMLElement | null {
     return el('p', { 'data-testid': 'helpmate' }, t('ui.helpmate_line', { line: l.san.join(' ') }), ' ', lineButton(l));
   }
   if (found.reason) {
-    return el('p', { 'data-testid': 'no-helpmate' }, t('ui.no_helpmate', { reason: found.reason }));
+    return el('p', { 'data-testid': 'no-helpmate' }, t('ui.no_helpmate', { reason: translateParam(found.reason) }));
   }
   return null;
 }
@@ -100,7 +100,8 @@ function mateBox(rep: PositionReport): HTMLElement | null {
     } else if (can[side] === false) {
       const reason = typeof reasons === 'string' ? reasons : reasons?.[side];
       p.append(t('ui.cannot_mate', { player: who }));
-      if (reason) p.append(` (${reason})`);
+      // a game-over ruling above gives the reasons already: each once
+      if (reason && !rep.end) p.append(` (${translateParam(reason)})`);
     } else {
       p.append(t('ui.mate_unknown', { player: who }));
     }
@@ -142,8 +143,9 @@ function renderPosition(rep: PositionReport): void {
   }
   if (rep.end) {
     out.append(rulingBox(rep.end, 'over'));
+    // the ruling gives the reason; a helpmate line (none in a dead position) would be news
     const ev = evidenceBox(rep.end, rep.fen);
-    if (ev) out.append(ev);
+    if (ev && ev.dataset.testid === 'helpmate') out.append(ev);
   } else {
     out.append(el('div', { class: 'ruling' }, t('ui.no_end')));
   }

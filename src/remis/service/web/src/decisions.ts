@@ -91,7 +91,7 @@ export function renderDecisions(
   const chosen = standing.find((m) => m.ply === selected);
   button.disabled = !chosen;
   button.textContent = chosen
-    ? t('ui.found_later', { ply: label(chosen.ply), move: chosen.move, player: sideName(chosen.player) })
+    ? t('ui.found_later', { number: label(chosen.ply), move: chosen.move, player: sideName(chosen.player) })
     : t('ui.found_later_none');
 }
 

@@ -697,6 +697,7 @@ export function render(): void {
   offer.hidden = !st.pending_offer || st.over;
   offer.textContent = st.pending_offer ? t('ui.pending_offer', { player: sideName(st.pending_offer) }) : '';
   renderActions(g);
+  $('claimable-box').hidden = st.over;
   $('claimable').replaceChildren(
     ...(st.claimable.length ? st.claimable.map(rulingItem) : [el('li', {}, t('ui.nothing_claimable'))]),
   );
