@@ -63,13 +63,18 @@ def new_game(page: Any, tc: str = "5+3", mode: str = "blitz", side: str = "white
 
 
 def service_state(page: Any, links: dict[str, str]) -> dict[str, Any]:
-    """The game's state as the service gives it (read with the spectator's token)."""
+    """The game's state as the service gives it, with its ruling log (read with the
+    spectator's token)."""
     link = links["spectator"]
     q = dict(part.split("=", 1) for part in link.split("#", 1)[1].split("&"))
-    request = urllib.request.Request(f"{link.split('/#')[0]}/v1/games/{q['game']}",
-                                     headers={"Authorization": f"Bearer {q['token']}"})
-    with urllib.request.urlopen(request) as r:
-        return dict(json.load(r)["state"])
+    base = f"{link.split('/#')[0]}/v1/games/{q['game']}"
+    auth = {"Authorization": f"Bearer {q['token']}"}
+    with urllib.request.urlopen(urllib.request.Request(base, headers=auth)) as r:
+        state = dict(json.load(r)["state"])
+    # the ruling log is read from the event log's pages (one page here)
+    with urllib.request.urlopen(urllib.request.Request(f"{base}/events", headers=auth)) as r:
+        state["log"] = json.load(r)["log"]
+    return state
 
 
 def actions(page: Any) -> list[str]:

@@ -25,7 +25,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Request, Response, Security
+from fastapi import Depends, FastAPI, Query, Request, Response, Security
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
@@ -36,12 +36,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import remis
 from remis.service.auth import bearer
-from remis.service.games import Games, ServiceError
+from remis.service.games import Games, Limits, ServiceError
 from remis.service.mates import MatePool
 from remis.service.page import mount_page
 from remis.service.pgn_export import game_pgn
 from remis.service.stateless import InputError, claim_json, pgn_json, position_json
-from remis.service.store import Store, StoreError, open_store
+from remis.service.store import Store, StoreError, open_store, redact
 from remis.service.stream import Broadcaster
 
 log = logging.getLogger("remis.service")
@@ -54,13 +54,49 @@ WEB_DIST = Path(__file__).resolve().parent / "web" / "dist"
 STREAM_POLL = 2.0
 #: languages of the translation endpoint
 LANGS = ("en", "cs", "pl")
+#: most events in one page of ``GET /v1/games/{id}/events``
+MAX_PAGE = 1000
 
 EventType = Literal["move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
                     "flag", "illegal_move", "resign", "arbiter"]
 
 
 class _Strict(BaseModel):
+    """A request body: no unknown field, and text only in valid Unicode (a
+    lone surrogate, which JSON can spell as ``"\\ud800"``, can be neither
+    stored nor answered)."""
+
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _unicode(cls, v: Any) -> Any:
+        _check_text(v)
+        return v
+
+
+def _check_text(value: Any) -> None:
+    """Raise ValueError where ``value`` holds a string that is not valid
+    Unicode (looking inside lists and dicts, keys too).
+
+    >>> _check_text({"a": ["ok", 1]})
+    >>> _check_text({"a": ["\\ud800"]})
+    Traceback (most recent call last):
+    ...
+    ValueError: text with a lone surrogate (not valid Unicode)
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("text with a lone surrogate (not valid Unicode)") from None
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_text(k)
+            _check_text(v)
+    elif isinstance(value, list):
+        for v in value:
+            _check_text(v)
 
 
 class CreateGame(_Strict):
@@ -78,9 +114,12 @@ class Event(_Strict):
     player: Literal["white", "black", "both"] | None = Field(
         default=None, description="whom the event is about ('both' only for a flag, by the "
                                   "arbiter; absent only for arbiter decisions)")
-    at: float | None = Field(default=None, ge=0,
-                             description="seconds since the game started; default: server "
-                                         "time since the game was created")
+    at: float | None = Field(default=None, ge=0, le=10**9,
+                             description="seconds since the game started; default, and the "
+                                         "only clock of an online game: the server's receive "
+                                         "time.  From a player's token it is held between "
+                                         "the receive time less the skew and the receive "
+                                         "time; from the arbiter's it is the time of record")
     move: str | None = Field(default=None, max_length=16)
     kind: str | None = Field(default=None, max_length=32)
     square: str | None = Field(default=None, max_length=3)
@@ -92,7 +131,11 @@ class Event(_Strict):
                                   "(Article 7.1)")
     decision: Literal["accept", "postpone", "reject"] | None = None
     seconds: float | None = Field(default=None, ge=0, le=3600)
-    id: str | int | None = Field(default=None, description="the client's own event id")
+    id: Annotated[str, Field(min_length=1, max_length=128)] | Annotated[
+        int, Field(ge=-(2**53), le=2**53)] | None = Field(
+        default=None, description="the client's idempotency key, unique in the game: the "
+                                  "same id with the same request gets the first answer "
+                                  "again (a safe retry), with another request 409")
     comment: str | None = Field(default=None, max_length=1000)
     expected_ply: int | None = Field(default=None, ge=0)
 
@@ -141,10 +184,15 @@ class CreatedGame(BaseModel):
     state: dict[str, Any]
 
 
+_STATE = ("the arbiter's state after the event (as remis arbitrate prints it) without the "
+          "whole ruling log: 'rulings' holds the entries the last event wrote; the log is "
+          "read page by page from GET /v1/games/{id}/events")
+
+
 class Accepted(BaseModel):
     """Answer of an accepted event: the new state and the event's number."""
 
-    state: dict[str, Any]
+    state: dict[str, Any] = Field(description=_STATE)
     event: int
 
 
@@ -153,16 +201,23 @@ class GameView(BaseModel):
 
     id: str
     config: dict[str, Any]
-    state: dict[str, Any]
+    state: dict[str, Any] = Field(description=_STATE)
     now: float = Field(description="seconds since the game was created, when this answer was "
                                    "made: with the state's clock.at, how long the running "
                                    "clock has run since")
 
 
 class EventLog(BaseModel):
-    """Answer of ``GET /v1/games/{id}/events``."""
+    """Answer of ``GET /v1/games/{id}/events``: one page of the log."""
 
-    events: list[dict[str, Any]]
+    events: list[dict[str, Any]] = Field(description="events after+1 .. last, as stored "
+                                                     "(with their time of record 'at')")
+    log: list[dict[str, Any]] = Field(description="the ruling-log entries these events wrote "
+                                                  "('event' counts from 0: event n is n-1)")
+    after: int
+    last: int = Field(description="the number of the last event in this page; ask for "
+                                  "after=last for the next page")
+    total: int = Field(description="the number of events of the game")
 
 
 class PlayedMove(BaseModel):
@@ -297,10 +352,11 @@ def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
 
 
 def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST,
-               mate_workers: int = 1) -> FastAPI:
+               mate_workers: int = 1, limits: Limits | None = None) -> FastAPI:
     """The application over the store ``db`` (a URL or an open store).  The
     "can the opponent still mate?" searches run in ``mate_workers`` worker
     processes, started with the application (0: in the request's thread).
+    ``limits``: what a game may grow to (:class:`~remis.service.games.Limits`).
 
     >>> app = create_app("sqlite:///:memory:")
     >>> sorted(r.path for r in app.routes if r.path.startswith("/v1/games"))[:2]
@@ -308,7 +364,7 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     """
     store = open_store(db) if isinstance(db, str) else db
     mates = MatePool(mate_workers)
-    games = Games(store, mate_test=mates)
+    games = Games(store, mate_test=mates, limits=limits)
     broadcaster = Broadcaster()
     games.listen(broadcaster.publish)
 
@@ -351,8 +407,10 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
                             headers=getattr(exc, "headers", None))
 
     async def _unavailable(request: Request, exc: Exception) -> JSONResponse:
-        log.error("database error on %s %s: %s", request.method, request.url.path, exc)
-        return JSONResponse({"detail": f"database unavailable, try again: {exc}"},
+        # the operator's log has the reason; the client learns nothing of the database
+        log.error("database error on %s %s: %s", request.method, request.url.path,
+                  redact(str(exc), store.url))
+        return JSONResponse({"detail": "database unavailable, try again"},
                             status_code=503, headers={"Retry-After": "1"})
 
     for kind in _database_errors():
@@ -374,9 +432,11 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     @app.post("/v1/games/{game_id}/events", response_model=Accepted, responses=_ERRORS)
     def post_event(game_id: str, body: Event, token: Token) -> Response:
         """Apply one event (``Authorization: Bearer <token>`` of a player or the
-        arbiter); stored before the answer."""
+        arbiter); stored before the answer.  With an ``id``, a retry of the
+        same request gets the same answer."""
+        received = time.time()
         event = body.model_dump(exclude_none=True, exclude={"expected_ply"})
-        state, n = games.post(game_id, token, event, body.expected_ply)
+        state, n = games.post(game_id, token, event, body.expected_ply, received=received)
         return _json({"state": state, "event": n})
 
     @app.get("/v1/games/{game_id}", response_model=GameView, responses=_READ_ERRORS)
@@ -388,10 +448,15 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
                 "now": round(time.time() - rec.created, 3)}
 
     @app.get("/v1/games/{game_id}/events", response_model=EventLog, responses=_READ_ERRORS)
-    def get_events(game_id: str, token: Token) -> dict[str, Any]:
-        """The game's accepted events, in order (any token of the game)."""
+    def get_events(game_id: str, token: Token,
+                   after: Annotated[int, Query(ge=0, le=2**31)] = 0,
+                   limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = MAX_PAGE,
+                   ) -> dict[str, Any]:
+        """A page of the game's accepted events, in order, and of the ruling
+        log they wrote (any token of the game): events ``after + 1`` on, at
+        most ``limit``."""
         games.reader(game_id, token)
-        return {"events": games.events(game_id)}
+        return games.events(game_id, after, limit)
 
     @app.get("/v1/games/{game_id}/moves", response_model=MoveList, responses=_READ_ERRORS)
     def get_moves(game_id: str, token: Token) -> dict[str, Any]:

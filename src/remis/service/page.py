@@ -82,7 +82,7 @@ def mount_page(app: FastAPI, web_dist: Path) -> None:
     to ``app`` (created with ``docs_url=None``)."""
     app.mount("/static", PageFiles(directory=web_dist, check_dir=False), name="static")
 
-    @app.get("/", include_in_schema=False, response_model=None)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False, response_model=None)
     def index(request: Request) -> Response:
         page = web_dist / "index.html"
         if page.is_file():

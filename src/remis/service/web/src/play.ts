@@ -44,6 +44,10 @@ interface Game {
   movesAt: number;
   /** number of the last accepted event drawn */
   event: number;
+  /** the ruling log (GET /v1/games/{id}/events, then each state's ``rulings``) */
+  log: Ruling[];
+  /** number of events the log covers */
+  logAt: number;
   stream: (() => void) | null;
   /** the flag this page has already reported (online: the server rules at once) */
   flagSent: string | null;
@@ -146,6 +150,10 @@ function setState(state: GameState, event: number, ranAlready = 0): void {
   const changed = event !== g.event;
   g.event = event;
   g.state = state;
+  if (event === g.logAt + 1) {
+    g.log.push(...(state.rulings ?? []));
+    g.logAt = event;
+  } else if (event > g.logAt) void refreshLog();
   clocks.set(state.clocks, state.clock?.running ?? null, ranAlready);
   if (state.over) {
     remember({ id: g.id, role: g.role, tokens: g.tokens, created: Date.now(),
@@ -153,6 +161,25 @@ function setState(state: GameState, event: number, ranAlready = 0): void {
   }
   render();
   if (changed) void refreshMoves();
+}
+
+/** The ruling log, read page by page from where the page's copy ends. */
+async function refreshLog(): Promise<void> {
+  const g = game;
+  if (!g) return;
+  try {
+    for (;;) {
+      const page = await call<{ log: Ruling[]; after: number; last: number; total: number }>(
+        'GET', `/v1/games/${g.id}/events?after=${g.logAt}`, undefined, g.tokens[g.role]);
+      if (page.after !== g.logAt) return; // overtaken by a newer answer
+      g.log.push(...page.log);
+      g.logAt = page.last;
+      if (page.last >= page.total) break;
+    }
+    if (game === g) render();
+  } catch {
+    /* read again with the next event */
+  }
 }
 
 /** The moves on the arbiter's board (illegal moves that stand included, cancelled ones not). */
@@ -251,6 +278,7 @@ function openGame(g: Game, ranAlready: number): void {
   board.redrawAll();
   follow(g);
   void refreshMoves();
+  void refreshLog();
 }
 
 /** Open the game of a link ``#game=ID&as=ROLE&token=…``. */
@@ -275,7 +303,7 @@ export async function join(hash: string): Promise<void> {
     openGame({
       id, role, tokens, config: view.config, state: view.state, moves: [], positions: positions(
         typeof view.config.start_fen === 'string' ? view.config.start_fen : START_FEN, []),
-      movesAt: 0, event: 0, stream: null, flagSent: null,
+      movesAt: 0, event: 0, log: [], logAt: 0, stream: null, flagSent: null,
     }, ranSince(view));
   } catch (e) {
     pageError(plainError(e));
@@ -321,7 +349,7 @@ async function newGame(ev: Event): Promise<void> {
     pageError('');
     openGame({
       id: created.id, role, tokens: created.tokens, config, state: created.state, moves: [],
-      positions: positions(fen || START_FEN, []), movesAt: 0, event: 0, stream: null, flagSent: null,
+      positions: positions(fen || START_FEN, []), movesAt: 0, event: 0, log: [], logAt: 0, stream: null, flagSent: null,
     }, 0);
   } catch (e) {
     errorBox.textContent = e instanceof ApiError && e.status === 422
@@ -701,9 +729,9 @@ export function render(): void {
   $('claimable').replaceChildren(
     ...(st.claimable.length ? st.claimable.map(rulingItem) : [el('li', {}, t('ui.nothing_claimable'))]),
   );
-  $('log').replaceChildren(...(st.log ?? []).map(rulingItem));
+  $('log').replaceChildren(...g.log.map(rulingItem));
   renderMoves(g);
-  renderDecisions(st, g.role === 'arbiter', g.moves, (ply) => moveLabel(startFen(g), ply));
+  renderDecisions({ ...st, log: g.log }, g.role === 'arbiter', g.moves, (ply) => moveLabel(startFen(g), ply));
   renderShare(g);
   renderTitle(g);
 }
