@@ -174,3 +174,14 @@ def test_no_english_left_in_a_ruling(lang: str) -> None:
         text = translate(r["message"], r["params"], lang)
         assert not english_left(r["explanation"], text), (text, english_left(r["explanation"],
                                                                              text))
+
+
+def test_every_word_the_page_uses_is_a_source() -> None:
+    """A ui.* id the page's code names (t('ui.x'), data-i18n="ui.x") that the
+    catalogues lack would show as the bare id."""
+    from pathlib import Path
+
+    web = Path(__file__).resolve().parents[2] / "src" / "remis" / "service" / "web"
+    code = "".join(p.read_text() for p in [web / "index.html", *sorted((web / "src").glob("*.ts"))])
+    used = set(re.findall(r"['\"](ui\.[a-z0-9_]+)['\"]", code))
+    assert used and not used - set(source_texts()), sorted(used - set(source_texts()))

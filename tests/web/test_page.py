@@ -110,6 +110,8 @@ def test_each_role_acts_only_as_itself(pages: Any, viewport: str) -> None:
     assert black.inner_text("#role") == "You are Black"
     assert arbiter.inner_text("#role") == "Arbiter"
     assert spectator.inner_text("#role").startswith("Spectator")
+    assert white.inner_text("#status") == "Your move"
+    assert black.inner_text("#status") == "White to move"
     assert actions(white) == ["offer-draw", "touch", "resign"]
     assert actions(black) == ["offer-draw", "resign"]
     assert actions(arbiter) == ["illegal", "touch", "illegal-unnoticed"]

@@ -615,7 +615,7 @@ function statusText(g: Game): string {
   const st = g.state;
   if (st.over) return '';
   if (st.awaiting_arbiter) return t('ui.clocks_stopped');
-  if (isPlayer(g)) return st.to_move === g.role ? t('ui.your_move') : t('ui.their_move', { player: sideName(st.to_move) });
+  if (isPlayer(g)) return st.to_move === g.role ? t('ui.your_move') : t('ui.to_move', { player: sideName(st.to_move) });
   return t('ui.to_move', { player: sideName(st.to_move) });
 }
 
