@@ -50,4 +50,5 @@ def test_main_screens(pages: Any, viewport: str) -> None:
     white.wait_for_selector("body[data-lang='en']")
     analyse(white, "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1")
     white.wait_for_selector("#analysis [data-testid=ruling]")
+    white.wait_for_timeout(400)  # the board's pieces glide to the position
     save(white, "08-analysis-dead-position", viewport)

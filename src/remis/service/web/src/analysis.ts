@@ -258,6 +258,8 @@ export function rerenderAnalysis(): void {
 
 export function setupAnalysis(): void {
   board = Chessground($('analysis-board'), { viewOnly: true, fen: START });
+  // the board's size follows the page's width (and its tab being shown)
+  new ResizeObserver(() => board.redrawAll()).observe($('analysis-board'));
   $('analyse-go').addEventListener('click', () => void analyse());
 }
 
