@@ -12,9 +12,11 @@ from typing import Any
 
 import httpx
 import pytest
+from service_procs import random_game
 
 from remis.service.app import create_app
-from remis.service.games import Games, Limits, ServiceError
+from remis.service.games import Games, ServiceError
+from remis.service.limits import Limits
 from remis.service.store import open_store
 
 
@@ -55,30 +57,6 @@ def games(clock: Clock) -> Games:
 
 def move(player: str, san: str, **extra: Any) -> dict[str, Any]:
     return {"type": "move", "player": player, "move": san, **extra}
-
-
-def long_game(plies: int, seed: int = 5) -> list[str]:
-    """``plies`` random legal moves (SAN) after which no game is over, nor
-    at any ply before (no mate, stalemate, repetition or dead position)."""
-    import random
-
-    import chess
-
-    rng = random.Random(seed)
-    board = chess.Board()
-    out: list[str] = []
-    while len(out) < plies:
-        ok = []
-        for m in board.legal_moves:
-            board.push(m)
-            if not (board.is_game_over(claim_draw=False) or board.can_claim_threefold_repetition()
-                    or board.is_repetition(2)):
-                ok.append(m)
-            board.pop()
-        m = rng.choice(ok)
-        out.append(board.san(m))
-        board.push(m)
-    return out
 
 
 # -- item 1: the clock ------------------------------------------------------------
@@ -221,7 +199,7 @@ def test_answers_do_not_grow_with_the_log(games: Games) -> None:
     answer holds what the last event wrote, and the log is read in pages."""
     gid, tokens, _ = games.create({})
     sizes = []
-    for i, san in enumerate(long_game(150)):
+    for i, san in enumerate(random_game(150)):
         player = ["white", "black"][i % 2]
         games.post(gid, tokens[player], move(player, san))
         games.post(gid, tokens["white"], {"type": "offer_draw", "player": "white"})
@@ -270,7 +248,7 @@ def test_the_events_of_a_game_are_capped() -> None:
 def long_log(games: Games, gid: str, tokens: dict[str, str], n: int) -> None:
     """``n`` events: 10 draw offers declined before each move of a long game."""
     done = 0
-    for i, san in enumerate(long_game(n // 21 + 1)):
+    for i, san in enumerate(random_game(n // 21 + 1)):
         player, other = ["white", "black"][i % 2], ["black", "white"][i % 2]
         for _ in range(10):
             for ev in ({"type": "offer_draw", "player": player},

@@ -52,7 +52,7 @@ def test_workers_that_cannot_start_leave_the_search_in_process(
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
 
-    import remis.service.mates as mates
+    import remis.service.pool as pool
 
     class Dead:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -66,7 +66,7 @@ def test_workers_that_cannot_start_leave_the_search_in_process(
         def shutdown(self, **kwargs: Any) -> None:
             pass
 
-    monkeypatch.setattr(mates, "ProcessPoolExecutor", Dead)
+    monkeypatch.setattr(pool, "ProcessPoolExecutor", Dead)
     p = MatePool(1)
     p.start()
     assert "did not start" in caplog.text

@@ -113,7 +113,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         index = len(self._events)
         try:
             self._dispatch(ev, at, index)
-        except RefusedEvent:
+        except BaseException:  # refused, or a search that could not run: nothing changes
             self._restore(saved)
             raise
         self._events.append(dict(event))

@@ -25,6 +25,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import anyio.to_thread
 from fastapi import Depends, FastAPI, Query, Request, Response, Security
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
@@ -36,13 +37,16 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import remis
 from remis.service.auth import bearer
-from remis.service.games import Games, Limits, ServiceError
+from remis.service.games import Games, ServiceError
+from remis.service.limits import Limits
 from remis.service.mates import MatePool
 from remis.service.page import mount_page
 from remis.service.pgn_export import game_pgn
-from remis.service.stateless import InputError, claim_json, pgn_json, position_json
+from remis.service.pool import CALLER, Busy, SearchPool, cancelled
+from remis.service.stateless import InputError, run_job
 from remis.service.store import Store, StoreError, open_store, redact
 from remis.service.stream import Broadcaster
+from remis.unwinnable import Cancelled
 
 log = logging.getLogger("remis.service")
 
@@ -56,6 +60,10 @@ STREAM_POLL = 2.0
 LANGS = ("en", "cs", "pl")
 #: most events in one page of ``GET /v1/games/{id}/events``
 MAX_PAGE = 1000
+#: seconds between two looks at whether a stateless request's client is still there
+DISCONNECT_POLL = 0.25
+#: most mate searches waiting in all (each holds a request's thread)
+_WAITING = 64
 
 EventType = Literal["move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
                     "flag", "illegal_move", "resign", "arbiter"]
@@ -238,10 +246,16 @@ class MoveList(BaseModel):
     event: int
 
 
+_BUDGET = ("the request's search budget (remis serve --search-nodes, --search-seconds): "
+           "max_nodes, max_seconds, the nodes and seconds used, and exhausted (a search was "
+           "cut short: its question is left open, never answered by a guess)")
+
+
 class PgnRulings(BaseModel):
     """Answer of ``POST /v1/pgn``: one ``remis game --json`` object per game."""
 
     games: list[dict[str, Any]]
+    budget: dict[str, Any] = Field(description=_BUDGET)
 
 
 class Problem(BaseModel):
@@ -251,7 +265,10 @@ class Problem(BaseModel):
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (400, 401, 403, 404, 409, 413, 422, 503)}
+    code: {"model": Problem} for code in (400, 401, 403, 404, 409, 413, 422, 429, 503)}
+#: the errors of a stateless endpoint (no token, no game, no database)
+_ERRORS_429: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (400, 413, 422, 429)}
 #: the errors of reading a game: no valid token of the game, no such game
 _READ_ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem} for code in (401, 404, 503)}
@@ -326,6 +343,23 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class Caller:
+    """ASGI middleware: the client's address is the caller the search pools
+    share their workers by (:data:`remis.service.pool.CALLER`)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Set the caller for the request, pass it on."""
+        client = scope.get("client")
+        token = CALLER.set(str(client[0]) if client else "unknown")
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            CALLER.reset(token)
+
+
 def _too_big(limit: int) -> JSONResponse:
     return JSONResponse({"detail": f"request body over {limit // 1024} KiB"}, status_code=413)
 
@@ -352,29 +386,43 @@ def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
 
 
 def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST,
-               mate_workers: int = 1, limits: Limits | None = None) -> FastAPI:
+               mate_workers: int = 1, search_workers: int = 1,
+               limits: Limits | None = None) -> FastAPI:
     """The application over the store ``db`` (a URL or an open store).  The
-    "can the opponent still mate?" searches run in ``mate_workers`` worker
-    processes, started with the application (0: in the request's thread).
-    ``limits``: what a game may grow to (:class:`~remis.service.games.Limits`).
+    "can the opponent still mate?" searches of live games run in
+    ``mate_workers`` worker processes (0: in the request's thread), the
+    stateless endpoints' work in ``search_workers`` others (0: a thread),
+    all started with the application.  ``limits``: see
+    :class:`~remis.service.limits.Limits`.
 
     >>> app = create_app("sqlite:///:memory:")
     >>> sorted(r.path for r in app.routes if r.path.startswith("/v1/games"))[:2]
     ['/v1/games', '/v1/games/{game_id}']
     """
     store = open_store(db) if isinstance(db, str) else db
-    mates = MatePool(mate_workers)
+    limits = limits or Limits()
+    mates = MatePool(mate_workers, per_caller=limits.searches_per_client,
+                     waiting_per_caller=limits.waiting_per_client)
+    searches = SearchPool("stateless-search", search_workers,
+                          per_caller=limits.searches_per_client,
+                          waiting_per_caller=limits.waiting_per_client)
     games = Games(store, mate_test=mates, limits=limits)
     broadcaster = Broadcaster()
     games.listen(broadcaster.publish)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # a request waiting for a mate search holds a thread: room for all of
+        # them (their number is bounded) besides the other requests
+        limiter = anyio.to_thread.current_default_thread_limiter()
+        limiter.total_tokens = max(limiter.total_tokens, 40 + 2 * _WAITING)
         await run_in_threadpool(mates.start)
+        await run_in_threadpool(searches.start)
         try:
             yield
         finally:
             mates.close()
+            searches.close()
             store.close()
 
     app = FastAPI(
@@ -389,10 +437,12 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     app.state.games = games
     app.state.store = store
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(Caller)
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
-        headers = {"WWW-Authenticate": 'Bearer realm="remis"'} if exc.status == 401 else None
+        headers = ({"WWW-Authenticate": 'Bearer realm="remis"'} if exc.status == 401 else
+                   {"Retry-After": str(Busy.retry_after)} if exc.status == 429 else None)
         return JSONResponse({"detail": exc.detail}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
@@ -504,21 +554,50 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
 
     # -- stateless -----------------------------------------------------------
 
-    @app.post("/v1/position", responses=_ERRORS)
-    def position(body: PositionRequest) -> dict[str, Any]:
-        """The same JSON as ``remis position --json``."""
-        return _input(position_json, body.fen, quick=body.quick, max_seconds=body.max_seconds)
+    async def search(request: Request, work: str, seconds: float,
+                     **kwargs: Any) -> Any:
+        """Run one stateless request's work in the search pool, under its
+        budget; cancelled when the client goes away."""
+        try:
+            job = searches.submit(run_job, work, kwargs, limits.search_nodes,
+                                  min(seconds, limits.search_seconds), cancelled)
+        except Busy as exc:
+            raise ServiceError(429, str(exc)) from None
+        answer = asyncio.wrap_future(job.future)
+        while not (await asyncio.wait({answer}, timeout=DISCONNECT_POLL))[0]:
+            if await request.is_disconnected():
+                job.cancel()
+                raise ServiceError(400, "the client went away; the work was cancelled")
+        try:
+            return answer.result()
+        except InputError as exc:
+            raise ServiceError(422, str(exc)) from None
+        except Cancelled:
+            raise ServiceError(400, "the client went away; the work was cancelled") from None
 
-    @app.post("/v1/pgn", response_model=PgnRulings, responses=_ERRORS)
-    def pgn(body: PgnRequest) -> dict[str, Any]:
-        """``{"games": [...]}``, each the same JSON as a line of ``remis game --json``."""
-        return {"games": pgn_json(body.pgn)}
+    @app.post("/v1/position", responses=_ERRORS_429)
+    async def position(body: PositionRequest, request: Request) -> dict[str, Any]:
+        """The same JSON as ``remis position --json``, and the ``budget`` (its
+        searches are bounded by the request's ``max_seconds`` and the
+        server's budget)."""
+        out, budget = await search(request, "position", body.max_seconds, fen=body.fen,
+                                   quick=body.quick, max_seconds=body.max_seconds)
+        return {**out, "budget": budget}
 
-    @app.post("/v1/claim", responses=_ERRORS)
-    def claim(body: ClaimRequest) -> dict[str, Any]:
-        """The same JSON as ``remis claim --json``."""
-        return _input(claim_json, body.pgn, game=body.game, ply=body.ply, move=body.move,
-                      kind=body.kind, mode=body.mode)
+    @app.post("/v1/pgn", response_model=PgnRulings, responses=_ERRORS_429)
+    async def pgn(body: PgnRequest, request: Request) -> dict[str, Any]:
+        """``{"games": [...], "budget": {...}}``, each game the same JSON as a
+        line of ``remis game --json``; all the games' searches share one budget."""
+        games_out, budget = await search(request, "pgn", limits.search_seconds, pgn=body.pgn)
+        return {"games": games_out, "budget": budget}
+
+    @app.post("/v1/claim", responses=_ERRORS_429)
+    async def claim(body: ClaimRequest, request: Request) -> dict[str, Any]:
+        """The same JSON as ``remis claim --json``, and the ``budget``."""
+        out, budget = await search(request, "claim", limits.search_seconds, pgn=body.pgn,
+                                   game=body.game, ply=body.ply, move=body.move,
+                                   kind=body.kind, mode=body.mode)
+        return {**out, "budget": budget}
 
     # -- web page and translations ---------------------------------------------
 
@@ -575,11 +654,3 @@ def _json(obj: Any, status: int = 200) -> Response:
 
 def _sse(n: int, state: dict[str, Any]) -> str:
     return f"id: {n}\ndata: {json.dumps(state, ensure_ascii=False)}\n\n"
-
-
-def _input(fn: Callable[..., dict[str, Any]], *args: Any, **kwargs: Any) -> dict[str, Any]:
-    try:
-        return fn(*args, **kwargs)
-    except InputError as exc:
-        raise ServiceError(422, str(exc)) from None
-

@@ -7,7 +7,7 @@ event log whenever it is missing or behind, e.g. after a restart or when
 another service instance appended events), and makes sure an event is
 committed to the store before it is acknowledged.
 
-What a hostile client could grow is bounded (:class:`Limits`): events per
+What a hostile client could grow is bounded (:class:`~remis.service.limits.Limits`): events per
 game and between two moves, and the bytes of the games kept in memory.  A
 client's event ``id`` is an idempotency key: the same ``id`` with the same
 request gets the first answer again, with another request a 409.  The time
@@ -29,9 +29,11 @@ from typing import Any
 from remis.arbiter import Arbiter, RefusedEvent
 from remis.arbiter.base import MateTest
 from remis.service.auth import ROLES, hash_token, new_token, refusal, role_of
+from remis.service.limits import Limits
 from remis.service.moves import move_list
+from remis.service.pool import Busy
 from remis.service.store import EventKey, GameRecord, KeyTaken, SeqTaken, Store
-from remis.service.timing import SKEW, time_of_record
+from remis.service.timing import time_of_record
 
 
 class ServiceError(Exception):
@@ -48,28 +50,8 @@ class ServiceError(Exception):
         self.detail = detail
 
 
-@dataclass(frozen=True)
-class Limits:
-    """What one game may grow to, and what the games in memory may hold.
-
-    ``events``: events a game may have in all; ``between_moves``: events
-    in a row that leave the board as it was (touches, offers, claims, ...);
-    ``cache_bytes``: the estimated memory of the games kept in memory (the
-    least recently used are dropped, and rebuilt from the store when asked
-    for again); ``skew``: see :mod:`remis.service.timing`.
-
-    >>> Limits().events, Limits().between_moves
-    (20000, 32)
-    """
-
-    events: int = 20_000
-    between_moves: int = 32
-    cache_bytes: int = 256 * 1024 * 1024
-    skew: float = SKEW
-
-
 #: the events a player may repeat without changing the board or ending the game:
-#: refused after :attr:`Limits.between_moves` events in a row without a move
+#: refused after ``Limits.between_moves`` events in a row without a move
 IDLE_EVENTS = frozenset({"touch", "offer_draw", "decline_draw", "claim"})
 
 #: estimated bytes of a game in memory: its arbiter, and each event applied (its
@@ -177,7 +159,7 @@ class Games:
 
     def _remember(self, game_id: str, live: _Live) -> None:
         """Keep ``live`` (its size as of now) and drop the least recently used
-        games while the estimate is over :attr:`Limits.cache_bytes`."""
+        games while the estimate is over ``Limits.cache_bytes``."""
         with self._cache_lock:
             old = self._cache.pop(game_id, None)
             if old is not None:
@@ -240,6 +222,8 @@ class Games:
         for n, ev in enumerate(events, start=1):
             try:
                 live.accept(ev)
+            except Busy as exc:
+                raise ServiceError(429, str(exc)) from None
             except (RefusedEvent, ValueError) as exc:  # a stored log the arbiter now refuses
                 raise RuntimeError(f"game {rec.id}: stored event {n} cannot be replayed: "
                                    f"{_message(exc)}") from exc
@@ -253,6 +237,9 @@ class Games:
             try:
                 for ev in load(live.applied):
                     live.accept(ev)
+            except Busy as exc:
+                self._forget(rec.id)  # partly applied: rebuilt when asked for again
+                raise ServiceError(429, str(exc)) from None
             except (RefusedEvent, ValueError):
                 live = None
         if live is None or live.applied != count:
@@ -444,6 +431,8 @@ class Games:
                         last=live.arbiter.last_at, role=role,
                         online=live.arbiter.config.mode == "online", skew=self.limits.skew)
                     live.accept(ev)
+                except Busy as exc:  # the mate search was refused: the state is unchanged
+                    raise ServiceError(429, str(exc)) from None
                 except (RefusedEvent, ValueError) as exc:  # the arbiter left its state unchanged
                     if not self._fresh(live):
                         continue
@@ -469,7 +458,7 @@ class Games:
 
     def _over_limit(self, live: _Live, kind: str) -> str | None:
         """Why the game may take no further event, or no further event of
-        type ``kind`` without a move first (a limit of :class:`Limits`)."""
+        type ``kind`` without a move first (a limit of ``Limits``)."""
         limits = self.limits
         if live.applied >= limits.events:
             return f"the game has reached the limit of {limits.events} events"

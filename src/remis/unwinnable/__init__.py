@@ -35,6 +35,7 @@ from typing import Literal
 
 import chess
 
+from remis.unwinnable.budget import Budget, Cancelled, budgeted, limit
 from remis.unwinnable.focus import idle_pieces
 from remis.unwinnable.material import impossible_to_win, material_reason, needs_loser_promotion
 from remis.unwinnable.moves import Key, legal_count, position_key, pseudo_legal_count
@@ -399,6 +400,7 @@ def _found_text(color: chess.Color, line: tuple[str, ...]) -> str:
     return f"{_name(color)} can mate: a helpmate of {plies}"
 
 
+@budgeted
 def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full",
                   max_nodes: int | None = None, max_seconds: float | None = None) -> Verdict:
     """Can ``color`` checkmate the opponent by any sequence of legal moves
@@ -945,4 +947,5 @@ def is_dead_position(board: chess.Board, *, mode: Mode = "full") -> bool:
     return all(can_checkmate(board, c, mode=mode).value is False for c in chess.COLORS)
 
 
-__all__ = ["Mode", "Verdict", "can_checkmate", "check_position", "is_dead_position"]
+__all__ = ["Budget", "Cancelled", "Mode", "Verdict", "can_checkmate", "check_position",
+           "is_dead_position", "limit"]
