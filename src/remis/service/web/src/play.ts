@@ -143,11 +143,11 @@ async function post(event: Record<string, unknown>): Promise<boolean> {
   }
 }
 
-/** Draw a new state (our own answer, or one from the stream) unless it is older than ours. */
+/** Draw a new state (our own answer, or one from the stream) unless the page has it already. */
 function setState(state: GameState, event: number, ranAlready = 0): void {
   const g = game;
-  if (!g || event < g.event) return;
-  const changed = event !== g.event;
+  // the stream repeats the answer to our own event: its clocks would step back by the delay
+  if (!g || event <= g.event) return;
   g.event = event;
   g.state = state;
   if (event === g.logAt + 1) {
@@ -160,7 +160,7 @@ function setState(state: GameState, event: number, ranAlready = 0): void {
       timeControl: String(g.config.time_control ?? ''), result: state.result });
   }
   render();
-  if (changed) void refreshMoves();
+  void refreshMoves();
 }
 
 /** The ruling log, read page by page from where the page's copy ends. */
@@ -497,7 +497,14 @@ function autoFlag(g: Game, zero: string[]): void {
     const key = `${g.event}:${color}`;
     if (mayReport && g.flagSent !== key && clocks.runs(color)) {
       g.flagSent = key;
-      void post({ type: 'flag', player: color });
+      void post({ type: 'flag', player: color }).then((ok) => {
+        if (ok || g.flagSent !== key) return;
+        // busy with another event, or the server's clock a hair behind: again in a second
+        window.setTimeout(() => {
+          g.flagSent = null;
+          zeroSeen = '';
+        }, 1000);
+      });
     }
   }
 }
