@@ -13,7 +13,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO  ?= cargo
 RUST_SRC := rust/Cargo.toml rust/Cargo.lock $(shell find rust/src -name '*.rs' 2>/dev/null)
 
-.PHONY: demo test venv venv-dev core lint lint-rust test-rust typecheck bench clean web i18n chromium pg-deps bench-service bench-hostile
+.PHONY: demo test venv venv-dev core lint lint-rust test-rust typecheck bench clean web i18n chromium pg-deps bench-service bench-hostile screenshots bench-web
 
 $(VENV)/.base: pyproject.toml
 	@command -v $(CARGO) >/dev/null || { echo "remis needs a Rust toolchain (https://rustup.rs): cargo not found"; exit 1; }
@@ -75,6 +75,15 @@ $(WEB)/dist/index.html: $(WEB)/node_modules/.package-lock.json $(WEB_SRC)
 web:
 	@if command -v $(NPM) >/dev/null 2>&1; then $(MAKE) --no-print-directory $(WEB)/dist/index.html; \
 	else echo "web: $(NPM) not found: the web page is not built (it needs Node.js 20 and npm)"; fi
+
+# PNGs of the page's main screens at 1280x900 and 390x844, into screenshots/ (not committed)
+screenshots: venv-dev web i18n chromium
+	REMIS_SCREENSHOTS=$(abspath screenshots) $(VENV)/bin/pytest -q -p no:cacheprovider tests/web/test_screens.py
+	@ls screenshots/*.png | wc -l | xargs -I{} echo "screenshots: {} PNGs in screenshots/"
+
+# The page's load time on loopback and its compressed size
+bench-web: venv-dev web i18n chromium
+	$(PY) benchmarks/web_load.py
 
 # Translations: compile the committed .po catalogues to .mo (the loader reads
 # the .po itself when the .mo is missing or older).

@@ -15,6 +15,7 @@ The functions that depend on the edition of the Laws take ``laws``
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import NamedTuple
 
 import chess
@@ -22,7 +23,17 @@ import chess
 from remis.history import History
 from remis.laws import CURRENT, FIFTY_MOVES, Laws, day_text, fifty_move_exception
 from remis.material import describe_material, insufficient_material
-from remis.ruling import DRAW, FIFTY, THREEFOLD, Claim, Ruling, color_name, win_for
+from remis.messages import VERDICTS
+from remis.ruling import (
+    DRAW,
+    FIFTY,
+    THREEFOLD,
+    Claim,
+    Ruling,
+    color_name,
+    positions_text,
+    win_for,
+)
 
 
 class DeadVerdict(NamedTuple):
@@ -61,6 +72,15 @@ def _title(color: chess.Color) -> str:
 
 def _plies_text(plies: tuple[int, ...] | list[int]) -> str:
     return ", ".join(str(p) for p in plies)
+
+
+def _positions(history: History, plies: tuple[int, ...]) -> str:
+    return positions_text(plies, history.board, history.ply)
+
+
+def _upheld(claim: Claim) -> Claim:
+    """A correct claim that was made: its verdict's wording, not the hint's."""
+    return replace(claim, message=VERDICTS[claim.message])
 
 
 def _ordinal(n: int) -> str:
@@ -125,7 +145,8 @@ def fivefold(history: History) -> Ruling | None:
     if len(occ) < 5:
         return None
     return Ruling(history.ply, DRAW, "fivefold_repetition", "9.6.1", occ,
-                  "fivefold_repetition", {"plies": _plies_text(occ), "article": "9.6.1"})
+                  "fivefold_repetition", {"plies": _plies_text(occ), "article": "9.6.1",
+                                          "positions": _positions(history, occ)})
 
 
 def seventyfive_moves(history: History) -> Ruling | None:
@@ -208,22 +229,24 @@ def threefold_claims(history: History) -> list[Claim]:
     player = board.turn
     occ = history.occurrences()
     if len(occ) >= 3:
-        out.append(_threefold_claim(ply, player, "9.2.2", None, occ))
+        out.append(_threefold_claim(history, player, "9.2.2", None, occ))
     found = [(board.san(move), after) for move, after in history.repeating_moves()]
     for san, after in sorted(found):
-        out.append(_threefold_claim(ply, player, "9.2.1", san, (*after, ply + 1)))
+        out.append(_threefold_claim(history, player, "9.2.1", san, (*after, ply + 1)))
     return out
 
 
-def _threefold_claim(ply: int, player: chess.Color, article: str, san: str | None,
+def _threefold_claim(history: History, player: chess.Color, article: str, san: str | None,
                      plies: tuple[int, ...]) -> Claim:
+    ply = history.ply
+    where = _positions(history, plies)
     if san is None:
         params = {"player": _title(player), "count": len(plies), "plies": _plies_text(plies),
-                  "article": article}
+                  "positions": where, "article": article}
         message = "claim_threefold_on_board"
     else:
         params = {"player": _title(player), "move": san, "nth": _ordinal(len(plies)),
-                  "plies": _plies_text(plies), "article": article}
+                  "plies": _plies_text(plies), "positions": where, "article": article}
         message = "claim_threefold_with_move"
     return Claim(ply, color_name(player), THREEFOLD, article, san, plies, True, message, params)
 
@@ -394,17 +417,18 @@ def rule_on_claim(
             if parsed is not None:
                 after = history.occurrences_after(parsed)
                 if len(after) >= 2:
-                    return _threefold_claim(ply, claimant, "9.2.1", san, (*after, ply + 1))
+                    return _upheld(_threefold_claim(history, claimant, "9.2.1", san,
+                                                    (*after, ply + 1)))
             occ = history.occurrences()
             if len(occ) >= 3:
-                return _threefold_claim(ply, claimant, "9.2.2", None, occ)
+                return _upheld(_threefold_claim(history, claimant, "9.2.2", None, occ))
         elif k == FIFTY:
             clock = board.halfmove_clock
             rule = fifty_move_rule(board, laws)
             if parsed is not None and not board.is_zeroing(parsed) and clock + 1 >= 2 * rule[0]:
-                return _fifty_claim(ply, claimant, san, clock, rule)
+                return _upheld(_fifty_claim(ply, claimant, san, clock, rule))
             if clock >= 2 * rule[0]:
-                return _fifty_claim(ply, claimant, None, clock, rule)
+                return _upheld(_fifty_claim(ply, claimant, None, clock, rule))
         else:
             raise ValueError(f"unknown claim kind {k!r}")
     # incorrect: explain against the requested (or most plausible) kind
@@ -418,7 +442,8 @@ def rule_on_claim(
             history.occurrences())
         return Claim(ply, who, THREEFOLD, article_3, san, plies, False, "claim_threefold_incorrect",
                      {"count": len(plies), "plies": _plies_text(plies), "article": article_3,
-                      "penalty": penalty, "must_play": must_play})
+                      "positions": _positions(history, plies), "penalty": penalty,
+                      "must_play": must_play})
     clock = board.halfmove_clock
     count = clock + 1 if parsed is not None and not board.is_zeroing(parsed) else (
         0 if parsed is not None else clock)
