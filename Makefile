@@ -13,13 +13,14 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO  ?= cargo
 RUST_SRC := rust/Cargo.toml rust/Cargo.lock $(shell find rust/src -name '*.rs' 2>/dev/null)
 
-.PHONY: demo test venv venv-dev core lint lint-rust test-rust typecheck bench clean web i18n chromium pg-deps bench-service
+.PHONY: demo test venv venv-dev core lint lint-rust test-rust typecheck bench clean web i18n chromium pg-deps bench-service \
+	docs dist wheel-test
 
 $(VENV)/.base: pyproject.toml
 	@command -v $(CARGO) >/dev/null || { echo "remis needs a Rust toolchain (https://rustup.rs): cargo not found"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip maturin $(QUIET)
-	$(PIP) install -q -e . $(QUIET)
+	$(PIP) install -q -e '.[all]' $(QUIET)
 	touch $@ $(VENV)/.core
 
 $(VENV)/.dev: pyproject.toml
@@ -40,6 +41,11 @@ core: $(VENV)/.core
 
 demo: venv web i18n
 	$(VENV)/bin/remis game examples/*.pgn
+	@echo
+	@echo "Next, from this folder (or after 'source $(VENV)/bin/activate', without the $(VENV)/bin/):"
+	@echo "  $(VENV)/bin/remis serve      # then open http://127.0.0.1:8000/ (Ctrl-C stops it)"
+	@echo "  $(VENV)/bin/remis audit examples/ --report report.html"
+	@echo "  $(VENV)/bin/remis position '8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1'"
 
 lint: venv-dev lint-rust
 	$(VENV)/bin/ruff check src tests benchmarks
@@ -52,14 +58,14 @@ lint-rust:
 test-rust:
 	cd rust && $(CARGO) test -q
 
-test: venv-dev lint test-rust web i18n chromium pg-deps
+test: venv-dev lint test-rust web i18n chromium pg-deps docs wheel-test
 	$(VENV)/bin/pytest
 
 bench: venv-dev
 	$(PY) benchmarks/replay.py
 
 # The web page (src/remis/service/web): npm ci + esbuild bundle into web/dist (not committed;
-# the wheel takes it in as a hatch artifact).  Needs Node >= 20 and npm.
+# the wheel takes it in through [tool.maturin] include).  Needs Node >= 20 and npm.
 WEB := src/remis/service/web
 WEB_SRC := $(wildcard $(WEB)/src/*) $(WEB)/index.html $(WEB)/build.mjs $(WEB)/package.json
 
@@ -101,8 +107,27 @@ pg-deps:
 	    || echo "remis: could not install postgresql; its service tests will be skipped"; \
 	  else echo "remis: postgresql missing (apt-get install postgresql as root); its service tests will be skipped"; fi; }
 
+# The documentation site (docs/, mkdocs.yml) into site/; --strict turns every
+# warning (a broken link, a public name missing from the API pages) into a failure.
+docs: venv-dev
+	$(VENV)/bin/mkdocs build --strict --quiet --site-dir site
+
+# Wheel and sdist in dist/, through the same cargo target as `make core`
+# (so no second Rust compile), with the page and the catalogues they must carry.
+dist: venv-dev web i18n
+	@test -f $(WEB)/dist/index.html || { echo "dist: the web page is not built (make web needs Node.js 20 and npm)"; exit 1; }
+	@ls src/remis/i18n/locale/*/LC_MESSAGES/remis.mo >/dev/null || { echo "dist: the catalogues are not compiled (make i18n)"; exit 1; }
+	rm -rf dist
+	$(VENV)/bin/maturin build --release --quiet --interpreter $(PY) --out dist
+	$(VENV)/bin/maturin sdist --out dist
+	$(VENV)/bin/twine check --strict dist/*
+
+# The built wheel in a fresh virtualenv outside the tree: import, game, position, serve.
+wheel-test: dist
+	$(PY) tests/packaging/wheel_smoke.py dist/*.whl
+
 bench-service: venv-dev
 	$(PY) benchmarks/service.py
 
 clean:
-	rm -rf $(VENV) build dist rust/target src/remis/_core.*.so .pytest_cache .mypy_cache .ruff_cache $(WEB)/dist $(WEB)/node_modules
+	rm -rf $(VENV) build dist site rust/target src/remis/_core.*.so .pytest_cache .mypy_cache .ruff_cache $(WEB)/dist $(WEB)/node_modules
