@@ -48,7 +48,7 @@ demo: venv web i18n
 	@echo "  $(VENV)/bin/remis position '8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1'"
 
 lint: venv-dev lint-rust
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks docs/_build
 	$(VENV)/bin/mypy src
 
 lint-rust:
@@ -61,8 +61,10 @@ test-rust:
 test: venv-dev lint test-rust web i18n chromium pg-deps docs wheel-test
 	$(VENV)/bin/pytest
 
+# Every benchmark in turn; their output becomes docs/benchmarks.md (CHA=/path/to/cha
+# puts the unwinnability questions to CHA too, built outside this tree).
 bench: venv-dev
-	$(PY) benchmarks/replay.py
+	$(PY) benchmarks/page.py $(if $(CHA),--cha $(CHA))
 
 # The web page (src/remis/service/web): npm ci + esbuild bundle into web/dist (not committed;
 # the wheel takes it in through [tool.maturin] include).  Needs Node >= 20 and npm.
