@@ -44,7 +44,7 @@ demo: venv web i18n
 	@echo
 	@echo "Next, from this folder (or after 'source $(VENV)/bin/activate', without the $(VENV)/bin/):"
 	@echo "  $(VENV)/bin/remis serve      # then open http://127.0.0.1:8000/ (Ctrl-C stops it)"
-	@echo "  $(VENV)/bin/remis audit examples/ --report report.html"
+	@echo "  $(VENV)/bin/remis audit examples/ --out findings.jsonl --report report.html"
 	@echo "  $(VENV)/bin/remis position '8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1'"
 
 lint: venv-dev lint-rust

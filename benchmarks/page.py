@@ -49,10 +49,10 @@ RUNS = (
         "audit does, over a bare push.",
         ("benchmarks/unwinnability.py", "--only", "deadtest")),
     Run("30k", "Can this player still mate? Real positions",
-        "`can_checkmate` in quick and full mode on 3,000 positions from lichess games, the side "
-        "that just moved as the would-be winner; with `--cha`, beside CHA's full mode on the "
-        "same questions.",
-        ("benchmarks/unwinnability.py", "--only", "30k", "--limit", "3000"), cha=True),
+        "`can_checkmate` in quick and full mode on 30,000 positions from lichess games, the "
+        "side that just moved as the would-be winner; with `--cha`, beside CHA's full mode on "
+        "the same questions.",
+        ("benchmarks/unwinnability.py", "--only", "30k"), cha=True),
     Run("vectors", "Can this player still mate? CHA's test vectors",
         "Full mode on every question of CHA's test vectors (composed positions, both colours), "
         "checked against the expected answers; with `--cha`, beside CHA's full mode.",
@@ -107,12 +107,12 @@ def _version(*cmd: str) -> str:
 
 def machine() -> list[tuple[str, str]]:
     """What the figures were measured on."""
-    mem = _first_line("/proc/meminfo", "MemTotal")
+    mem_kb = (_first_line("/proc/meminfo", "MemTotal") or "").removesuffix(" kB")
     commit = _version("git", "-C", str(ROOT), "describe", "--always", "--dirty")
     return [
         ("CPU", _first_line("/proc/cpuinfo", "model name") or platform.processor() or "unknown"),
         ("cores", str(os.cpu_count())),
-        ("memory", mem or "unknown"),
+        ("memory", f"{int(mem_kb) / 2**20:.1f} GiB" if mem_kb.isdigit() else "unknown"),
         ("system", f"{platform.system()} {platform.release()} ({platform.machine()})"),
         ("Python", f"{platform.python_implementation()} {platform.python_version()}"),
         ("Rust", _version("rustc", "--version")),
