@@ -121,7 +121,7 @@ dist: venv-dev web i18n
 	@ls src/remis/i18n/locale/*/LC_MESSAGES/remis.mo >/dev/null || { echo "dist: the catalogues are not compiled (make i18n)"; exit 1; }
 	rm -rf dist
 	$(VENV)/bin/maturin build --release --quiet --interpreter $(PY) --out dist
-	$(VENV)/bin/maturin sdist --out dist
+	$(VENV)/bin/maturin sdist --manifest-path rust/Cargo.toml --out dist
 	$(VENV)/bin/twine check --strict dist/*
 
 # The built wheel in a fresh virtualenv outside the tree: import, game, position, serve.
