@@ -110,7 +110,7 @@ def _resolves(dotted: str) -> bool:
 
 
 def _case_tests() -> dict[str, list[str]]:
-    """Case id (upper case) -> the test files that have a test named for it."""
+    """Case id as CASES.md writes it (R02b) -> the test files with a test named for it."""
     found: dict[str, list[str]] = {}
     for path in sorted((ROOT / "tests").rglob("test_*.py")):
         for match in _CASE_TEST.finditer(path.read_text(encoding="utf-8")):
