@@ -23,7 +23,17 @@ from remis.unwinnable.flag import flag_fall, flagged_player
 
 @dataclass
 class GameRuling:
-    """The rulings on one PGN game (see ``remis game --json``)."""
+    """The rulings on one PGN game (see ``remis game --json``): the game's
+    number in its file (``index``, from 1), its byte ``offset``, its headers,
+    and what :func:`remis.replay` found, with ``extra`` facts such as a time
+    forfeit's verdict.
+
+    >>> import io
+    >>> game = chess.pgn.read_game(io.StringIO('[White "A"]\\n\\n1. f3 e5 2. g4 Qh4# 0-1'))
+    >>> r = rule_on_game(game)
+    >>> r.headers["White"], r.plies, r.end.termination, r.end.article
+    ('A', 4, 'checkmate', '5.1.1')
+    """
 
     index: int
     offset: int

@@ -37,7 +37,12 @@ _START_KEY = position_key(chess.Board())
 
 @dataclass
 class GameError:
-    """An unreadable or illegal move (or an unplayable game) at ``ply``."""
+    """An unreadable or illegal move (or an unplayable game) at ``ply``.
+
+    >>> error = replay([chess.Move.from_uci("e2e4"), chess.Move.from_uci("e2e4")]).error
+    >>> error.ply, error.message[:17]
+    (2, 'illegal move e2e4')
+    """
 
     ply: int
     message: str
@@ -59,6 +64,11 @@ class GameReport:
     ``end`` is the first automatic end (or None), ``claims`` the correct claims
     by ply, ``error`` the first unreadable/illegal move, ``plies`` the number of
     plies replayed (the moves after ``end`` included).
+
+    >>> moves = [chess.Move.from_uci(u) for u in "f2f3 e7e5 g2g4 d8h4".split()]
+    >>> r = replay(moves)
+    >>> r.plies, r.end.termination, r.end.result, r.claims, r.error
+    (4, 'checkmate', '0-1', [], None)
     """
 
     plies: int

@@ -38,7 +38,12 @@ from remis.ruling import (
 
 class DeadVerdict(NamedTuple):
     """A proven dead position: ``termination`` is ``"insufficient_material"``
-    or ``"dead_position"``; ``reason`` says why; ``evidence`` is free-form."""
+    or ``"dead_position"``; ``reason`` says why; ``evidence`` is free-form.
+
+    >>> v = material_dead_test(chess.Board("8/8/4k3/8/8/2B5/8/4K3 w - - 0 1"))
+    >>> v.termination, v.reason
+    ('insufficient_material', 'K+B v K')
+    """
 
     termination: str
     reason: str
