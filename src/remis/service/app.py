@@ -626,7 +626,10 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
             raise ServiceError(404, "translations are not installed in this build") from None
         return catalogue(lang)
 
-    @app.get("/v1/games/{game_id}/pgn", responses=_READ_ERRORS, response_class=PlainTextResponse)
+    # errors stay JSON (Problem); only the 200 answer is PGN text
+    @app.get("/v1/games/{game_id}/pgn", response_model=None, responses={
+        **_READ_ERRORS,
+        200: {"content": {"application/x-chess-pgn": {"schema": {"type": "string"}}}}})
     def get_pgn(game_id: str, token: Token) -> PlainTextResponse:
         """The game as PGN (any token of the game): the moves on the arbiter's board,
         the arbiter's result, ``[Termination]`` and the ruling as the last comment."""
