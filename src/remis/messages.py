@@ -87,6 +87,23 @@ MESSAGES: dict[str, str] = {
 }
 
 
+#: The words for each ``termination`` id a template names (``{termination}``);
+#: the ruling's ``params`` keep the id, for programs.
+TERMINATIONS: dict[str, str] = {
+    "checkmate": "checkmate",
+    "stalemate": "stalemate",
+    "insufficient_material": "insufficient material",
+    "dead_position": "dead position",
+    "fivefold_repetition": "fivefold repetition",
+    "seventyfive_moves": "75-move rule",
+    "threefold_repetition": "threefold repetition",
+    "fifty_moves": "50-move rule",
+    "agreement": "agreement",
+    "resignation": "resignation",
+    "time_forfeit": "loss on time",
+}
+
+
 #: the verdict on a correct claim that was made, for each claim a player may make
 VERDICTS: dict[str, str] = {key: f"{key}_upheld" for key in (
     "claim_threefold_on_board", "claim_threefold_with_move", "claim_fifty_on_board",
@@ -95,9 +112,16 @@ VERDICTS: dict[str, str] = {key: f"{key}_upheld" for key in (
 
 
 def render(key: str, params: Mapping[str, object]) -> str:
-    """Render the English explanation for message ``key``.
+    """Render the English explanation for message ``key`` (a ``termination``
+    id in words).
 
     >>> render("stalemate", {"player": "Black", "article": "5.2.1"})
     'Black has no legal move and is not in check: stalemate, the game is drawn (Article 5.2.1).'
+    >>> render("claim_game_over", {"termination": "fivefold_repetition", "article": "9.6.1"})
+    'No claim can be made: the game is already over (fivefold repetition, Article 9.6.1).'
     """
-    return MESSAGES[key].format_map(dict(params))
+    local = dict(params)
+    ending = local.get("termination")
+    if isinstance(ending, str):
+        local["termination"] = TERMINATIONS.get(ending, ending)
+    return MESSAGES[key].format_map(local)

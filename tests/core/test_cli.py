@@ -100,7 +100,7 @@ def test_claim_after_the_game_ended_is_moot(capsys: pytest.CaptureFixture[str]) 
         _, (v,) = run_cli(capsys, "claim", "--json", pgn, "--ply", ply)
         assert not v["valid"] and v["ply"] == int(ply)
         assert (v["article"], v["message"]) == ("9.6.1", "claim_game_over")
-        assert "already over (fivefold_repetition" in v["explanation"]
+        assert "already over (fivefold repetition, Article 9.6.1)" in v["explanation"]
     _, (before,) = run_cli(capsys, "claim", "--json", pgn, "--ply", "49")
     assert before["valid"] and before["article"] == "9.2.2"
 

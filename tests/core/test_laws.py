@@ -199,9 +199,9 @@ def test_rook_and_bishop_explanations_name_the_rule(rb_v_r_walk: list[str]) -> N
         "The claim under Article 9.3.2 is incorrect: only 120 of the 150 moves needed (75 by "
         "each player under FIDE's 1988 rule (K+R+B v K+R: 75 moves)) have been made")
     assert "jen 120 z 150 potřebných tahů (75 každého hráče podle pravidla FIDE z roku 1988 " \
-        "(K+R+B v K+R: 75 tahů))" in translate(c.message, c.params, "cs")
+        "(K+V+S proti K+V: 75 tahů))" in translate(c.message, c.params, "cs")
     assert "tylko 120 z 150 potrzebnych posunięć (po 75 każdego z zawodników według przepisu " \
-        "FIDE z 1988 roku (K+R+B v K+R: 75 posunięć))" in (
+        "FIDE z 1988 roku (K+W+G przeciw K+W: 75 posunięć))" in (
         translate(c.message, c.params, "pl"))
     c = claim_in_game(rb_v_r_game(rb_v_r_walk, "1995.06.01"), 160, kind=FIFTY, laws="as-played")
     assert "enough under the Laws in force on 1995.06.01 (50 moves in every position)" in (

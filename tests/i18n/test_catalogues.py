@@ -109,7 +109,7 @@ def test_params_translated() -> None:
     assert "(na začátku, po 2…)" in cs
     assert translate_param("Black", "pl") == "Czarne"
     assert translate_param("4th", "pl") == "po raz 4."
-    assert translate_param("K+B v K+B", "cs") == "K+B v K+B"
+    assert translate_param("K+B v K+B", "cs") == "K+S proti K+S"
 
 
 def test_catalogue_is_complete_per_language() -> None:

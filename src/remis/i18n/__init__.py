@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from remis.i18n.catalog import LANGUAGES, catalogue
 from remis.i18n.ui import PARAMS
+from remis.reasons import OPTIONAL
 
 __all__ = ["LANGUAGES", "catalogue", "negotiate", "translate", "translate_param"]
 
@@ -24,47 +25,74 @@ __all__ = ["LANGUAGES", "catalogue", "negotiate", "translate", "translate_param"
 def translate(message: str, params: Mapping[str, object], lang: str = "en") -> str:
     """Render ruling ``message`` with ``params`` in ``lang`` (en, cs, pl).
     Parameter values that are English words of a ruling (``"White"``,
-    ``"2 minutes"``) are translated too; an unknown language raises
+    ``"2 minutes"``, an engine's reason, material) are translated too, and a
+    ``termination`` id is put in words; an unknown language raises
     :class:`ValueError`, an unknown message :class:`KeyError`.
 
     >>> translate("checkmate", {"winner": "White", "loser": "Black", "article": "5.1.1"}, "cs")
     'Bílý dal mat, Černý prohrává: partie ihned končí (článek 5.1.1).'
     >>> translate("stalemate", {"player": "White", "article": "5.2.1"})
     'White has no legal move and is not in check: stalemate, the game is drawn (Article 5.2.1).'
+    >>> translate("claim_game_over", {"termination": "fivefold_repetition", "article": "9.6.1"},
+    ...           "pl")[-50:]
+    '(pięciokrotne powtórzenie pozycji, Artykuł 9.6.1).'
     """
     texts = catalogue(lang)
     if message not in texts:
         raise KeyError(f"unknown message id {message!r}")
-    local = {name: translate_param(value, lang) if isinstance(value, str) else value
-             for name, value in params.items()}
+    local = {name: _param(name, value, lang) for name, value in params.items()}
     return texts[message].format_map(local)
+
+
+def _param(name: str, value: object, lang: str) -> object:
+    if not isinstance(value, str):
+        return value
+    if name == "termination" and f"termination.{value}" in catalogue(lang):
+        return catalogue(lang)[f"termination.{value}"]
+    return translate_param(value, lang)
 
 
 #: what a parameter slot matches; the others match any text, itself translated
 _SLOTS = {"n": r"\d+", "move": r"\S+?", "material": r"[^()]+?", "squares": r"[a-h1-8, ]+?",
           "player": r"White|Black|Red|Sente|Gote", "year": r"\d{4}",
-          "date": r"\d{4}\.\d\d\.\d\d"}
-#: slots whose text stays as it is (numbers, moves, material, squares, dates)
-_KEPT = frozenset({"n", "move", "material", "squares", "year", "date"})
+          "date": r"\d{4}\.\d\d\.\d\d",
+          "moves": r"[a-h][1-8][a-h][1-8][qrbn]?(?: [a-h][1-8][a-h][1-8][qrbn]?)*"}
+#: slots whose text stays as it is (numbers, moves, squares, dates)
+_KEPT = frozenset({"n", "move", "moves", "squares", "year", "date"})
+#: material as remis writes it: "K+R+B v K+N"
+_MATERIAL = re.compile(r"K(?:\+[QRBNP])* v K(?:\+[QRBNP])*")
+
+
+def _regex(template: str, named: bool) -> tuple[str, int]:
+    """The regular expression of a template (its slots as named groups, or
+    not), and the length of its literal text."""
+    parts = re.split(r"\{(\w+)\}", template)
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(re.escape(part))
+            continue
+        if part in OPTIONAL:  # nothing, or the text of its template
+            slot = f"(?:{_regex(PARAMS[OPTIONAL[part]], named=False)[0]})?"
+        else:
+            slot = _SLOTS.get(part, ".+?")
+        out.append(f"(?P<{part}>{slot})" if named else f"(?:{slot})")
+    return "".join(out), len("".join(parts[::2]))
 
 
 @lru_cache(maxsize=1)
 def _param_patterns() -> list[tuple[str, re.Pattern[str]]]:
-    out = []
-    for key, english in PARAMS.items():
-        parts = re.split(r"\{(\w+)\}", english)
-        regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>{_SLOTS.get(p, '.+?')})"
-                        for i, p in enumerate(parts))
-        out.append((key, re.compile(regex), len("".join(parts[::2]))))
+    out = [(key, *_regex(english, named=True)) for key, english in PARAMS.items()]
     # the most literal text first: "insufficient material: {reason}" before "{player}: {reason}"
-    return [(key, pattern) for key, pattern, _ in sorted(out, key=lambda x: -x[2])]
+    return [(key, re.compile(regex)) for key, regex, _ in sorted(out, key=lambda x: -x[2])]
 
 
 def translate_param(value: str, lang: str, _depth: int = 0) -> str:
     """Translate a parameter value that is one of the English words or
-    phrases rulings use (see :data:`remis.i18n.ui.PARAMS`), the text in its
-    slots too, and a list of them item by item; other values (moves, ply
-    lists, material) come back unchanged.
+    phrases rulings use (see :data:`remis.i18n.ui.PARAMS`, the engine's
+    reasons of :mod:`remis.reasons` among them), the text in its slots too,
+    and a list of them item by item; material is written with the language's
+    piece letters; other values (moves, ply lists) come back unchanged.
 
     >>> translate_param("2 minutes", "cs"), translate_param("Nf3", "cs")
     ('2 minuty', 'Nf3')
@@ -72,11 +100,13 @@ def translate_param(value: str, lang: str, _depth: int = 0) -> str:
     ', a posunięcie Nf3 musi zostać wykonane'
     >>> translate_param("at the start, after 2…, after 4…", "cs")
     'na začátku, po 2…, po 4…'
-    >>> translate_param("White: insufficient material: White can never checkmate (K+B v K)", "pl")
-    'Białe – niewystarczający materiał: Białe nigdy nie mogą dać mata (K+B v K)'
+    >>> translate_param("insufficient material: White can never checkmate (K+B v K)", "pl")
+    'niewystarczający materiał: Białe nigdy nie mogą dać mata (K+G przeciw K)'
     """
-    if _depth > 6:
+    if _depth > 8:
         return value
+    if _MATERIAL.fullmatch(value):
+        return _material(value, lang)
     for key, pattern in _param_patterns():
         m = pattern.fullmatch(value)
         if m:
@@ -88,6 +118,19 @@ def translate_param(value: str, lang: str, _depth: int = 0) -> str:
             return sep.join(translate_param(part, lang, _depth + 1)
                             for part in value.split(sep))
     return value
+
+
+def _material(value: str, lang: str) -> str:
+    """``K+B v K`` with the piece letters of ``lang``.
+
+    >>> _material("K+Q+N+P v K+R+B", "cs"), _material("K+Q+N+P v K+R+B", "pl")
+    ('K+D+J+p proti K+V+S', 'K+H+S+p przeciw K+W+G')
+    """
+    texts = catalogue(lang)
+    letters = str.maketrans(dict[str, str | int | None](
+        zip("KQRBNP", texts["notation.pieces"].split(), strict=True)))
+    white, black = (side.translate(letters) for side in value.split(" v "))
+    return texts["notation.versus"].format(white=white, black=black)
 
 
 def negotiate(accept_language: str | None) -> str:

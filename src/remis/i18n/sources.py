@@ -1,7 +1,8 @@
 """Every text the catalogues translate, keyed by a stable id: the ruling
 templates of :mod:`remis.messages`, the arbiter's own templates (when the
-arbiter package provides them), the web page's words and the English words
-that rulings put into their parameters.
+arbiter package provides them), the web page's words, the English words
+that rulings put into their parameters (the engine's reasons among them), the
+piece letters of material and the words for each way a game ends.
 
 The id is the gettext context (``msgctxt``) and the English text is the
 ``msgid``, so a catalogue entry goes stale as soon as its English changes.
@@ -12,7 +13,7 @@ from __future__ import annotations
 import importlib
 from string import Formatter
 
-from remis.i18n.ui import PARAMS, UI
+from remis.i18n.ui import NOTATION, PARAMS, TERMINATION_WORDS, UI
 from remis.messages import MESSAGES
 
 #: Modules that may hold more ruling templates in a ``MESSAGES`` dict.
@@ -42,7 +43,7 @@ def source_texts() -> dict[str, str]:
     >>> texts["ui.resign"], texts["param.white"]
     ('Resign', 'White')
     """
-    return {**ruling_templates(), **UI, **PARAMS}
+    return {**ruling_templates(), **UI, **PARAMS, **NOTATION, **TERMINATION_WORDS}
 
 
 def placeholders(text: str) -> set[str]:

@@ -5,11 +5,16 @@ gettext catalogues; the page gets them translated from ``/v1/i18n/{lang}``.
 Also the English words that rulings put into their parameters (``"White"``,
 ``"2 minutes"``, ``"4th"``, ``", and Nf3 must be played"``): a parameter value
 that matches one of these patterns (``{n}`` and ``{move}`` match a number and a
-move) is swapped for the translated pattern by :func:`remis.i18n.translate`.
+move) is swapped for the translated pattern by :func:`remis.i18n.translate`;
+the unwinnability engine's reasons among them (:mod:`remis.reasons`).  Then
+the letters of material as each language writes it (``K+B v K`` is ``K+S proti
+K`` in Czech), and the words for each way a game ends.
 """
 
 from __future__ import annotations
 
+from remis.messages import TERMINATIONS
+from remis.reasons import REASONS
 from remis.variants.messages import NO_CHASE_NOTE
 
 UI: dict[str, str] = {
@@ -62,8 +67,8 @@ UI: dict[str, str] = {
     "ui.flag_of": "{player}'s flag falls:",
     "ui.can_mate_line": "{player} can still checkmate, e.g. {line}",
     "ui.can_mate": "{player} can still checkmate.",
-    "ui.cannot_mate": "{player} cannot checkmate by any series of legal moves.",
-    "ui.mate_unknown": "Not decided whether {player} can checkmate (search limit).",
+    "ui.cannot_mate": "{player} cannot checkmate by any series of legal moves{reason}.",
+    "ui.mate_unknown": "Not decided whether {player} can checkmate{reason}.",
     "ui.game_n": "Game {n}",
     "ui.draw_agreement": "Draw offers",
     "ui.draw_allowed": "allowed",
@@ -167,20 +172,9 @@ PARAMS: dict[str, str] = {
     "param.ordinal_n": "{n}th",
     "param.must_play": ", and {move} must be played",
     "param.move_note": " (the intended move {move} is a pawn move or a capture)",
-    "param.checkmate": "checkmate",
-    "param.stalemate": "stalemate",
-    "param.insufficient_material": "insufficient_material",
-    "param.dead_position": "dead_position",
-    "param.fivefold_repetition": "fivefold_repetition",
-    "param.seventyfive_moves": "seventyfive_moves",
-    "param.threefold_repetition": "threefold_repetition",
-    "param.fifty_moves": "fifty_moves",
     # the 9.3 rule a claim was judged by under --laws as-played (remis.rules.fifty_move_rule)
     "param.fifty_exception": "FIDE's {year} rule ({material}: {n} moves)",
     "param.fifty_standard": "the Laws in force on {date} (50 moves in every position)",
-    "param.agreement": "agreement",
-    "param.resignation": "resignation",
-    "param.time_forfeit": "time_forfeit",
     # shogi and xiangqi (remis.variants): Sente, Gote and the games' names
     # are proper names and stay as they are
     "param.red": "Red",
@@ -190,17 +184,17 @@ PARAMS: dict[str, str] = {
     # where a position stood (remis.ruling.positions_text)
     "param.at_start": "at the start",
     "param.after_move": "after {move}",
-    "param.material_bare": "insufficient material: {player} has a bare king ({material})",
-    "param.material_never": "insufficient material: {player} can never checkmate ({material})",
-    "param.material_promotion": "insufficient material: {player} could only mate after an "
-    "opponent's promotion, and the opponent has no pawns ({material})",
-    "param.side_reason": "{player}: {reason}",
-    "param.blocked_static": "blocked structure (static): {reason}",
-    # the unwinnability engine's reasons (remis.unwinnable) that rulings quote most
-    "param.blocked_white": "blocked position: no White piece can ever attack a square the "
-    "black king can reach (the pawns on {squares} can never move)",
-    "param.blocked_black": "blocked position: no Black piece can ever attack a square the "
-    "white king can reach (the pawns on {squares} can never move)",
-    "param.helpmate_plies": "{player} can mate: a helpmate of {n} plies",
-    "param.helpmate_ply": "{player} can mate: a helpmate of 1 ply",
+    # the unwinnability engine's reasons
+    **REASONS,
 }
+
+#: How material is written ("K+B v K"): the letters of king, queen, rook,
+#: bishop, knight and pawn, and the two sides, in each language's notation.
+NOTATION: dict[str, str] = {
+    "notation.pieces": "K Q R B N P",
+    "notation.versus": "{white} v {black}",
+}
+
+#: The words for each way a game ends (the ``termination`` parameter holds its id).
+TERMINATION_WORDS: dict[str, str] = {
+    f"termination.{key}": words for key, words in TERMINATIONS.items()}

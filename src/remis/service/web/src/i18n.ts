@@ -68,17 +68,50 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** What a parameter slot matches; the others match any text, itself translated (as remis.i18n does). */
+/**
+ * What a parameter slot matches; the others match any text, itself translated
+ * (as remis.i18n does). Optional slots hold nothing or their template's text
+ * (remis.reasons.OPTIONAL).
+ */
 const slots: Record<string, string> = {
   n: '\\d+',
   move: '\\S+?',
+  moves: '[a-h][1-8][a-h][1-8][qrbn]?(?: [a-h][1-8][a-h][1-8][qrbn]?)*',
   material: '[^()]+?',
   squares: '[a-h1-8, ]+?',
   player: 'White|Black|Red|Sente|Gote',
+  year: '\\d{4}',
+  date: '\\d{4}\\.\\d\\d\\.\\d\\d',
 };
-/** Slots whose text stays as it is (numbers, moves, material, squares). */
-const kept = new Set(['n', 'move', 'material', 'squares']);
+const optional: Record<string, string> = {
+  after: 'param.after_forced',
+  pawns: 'param.frozen_pawns',
+  example: 'param.every_move_example',
+};
+/** Slots whose text stays as it is (numbers, moves, squares, dates). */
+const kept = new Set(['n', 'move', 'moves', 'squares', 'year', 'date']);
+/** Material as remis writes it: "K+R+B v K+N". */
+const MATERIAL = /^K(?:\+[QRBNP])* v K(?:\+[QRBNP])*$/;
 let patterns: { key: string; re: RegExp; names: string[] }[] | null = null;
+
+/** A template's regular expression (its slots as groups when `names` is given) and the length of its literal text. */
+function templateRe(template: string, names?: string[]): { re: string; literal: number } {
+  let literal = 0;
+  const re = template
+    .split(/\{(\w+)\}/)
+    .map((part, i) => {
+      if (i % 2 === 0) {
+        literal += part.length;
+        return escapeRe(part);
+      }
+      const slot = part in optional ? `(?:${templateRe(english[optional[part]] ?? '').re})?` : (slots[part] ?? '.+?');
+      if (!names) return `(?:${slot})`;
+      names.push(part);
+      return `(${slot})`;
+    })
+    .join('');
+  return { re, literal };
+}
 
 function paramPatterns(): { key: string; re: RegExp; names: string[] }[] {
   if (patterns) return patterns;
@@ -86,18 +119,7 @@ function paramPatterns(): { key: string; re: RegExp; names: string[] }[] {
     .filter(([key]) => key.startsWith('param.'))
     .map(([key, pattern]) => {
       const names: string[] = [];
-      let literal = 0;
-      const re = pattern
-        .split(/\{(\w+)\}/)
-        .map((part, i) => {
-          if (i % 2 === 0) {
-            literal += part.length;
-            return escapeRe(part);
-          }
-          names.push(part);
-          return `(${slots[part] ?? '.+?'})`;
-        })
-        .join('');
+      const { re, literal } = templateRe(pattern, names);
       return { key, re: new RegExp(`^(?:${re})$`), names, literal };
     });
   // the most literal text first: "insufficient material: {reason}" before "{player}: {reason}"
@@ -106,15 +128,24 @@ function paramPatterns(): { key: string; re: RegExp; names: string[] }[] {
   return out;
 }
 
-/** Translate a parameter value that is one of the rulings' English phrases, its slots and list items too. */
+/** "K+B v K" with the reader's piece letters ("K+S proti K" in Czech). */
+function material(value: string): string {
+  const letters = t('notation.pieces').split(' ');
+  const local = (side: string): string => side.replace(/[KQRBNP]/g, (c) => letters['KQRBNP'.indexOf(c)] ?? c);
+  const [white, black] = value.split(' v ');
+  return t('notation.versus', { white: local(white), black: local(black) });
+}
+
+/** Translate a parameter value that is one of the rulings' English phrases (the engine's reasons among them), its slots and list items too. */
 export function translateParam(value: string, depth = 0): string {
-  if (depth > 6) return value;
+  if (depth > 8) return value;
+  if (MATERIAL.test(value)) return material(value);
   for (const { key, re, names } of paramPatterns()) {
     const m = re.exec(value);
     if (m) {
       const groups: Record<string, string> = {};
       names.forEach((name, i) => {
-        groups[name] = kept.has(name) ? m[i + 1] : translateParam(m[i + 1], depth + 1);
+        groups[name] = kept.has(name) ? m[i + 1] : translateParam(m[i + 1] ?? '', depth + 1);
       });
       return format(texts[key] ?? english[key], groups);
     }
@@ -125,13 +156,18 @@ export function translateParam(value: string, depth = 0): string {
   return value;
 }
 
+/** A parameter in the reader's language: a termination id in words, English phrases translated. */
+function param(name: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (name === 'termination' && texts[`termination.${value}`]) return texts[`termination.${value}`];
+  return translateParam(value);
+}
+
 /** A ruling, claim or log entry in the reader's language (English explanation as fallback). */
 export function explain(r: Explained): string {
   if (r.message && texts[r.message]) {
     const params: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(r.params ?? {})) {
-      params[k] = typeof v === 'string' ? translateParam(v) : v;
-    }
+    for (const [k, v] of Object.entries(r.params ?? {})) params[k] = param(k, v);
     return format(texts[r.message], params);
   }
   return r.explanation ?? r.message ?? '';
