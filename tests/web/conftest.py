@@ -108,14 +108,18 @@ VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, 
 
 @pytest.fixture
 def pages(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """Opens pages on the service: ``pages(url=None, viewport="desktop", locale="en-GB")``
-    (each in its own browser context, as another person's browser).  Each page is
+    """Opens pages on the service: ``pages(url=None, viewport="desktop", locale="en-GB",
+    cut=None)`` (each in its own browser context, as another person's browser; requests
+    to URLs matching the glob ``cut`` fail as on a broken network).  Each page is
     screenshotted at the end, and a JavaScript error on any of them fails the test."""
     opened: list[tuple[Any, Any, list[str]]] = []
 
-    def open_page(url: str | None = None, viewport: str = "desktop", locale: str = "en-GB") -> Any:
+    def open_page(url: str | None = None, viewport: str = "desktop", locale: str = "en-GB",
+                  cut: str | None = None) -> Any:
         context = browser.new_context(locale=locale, viewport=VIEWPORTS[viewport],
                                       accept_downloads=True)
+        if cut is not None:
+            context.route(cut, lambda route: route.abort())
         pg = context.new_page()
         errors: list[str] = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -57,7 +57,10 @@ def new_game(page: Any, tc: str = "5+3", mode: str = "blitz", side: str = "white
         page.select_option("#draw-agreement", "arbiter_only")
     if more.get("quickplay"):
         page.check("#quickplay")
+    before = page.get_attribute("body", "data-game")  # a game opened before, if any
     page.click("#new-game")
+    page.wait_for_function("old => document.body.dataset.game && document.body.dataset.game "
+                           "!== old", arg=before)
     page.wait_for_selector("body[data-ply='0']")
     return {role: page.get_attribute(f"#share a[data-role={role}]", "href") for role in ROLES}
 
@@ -160,6 +163,14 @@ def test_clock_faces(page: Any, tc: str, shown: str) -> None:
 
 
 def test_time_control_as_players_write_it(page: Any) -> None:
+    # the form says back what it understood from the first moment, in the reader's language
+    assert page.inner_text("#tc-preview") == "5 min + 3 s a move"
+    page.select_option("#lang", "cs")
+    page.wait_for_selector("body[data-lang='cs']")
+    assert page.inner_text("#tc-preview").startswith("5 min + 3 s")
+    assert page.inner_text("#tc-preview") != "5 min + 3 s a move"
+    page.select_option("#lang", "en")
+    page.wait_for_selector("body[data-lang='en']")
     page.fill("#tc", "3+2")
     assert page.inner_text("#tc-preview") == "3 min + 2 s a move"
     page.fill("#tc", "3 minutes")
@@ -272,6 +283,39 @@ def test_game_over_banner_and_pgn_download(pages: Any) -> None:
     assert "1. f3 e5 2. g4 Qh4#" in text and text.rstrip().endswith("0-1")
 
 
+def test_a_refused_move_goes_back_without_its_highlight(pages: Any) -> None:
+    """White's page in a second browser misses White's move (its event stream is
+    cut): the move it then makes is refused by the arbiter, and the board shows the
+    position the page holds again, with no highlight left on the refused move."""
+    white = pages()
+    links = new_game(white)
+    stale = pages(links["white"], cut="**/stream")
+    stale.wait_for_selector("#connection:not([hidden])")  # (the page says so)
+    move(white, "e2e4", 1)
+    click_square(stale, "d2")
+    click_square(stale, "d4")
+    stale.wait_for_selector("[data-testid=error]:not(:empty)")
+    assert stale.inner_text("[data-testid=error]").startswith("Refused:")
+    assert stale.locator("#board square.last-move").count() == 0
+    assert stale.locator("#board square.selected").count() == 0
+    squares = stale.eval_on_selector_all("#board cg-board piece",
+                                         "ps => ps.map(p => p.cgKey).sort()")
+    assert "d2" in squares and "d4" not in squares and "e2" in squares
+    assert service_state(white, links)["ply"] == 1
+
+
+def test_moves_land_on_their_squares_when_a_notice_moves_the_board(page: Any) -> None:
+    """The connection fails after the board is drawn: the notice above the board
+    moves it down, and a move made then still lands on the squares clicked."""
+    new_game(page)
+    page.route("**/events", lambda route: route.abort())
+    page.click("#offer-draw")
+    page.wait_for_selector("#connection:not([hidden])")
+    page.unroute("**/events")
+    move(page, "d2d4", 1)
+    assert page.inner_text("#moves .move[data-ply='1']") == "d4"
+
+
 KNIGHT_DANCE = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]
 
 
@@ -336,6 +380,39 @@ def test_dead_position_reason_once_and_translated(pages: Any, lang: str) -> None
         english = page.inner_text("#analysis [data-testid=ruling]")
         assert not english_left(english, text), text
     shot(page, f"dead-position-{lang}")
+    # insufficient material, written with the language's piece letters
+    page = pages(locale={"en": "en-GB", "cs": "cs-CZ", "pl": "pl-PL"}[lang])
+    analyse(page, "8/8/4k3/8/8/2BK4/8/8 w - - 0 1")
+    page.wait_for_selector("#analysis [data-testid=ruling]")
+    material = {"en": "(K+B v K)", "cs": "(K+S proti K)", "pl": "(K+G przeciw K)"}[lang]
+    assert material in page.inner_text("#analysis [data-testid=ruling]")
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_can_the_opponent_still_checkmate(pages: Any, lang: str) -> None:
+    """The analysis asks the real service about a queen against a bare king: White
+    can still mate (a line to play through on the board), Black cannot, for the
+    reason the engine gives, in the reader's language and piece letters."""
+    page = pages(locale={"en": "en-GB", "cs": "cs-CZ"}[lang])
+    analyse(page, "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1")
+    page.wait_for_selector("[data-testid=can-checkmate]")
+    box = "[data-testid=can-checkmate]"
+    white = page.inner_text(f"{box} p[data-side=white]")
+    black = page.inner_text(f"{box} p[data-side=black]")
+    if lang == "en":
+        assert white.startswith("Black's flag falls: White can still checkmate, e.g. "), white
+        assert "#" in white  # the line ends in mate
+        assert black == ("White's flag falls: Black cannot checkmate by any series of legal "
+                         "moves (insufficient material: Black has a bare king (K+Q v K)).")
+    else:
+        assert "(K+D proti K)" in black, black
+        assert not english_left("insufficient material: Black has a bare king cannot "
+                                "checkmate by any series of legal moves can still", white + black)
+    start = page.get_attribute("#analysis-board", "data-fen")
+    page.click(f"{box} [data-testid=play-line]")
+    page.wait_for_function("fen => document.querySelector('#analysis-board').dataset.fen "
+                           "!== fen", arg=start)
+    shot(page, f"can-checkmate-{lang}")
 
 
 def test_bad_input_gets_plain_words(page: Any, pages: Any) -> None:
@@ -452,7 +529,10 @@ def test_flag_claim(pages: Any) -> None:
     links = new_game(white, tc="0.02", fen="8/8/4k3/8/8/3K4/8/6r1 w - - 0 1")
     black = pages(links["black"])
     move(white, "d3c3", 1, black)
+    # under 20 seconds a running clock turns red; at zero the flag shows fallen
+    black.wait_for_selector("#player-bottom.running.low")
     black.wait_for_selector("[data-testid=clock-bottom]:text-is('0:00.0')", timeout=5000)
+    black.wait_for_selector("#player-bottom.flagged")
     white.wait_for_selector("#flag")
     assert white.inner_text("#flag") == "Black's flag has fallen: claim the win"
     white.click("#flag")
@@ -471,3 +551,37 @@ def test_online_flag_is_ruled_at_once(pages: Any) -> None:
     for pg in (white, black):
         pg.wait_for_selector("body[data-over='true']", timeout=6000)
     assert white.inner_text("#banner").startswith("1–0 White wins")
+
+
+def test_docs_work_offline_with_the_favicon(browser: Any, server: str) -> None:
+    """/docs in a hall without internet: Swagger UI loads from remis itself and lists
+    the API; nothing is asked of any other host; the favicon is served."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside: list[str] = []
+
+    def only_here(route: Any) -> None:
+        if route.request.url.startswith(server):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_here)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/docs")
+        page.wait_for_selector(".swagger-ui .info .title")
+        assert "remis" in page.inner_text(".swagger-ui .info .title")
+        page.wait_for_selector(".opblock")
+        assert page.locator(".opblock").count() >= 5  # the operations, listed
+        icon = page.get_attribute("link[rel~=icon]", "href")
+        status, kind = page.evaluate(
+            "u => fetch(u).then(r => [r.status, r.headers.get('content-type')])", icon)
+        assert status == 200 and kind == "image/svg+xml"
+        # what a browser asks for by itself (Playwright does not route favicon requests)
+        with urllib.request.urlopen(f"{server}/favicon.ico") as r:
+            assert r.status == 200 and r.headers["Content-Type"].startswith("image/")
+        shot(page, "docs-offline")
+        assert outside == []
+    finally:
+        context.close()

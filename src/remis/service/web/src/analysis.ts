@@ -75,35 +75,37 @@ function evidenceBox(r: Ruling, fen: string): HTMLElement | null {
 
 type Side = 'white' | 'black';
 
-/**
- * "Can this side still checkmate?" for both sides (remis position --json:
- * "can_checkmate" and "helpmate"): what a flag fall (6.9) turns on.
- */
+/** One side's answer to "can this side still checkmate?" (remis position --json: "unwinnability"). */
+interface Verdict {
+  value: boolean | null;
+  reason?: string;
+  line?: string[] | null;
+}
+
+/** "Can this side still checkmate?" for both sides: what a flag fall (6.9) turns on. */
 function mateBox(rep: PositionReport): HTMLElement | null {
-  const can = rep.can_checkmate as Record<Side, boolean | null> | undefined;
-  if (!can || typeof can !== 'object') return null;
-  const lines = (rep.helpmate ?? {}) as Record<Side, string[] | null>;
-  const reasons = (rep.reasons ?? rep.reason ?? {}) as Record<Side, string | null> | string;
+  const verdicts = rep.unwinnability as Partial<Record<Side, Verdict>> | undefined;
+  if (!verdicts || typeof verdicts !== 'object') return null;
   const box = el('div', { class: 'mate', 'data-testid': 'can-checkmate' }, el('h2', {}, t('ui.flag_heading')));
   for (const side of ['white', 'black'] as Side[]) {
+    const v = verdicts[side];
+    if (!v) continue;
     const flagged = side === 'white' ? 'black' : 'white';
     const who = sideName(side);
     const p = el('p', { 'data-side': side }, el('strong', {}, `${t('ui.flag_of', { player: sideName(flagged) })} `));
-    if (can[side] === true) {
-      const uci = lines?.[side];
-      if (uci && uci.length) {
-        const l = toLine(rep.fen, uci);
+    const reason = v.reason ? ` (${translateParam(v.reason)})` : '';
+    if (v.value === true) {
+      if (v.line && v.line.length) {
+        const l = toLine(rep.fen, v.line);
         p.append(t('ui.can_mate_line', { player: who, line: l.san.join(' ') }), ' ', lineButton(l));
       } else {
         p.append(t('ui.can_mate', { player: who }));
       }
-    } else if (can[side] === false) {
-      const reason = typeof reasons === 'string' ? reasons : reasons?.[side];
-      p.append(t('ui.cannot_mate', { player: who }));
+    } else if (v.value === false) {
       // a game-over ruling above gives the reasons already: each once
-      if (reason && !rep.end) p.append(` (${translateParam(reason)})`);
+      p.append(t('ui.cannot_mate', { player: who, reason: rep.end ? '' : reason }));
     } else {
-      p.append(t('ui.mate_unknown', { player: who }));
+      p.append(t('ui.mate_unknown', { player: who, reason }));
     }
     box.append(p);
   }

@@ -318,7 +318,7 @@ function showLobby(): void {
   $('lobby').hidden = false;
   $('game').hidden = true;
   document.title = 'remis';
-  renderMyGames();
+  render();
 }
 
 async function newGame(ev: Event): Promise<void> {
@@ -712,6 +712,7 @@ export function render(): void {
   const g = game;
   if (!g) {
     renderMyGames();
+    previewTimeControl();
     return;
   }
   const st = g.state;
@@ -781,6 +782,9 @@ export function setupPlay(): void {
     coordinates: true,
   });
   new ResizeObserver(() => board.redrawAll()).observe($('board'));
+  // chessground keeps the board's place on screen until a scroll or a resize: a
+  // notice that appears above the board (a lost connection) moves it without either
+  new ResizeObserver(() => board.state.dom.bounds.clear()).observe(document.body);
   $('newgame').addEventListener('submit', (ev) => void newGame(ev));
   const presets = $('presets');
   for (const p of PRESETS) {
@@ -792,7 +796,6 @@ export function setupPlay(): void {
     presets.append(b);
   }
   $('tc').addEventListener('input', previewTimeControl);
-  previewTimeControl();
   $('claim-move').addEventListener('click', () => setClaimMode(!claimMode && !!game));
   $('claim-cancel').addEventListener('click', () => setClaimMode(false));
   $('unnoticed-cancel').addEventListener('click', () => setUnnoticedMode(false));
@@ -832,7 +835,6 @@ export function setupPlay(): void {
     history.replaceState(null, '', '/');
     showLobby();
   });
-  renderMyGames();
 }
 
 async function downloadPgn(): Promise<void> {
