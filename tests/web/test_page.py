@@ -539,6 +539,11 @@ def test_flag_claim(pages: Any) -> None:
     white.wait_for_selector("body[data-over='true']")
     banner = white.inner_text("#banner")
     assert banner.startswith("½–½") and "cannot checkmate" in banner and banner.count("6.9") == 1
+    assert "(K v K+R)" in banner  # the engine's reason: a bare king
+    white.select_option("#lang", "pl")
+    white.wait_for_selector("body[data-lang='pl']")
+    polish = white.inner_text("#banner")
+    assert "(K przeciw K+W)" in polish and not english_left(banner, polish), polish
 
 
 def test_online_flag_is_ruled_at_once(pages: Any) -> None:

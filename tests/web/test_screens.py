@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_page import KNIGHT_DANCE, analyse, fits, move, new_game
+from test_page import KNIGHT_DANCE, analyse, click_square, fits, move, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = Path(os.environ.get("REMIS_SCREENSHOTS") or ROOT / "test-artifacts" / "screens")
@@ -52,3 +52,30 @@ def test_main_screens(pages: Any, viewport: str) -> None:
     white.wait_for_selector("#analysis [data-testid=ruling]")
     white.wait_for_timeout(400)  # the board's pieces glide to the position
     save(white, "08-analysis-dead-position", viewport)
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_more_screens(pages: Any, viewport: str) -> None:
+    """The promotion picker, the arbiter deciding a claim (the clocks stopped), and
+    the analysis of a position where only one side can still mate."""
+    white = pages(viewport=viewport)
+    links = new_game(white, tc="1.5", mode="rapid", quickplay=True,
+                     fen="4k3/1P6/8/8/8/8/8/4K2R w K - 0 1")
+    black = pages(links["black"], viewport)
+    arbiter = pages(links["arbiter"], viewport)
+    click_square(white, "b7")
+    click_square(white, "b8")
+    white.wait_for_selector("[data-testid=promotion]:not([hidden])")
+    save(white, "09-promotion", viewport)
+    white.click("[data-testid=promotion] button[data-piece=q]")
+    for pg in (white, black, arbiter):
+        pg.wait_for_selector("body[data-ply='1']")
+    black.click("details#claim-more summary")
+    black.select_option("#claim-kind", "quickplay")
+    black.click("#claim-now")
+    arbiter.wait_for_selector("#arbiter-panel:not([hidden])")
+    save(arbiter, "10-arbiter-decides", viewport)
+    analyse(white, "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1")
+    white.wait_for_selector("[data-testid=can-checkmate]")
+    white.wait_for_timeout(400)  # the board's pieces glide to the position
+    save(white, "11-analysis-can-checkmate", viewport)
