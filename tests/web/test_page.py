@@ -115,6 +115,7 @@ def test_each_role_acts_only_as_itself(pages: Any, viewport: str) -> None:
     assert spectator.inner_text("#role").startswith("Spectator")
     assert white.inner_text("#status") == "Your move"
     assert black.inner_text("#status") == "White to move"
+    assert white.title() == "● Your move · remis" and black.title() == "White to move · remis"
     assert actions(white) == ["offer-draw", "touch", "resign"]
     assert actions(black) == ["offer-draw", "resign"]
     assert actions(arbiter) == ["illegal", "touch", "illegal-unnoticed"]
@@ -255,6 +256,12 @@ def test_move_list_stepping_and_last_move(pages: Any) -> None:
     assert black.get_attribute("body", "data-shown") == "0"
     black.keyboard.press("End")
     assert black.get_attribute("body", "data-shown") == "3"
+    # the flip button turns the board and the player bars with it
+    black.click("#flip")
+    assert "orientation-white" in black.get_attribute("#board", "class")
+    assert black.get_attribute("#player-bottom", "data-color") == "white"
+    black.click("#flip")
+    assert "orientation-black" in black.get_attribute("#board", "class")
     shot(black, "move-list")
 
 
@@ -462,6 +469,14 @@ def test_another_games_link_in_the_same_tab(pages: Any) -> None:
     assert page.inner_text("#role").startswith("Spectator")
     page.click("#home")
     assert page.locator("#my-games a").count() >= 2
+    # each link of a game its creator holds is copied by its button
+    page.goto(second["arbiter"])
+    page.wait_for_function("document.body.dataset.role === 'arbiter'")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("#share button.copy[data-role=spectator]")
+    page.wait_for_selector("#share button.copy[data-role=spectator]:text-is('Copied')")
+    assert page.evaluate("navigator.clipboard.readText()") == page.get_attribute(
+        "#share a[data-role=spectator]", "href")
     assert second["white"] != first["white"]
 
 
