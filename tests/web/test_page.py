@@ -422,6 +422,31 @@ def test_can_the_opponent_still_checkmate(pages: Any, lang: str) -> None:
     shot(page, f"can-checkmate-{lang}")
 
 
+TIME_FORFEIT = """[Event "x"]
+[White "a"]
+[Black "b"]
+[Result "1-0"]
+[Termination "Time forfeit"]
+[SetUp "1"]
+[FEN "8/8/4k3/8/8/3K4/8/6r1 w - - 0 1"]
+
+1. Kc3 1-0
+"""
+
+
+def test_a_lost_flag_in_a_pgn_reads_in_polish(page: Any) -> None:
+    """A game scored 1-0 on time where White has a bare king: the flag fall is a draw
+    (6.9), and the ruling reads in Polish, the engine's reason and material too."""
+    analyse(page, TIME_FORFEIT)
+    page.wait_for_selector("#analysis [data-testid=ruling]")
+    english = page.inner_text("#analysis")
+    assert "ran out of time but White cannot checkmate" in english and "(K v K+R)" in english
+    page.select_option("#lang", "pl")
+    page.wait_for_function("document.querySelector('#analysis').innerText.includes('przeciw')")
+    polish = page.inner_text("#analysis [data-testid=game]")
+    assert "(K przeciw K+W)" in polish and not english_left(english, polish), polish
+
+
 def test_bad_input_gets_plain_words(page: Any, pages: Any) -> None:
     page.click("#tab-analyse")
     page.click("#analyse-go")

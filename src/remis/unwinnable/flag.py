@@ -46,8 +46,8 @@ def flag_fall(board: chess.Board, player: chess.Color, *, end: Ruling | None = N
     if end is not None:
         params.update(termination=end.termination, end_article=end.article)
         return {"player": color_name(player), "result": end.result, "article": "6.9",
-                "applies": False, "can_checkmate": None,
-                "explanation": render("flag_fall_after_end", params)}
+                "applies": False, "can_checkmate": None, "message": "flag_fall_after_end",
+                "params": params, "explanation": render("flag_fall_after_end", params)}
     verdict = can_checkmate(board, not player, mode=mode, max_nodes=max_nodes)
     params["reason"] = verdict.reason
     if verdict.value is False:
@@ -57,4 +57,5 @@ def flag_fall(board: chess.Board, player: chess.Color, *, end: Ruling | None = N
     else:
         result, key = win_for(not player), "flag_fall_undecided"
     return {"player": color_name(player), "result": result, "article": "6.9", "applies": True,
-            "can_checkmate": verdict.to_json(), "explanation": render(key, params)}
+            "can_checkmate": verdict.to_json(), "message": key, "params": params,
+            "explanation": render(key, params)}
