@@ -39,6 +39,8 @@ REASONS: dict[str, str] = {
     "after {n} forced plies ({moves})",
     "param.forced_mated": "forced sequence: every legal continuation ends in checkmate of "
     "{player} after {n} forced plies ({moves})",
+    "param.forced_cycle": "forced sequence: the forced moves come back to a position after "
+    "{n} forced plies ({moves}), so they go on for ever",
     "param.forced_material": "forced sequence {moves} leads to {reason}",
     "param.after_forced": " after the forced moves {moves}",
     "param.forced_then": "after the forced moves {moves}, {reason}",
@@ -49,6 +51,7 @@ REASONS: dict[str, str] = {
     "param.limit_quick": "quick mode",
     "param.limit_nodes": "node limit",
     "param.limit_time": "time limit",
+    "param.limit_interrupt": "interrupt",
     # searches that visited every line or every reachable position
     "param.lines_moves": "exhausted search: every legal move of {player}{after} {how} ({ends})",
     "param.lines_plies": "exhausted search: every line of at most {n} plies{after} {how} "
@@ -58,7 +61,7 @@ REASONS: dict[str, str] = {
     "param.lines_either": "ends the game or leaves {player} without mating material",
     "param.ends_one": "1 end",
     "param.ends_n": "{n} ends",
-    "param.exhausted_search": "exhausted search: no checkmate by {player} is reachable "
+    "param.exhausted_search": "exhausted search: no checkmate by {player} is reachable{after} "
     "({n} positions searched)",
     "param.exhausted_width": "exhausted search: none of the {n} reachable positions is a "
     "checkmate by {player}",

@@ -64,8 +64,10 @@ CORPUS: list[tuple[str, chess.Color, int | float | None]] = [
 #: Templates no real position reaches today: the engine's material test
 #: (python-chess's) already says "never" wherever only the opponent's
 #: promotion could help; no cycle of forced moves turned up in CHA's vectors
-#: nor in quick mode over the 88,387 lichess timeouts.
-UNREACHED = {"param.material_promotion", "param.to_cycle"}
+#: nor in quick mode over the 88,387 lichess timeouts; the Rust engine of
+#: issue 46 says the last two, today's engine does not.
+UNREACHED = {"param.material_promotion", "param.to_cycle", "param.forced_cycle",
+             "param.limit_interrupt"}
 
 DEAD = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1"  # both sides' reasons in one ruling
 
@@ -133,7 +135,11 @@ def test_the_unreached_templates_translate_too(key: str, lang: str) -> None:
                   player="Black", material="K+N v K+Q"),
               "param.to_cycle": REASONS["param.every_move"].format(
                   player="White", counts="2 to stalemate, 1 to a cycle of forced moves",
-                  example="")}[key]
+                  example=""),
+              "param.forced_cycle": REASONS["param.forced_cycle"].format(
+                  n=2, moves="e1d1 d8e8"),
+              "param.limit_interrupt": REASONS["param.undecided_limit"].format(
+                  limit="interrupt", n=12)}[key]
     assert not english_left(reason, translate_param(reason, lang))
 
 
