@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import chess
@@ -21,45 +22,21 @@ from remis.position import rule_on_position
 from remis.reasons import REASONS
 from remis.unwinnable import can_checkmate
 
-#: One real position for each kind of reason: FEN, the side asked, and the
-#: budget (None: quick mode; an int: full mode with that many nodes; a float:
-#: full mode with that many seconds).  From CHA's test vectors unless noted.
-CORPUS: list[tuple[str, chess.Color, int | float | None]] = [
-    ("8/8/8/8/8/1kB5/1B6/BKB5 w - -", chess.WHITE, None),  # material: never
-    ("8/8/8/8/8/1kB5/1B6/BKB5 w - -", chess.BLACK, None),  # material: a bare king
-    ("B7/8/8/8/4r3/8/7p/5K1k w - -", chess.WHITE, None),  # a helpmate of 1 ply
-    ("Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - -", chess.WHITE, 3000),  # of n plies
-    ("1bK1kb2/b1p1pBp1/1pP1P1P1/1P4P1/p7/P7/8/8 b - -", chess.WHITE, None),  # mated already
-    ("1bK1kb2/b1p1pBp1/1pP1P1P1/1P4P1/p7/P7/8/8 b - -", chess.BLACK, None),  # is mated
-    ("8/8/5k2/1p6/1Pp5/B1Pp4/RK1P4/QRB5 w - -", chess.WHITE, None),  # stalemate on the board
-    ("8/5p2/5P2/8/1p2pP2/kP2p3/2KpP3/1q1B4 w - -", chess.WHITE, None),  # forced to stalemate
-    ("8/8/8/3P2p1/PQ3p2/6kP/6P1/2q4K w - -", chess.WHITE, None),  # forced to a mate
-    ("k7/P1K5/8/8/8/8/8/8 b - -", chess.WHITE, None),  # forced to too little material
-    ("8/4b1pk/4p3/6PK/6PP/5b2/8/8 w - -", chess.BLACK, None),  # forced, then every move
-    ("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 w - -", chess.WHITE, None),  # quick: undecided
-    ("8/1p4p1/1Pp3p1/k1P3p1/1pP3Pb/1P4p1/6P1/7K w - -", chess.WHITE, None),  # quick: its limit
-    ("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - -", chess.WHITE, 3000),  # node limit
-    ("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - -", chess.WHITE, 1e-6),  # time limit
-    ("bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpP3P1/1P2N1R1/4Q3/1R4B1 w - -", chess.BLACK, None),
-    ("5r1k/6P1/7K/5q2/8/8/8/8 b - -", chess.WHITE, None),  # every line of 3 plies
-    ("8/8/p7/PP6/K7/1R6/1R6/k7 b - -", chess.BLACK, None),  # ends the game or too little
-    ("K1k3b1/P1Pp1p2/3P1Pp1/6P1/8/1P6/8/8 w - -", chess.BLACK, None),  # one end
-    ("8/7p/6pk/8/p3b1PK/7P/6q1/8 w - -", chess.WHITE, 3000),  # no mate reachable
-    ("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 w - -", chess.WHITE, 3000),  # width search
-    ("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -", chess.WHITE, None),  # blocked: no check
-    ("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -", chess.BLACK, None),
-    ("3B4/8/4p3/3pP2k/2pP4/1pP5/pPb5/K7 w - -", chess.WHITE, None),  # bishops on one shade
-    ("8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - -", chess.WHITE, None),
-    ("8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - -", chess.BLACK, None),
-    ("8/4kb2/8/1p1p1p1p/1P1P1P1P/1b6/3B1K2/8 b - -", chess.BLACK, None),
-    ("7k/5p1P/5P2/8/5p1p/p1p1pP1P/P1P1P1B1/6KB w - -", chess.WHITE, 3000),  # a flight square
-    ("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - -", chess.BLACK, 3000),
-    ("8/7p/5p2/5PpP/6P1/p1p3pB/PpP3Pk/1K6 w - -", chess.WHITE, None),  # a king boxed in
-    ("8/1p6/kPp5/2P5/1pP5/1P6/8/7K w - -", chess.WHITE, None),
-    ("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - -", chess.WHITE, None),  # after every move
-    ("k7/Q4rQr/2b5/1pQp1p1p/1P1P1P1P/KP6/1P6/8 b - -", chess.BLACK, 3000),
-    ("8/8/8/8/3n1kp1/4p3/3p2P1/3K4 w - - 0 62", chess.WHITE, None),  # lichess, a timeout
-]
+#: One real position for each kind of reason: the budget, the side asked, the FEN.
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "reasons.txt"
+
+
+def positions() -> Iterator[tuple[chess.Board, chess.Color, int | float | None]]:
+    """The positions of :data:`CORPUS` (None: quick mode; an int: full mode with
+    that many nodes; a float: full mode with that many seconds)."""
+    for line in CORPUS.read_text().splitlines():
+        data = line.split("#", 1)[0].split(None, 2)
+        if not data:
+            continue
+        budget, side, fen = data
+        yield (chess.Board(fen), side == "w",
+               None if budget == "quick" else float(budget) if "." in budget else int(budget))
+
 
 #: Templates no real position reaches today: the engine's material test
 #: (python-chess's) already says "never" wherever only the opponent's
@@ -81,8 +58,7 @@ def english_left(english: str, translated: str) -> set[str]:
 
 
 def engine_reasons() -> Iterator[str]:
-    for fen, color, budget in CORPUS:
-        board = chess.Board(fen)
+    for board, color, budget in positions():
         if budget is None:
             yield can_checkmate(board, color, mode="quick").reason
         elif isinstance(budget, float):

@@ -15,7 +15,8 @@ import pytest
 
 from remis.arbiter.clock import clock_text
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "web"
 ROLES = ("white", "black", "arbiter", "spectator")
 
 
@@ -420,6 +421,35 @@ def test_can_the_opponent_still_checkmate(pages: Any, lang: str) -> None:
     page.wait_for_function("fen => document.querySelector('#analysis-board').dataset.fen "
                            "!== fen", arg=start)
     shot(page, f"can-checkmate-{lang}")
+
+
+def test_the_engines_reasons_read_on_the_page_as_in_the_catalogues(page: Any,
+                                                                    server: str) -> None:
+    """Every kind of reason the engine gives (the positions of tests/data/reasons.txt),
+    analysed on the page in Czech, reads as remis.i18n translates the service's own
+    answer: the page's translation is the catalogues' one."""
+    from remis.i18n import translate, translate_param
+
+    corpus = (ROOT / "tests" / "data" / "reasons.txt").read_text().splitlines()
+    fens = dict.fromkeys(data.split(None, 2)[2] for line in corpus
+                         if (data := line.split("#", 1)[0].strip()))
+    page.select_option("#lang", "cs")
+    page.wait_for_selector("body[data-lang='cs']")
+    for fen in fens:
+        analyse(page, fen)
+        page.wait_for_selector("#analysis [data-testid=can-checkmate]")
+        text = page.inner_text("#analysis")
+        body = json.dumps({"fen": fen, "quick": False}).encode()
+        request = urllib.request.Request(f"{server}/v1/position", data=body,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request) as r:
+            answer = json.load(r)
+        end = answer["end"]
+        expected = [translate(end["message"], end["params"], "cs")] if end else [
+            translate_param(v["reason"], "cs") for v in answer["unwinnability"].values()
+            if v["value"] is not True]
+        for words in expected:
+            assert words in text, (fen, words, text)
 
 
 TIME_FORFEIT = """[Event "x"]
