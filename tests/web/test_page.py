@@ -477,6 +477,26 @@ def test_a_lost_flag_in_a_pgn_reads_in_polish(page: Any) -> None:
     assert "(K przeciw K+W)" in polish and not english_left(english, polish), polish
 
 
+def test_a_pgns_dead_end_and_won_flag_fall(page: Any) -> None:
+    """A game that starts dead gives each side's reason once (in its ruling); a game
+    lost on time while the opponent can still mate shows a line to play through."""
+    analyse(page, '[Event "x"]\n[SetUp "1"]\n[FEN "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/3K4 w - - '
+                  '0 1"]\n\n1. Ke1 *\n')
+    page.wait_for_selector("#analysis [data-testid=ruling]")
+    text = page.inner_text("#analysis")
+    assert text.count("a4, c4, e4, g4") == 2 and text.count("5.2.2") == 1, text
+    analyse(page, TIME_FORFEIT.replace("6r1", "6R1").replace("4k3", "3k4"))
+    page.wait_for_selector("#analysis [data-testid=helpmate]")
+    text = page.inner_text("#analysis")
+    assert text.count("6.9") == 1 and "1–0 Black ran out of time and White can still" in text
+    assert "game goes on" not in text  # it ended on time
+    # the game's report is one column under its title, the ruling as wide as the panel
+    panel = page.locator("#analysis").bounding_box()
+    ruling = page.locator("#analysis [data-testid=game] [data-testid=ruling]").bounding_box()
+    assert ruling["width"] > 0.9 * panel["width"], (ruling, panel)
+    page.click("#analysis [data-testid=play-line]")
+
+
 def test_bad_input_gets_plain_words(page: Any, pages: Any) -> None:
     page.click("#tab-analyse")
     page.click("#analyse-go")

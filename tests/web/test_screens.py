@@ -56,8 +56,8 @@ def test_main_screens(pages: Any, viewport: str) -> None:
 
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
 def test_more_screens(pages: Any, viewport: str) -> None:
-    """The promotion picker, the arbiter deciding a claim (the clocks stopped), and
-    the analysis of a position where only one side can still mate."""
+    """The promotion picker, the arbiter deciding a claim (the clocks stopped), the
+    analysis of a position where only one side can still mate, and of a PGN."""
     white = pages(viewport=viewport)
     links = new_game(white, tc="1.5", mode="rapid", quickplay=True,
                      fen="4k3/1P6/8/8/8/8/8/4K2R w K - 0 1")
@@ -79,3 +79,8 @@ def test_more_screens(pages: Any, viewport: str) -> None:
     white.wait_for_selector("[data-testid=can-checkmate]")
     white.wait_for_timeout(400)  # the board's pieces glide to the position
     save(white, "11-analysis-can-checkmate", viewport)
+    analyse(white, '[Event "Knights"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n'
+                   "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n")
+    white.wait_for_selector("#analysis [data-testid=claims]")
+    white.wait_for_timeout(400)
+    save(white, "12-analysis-pgn", viewport)

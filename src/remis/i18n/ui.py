@@ -62,7 +62,6 @@ UI: dict[str, str] = {
     "ui.explanation": "Explanation",
     "ui.play_line": "Play the line on the board",
     "ui.helpmate_line": "A helpmate exists: {line}",
-    "ui.no_helpmate": "No helpmate exists: {reason}",
     "ui.flag_heading": "If a flag falls (Article 6.9): can the opponent still checkmate?",
     "ui.flag_of": "{player}'s flag falls:",
     "ui.can_mate_line": "{player} can still checkmate, e.g. {line}",

@@ -1,6 +1,6 @@
 // The "Analyse" panel: paste a FEN or a PGN, see every ruling (stateless
 // endpoints /v1/position and /v1/pgn), the claimable draws ply by ply, and a
-// helpmate line played through on the board, or the reason none exists.
+// helpmate line played through on the board.
 
 import { Chess } from 'chess.js';
 import { Chessground } from 'chessground';
@@ -10,7 +10,7 @@ import type { Key } from 'chessground/types';
 import { ApiError, call, type GameReport, type PositionReport, type Ruling } from './api';
 import { $, el } from './dom';
 import { sideName, t, translateParam } from './i18n';
-import { findEvidence, lineFens, toLine, type Line } from './evidence';
+import { findLine, lineFens, toLine, type Line } from './evidence';
 import { moveLabel } from './movelist';
 import { plainError } from './play';
 import { rulingBox, rulingText } from './views';
@@ -60,17 +60,13 @@ function lineButton(l: Line): HTMLElement {
   return b;
 }
 
-/** Evidence of a ruling: a helpmate line to play through on the board, or why none exists. */
-function evidenceBox(r: Ruling, fen: string): HTMLElement | null {
-  const found = findEvidence(r.evidence);
-  if (found.line) {
-    const l = toLine(fen, found.line);
-    return el('p', { 'data-testid': 'helpmate' }, t('ui.helpmate_line', { line: l.san.join(' ') }), ' ', lineButton(l));
-  }
-  if (found.reason) {
-    return el('p', { 'data-testid': 'no-helpmate' }, t('ui.no_helpmate', { reason: translateParam(found.reason) }));
-  }
-  return null;
+/** A helpmate line in `evidence`, to play through on the board (a "cannot" ruling gives its reason itself). */
+function helpmateBox(evidence: unknown, fen: string): HTMLElement | null {
+  const uci = findLine(evidence);
+  if (!uci) return null;
+  const l = toLine(fen, uci);
+  if (!l.san.length) return null;
+  return el('p', { 'data-testid': 'helpmate' }, t('ui.helpmate_line', { line: l.san.join(' ') }), ' ', lineButton(l));
 }
 
 type Side = 'white' | 'black';
@@ -145,9 +141,6 @@ function renderPosition(rep: PositionReport): void {
   }
   if (rep.end) {
     out.append(rulingBox(rep.end, 'over'));
-    // the ruling gives the reason; a helpmate line (none in a dead position) would be news
-    const ev = evidenceBox(rep.end, rep.fen);
-    if (ev && ev.dataset.testid === 'helpmate') out.append(ev);
   } else {
     out.append(el('div', { class: 'ruling' }, t('ui.no_end')));
   }
@@ -191,27 +184,25 @@ function renderGames(games: GameReport[], pgn: string): void {
     const title = [t('ui.game_n', { n: g.game }), h.White && `${h.White} – ${h.Black ?? '?'}`, h.Result]
       .filter(Boolean)
       .join(' · ');
-    const box = el('div', { class: 'game', 'data-testid': 'game' }, el('h2', {}, title));
+    const box = el('div', { class: 'report', 'data-testid': 'game' }, el('h2', {}, title));
     if (g.error) {
       const where = typeof g.error.ply === 'number' && g.error.ply > 0
         ? t('ui.err_pgn_at', { move: moveLabel(fens?.[0] ?? START, g.error.ply) })
         : t('ui.err_pgn');
       box.append(el('p', { class: 'error' }, `${where} ${g.error.message}`));
     }
+    const flag = g.time_forfeit as Ruling | null | undefined;
+    const tf = flag && typeof flag === 'object' && (flag.message || flag.explanation) ? flag : null;
     if (g.end) {
       box.append(rulingBox(g.end, 'over'));
-      const fen = fens?.[g.end.ply ?? fens.length - 1] ?? START;
-      const ev = evidenceBox(g.end, fen);
-      if (ev) box.append(ev);
-    } else if (!g.error) {
+    } else if (!g.error && !tf) {
       box.append(el('div', { class: 'ruling' }, t('ui.no_end')));
     }
-    const tf = g.time_forfeit as Ruling | null | undefined;
-    if (tf && typeof tf === 'object' && (tf.message || tf.explanation)) {
+    if (tf) {
       box.append(rulingBox(tf, 'over'));
-      const fen = fens?.[tf.ply ?? fens.length - 1] ?? START;
-      const ev = evidenceBox(tf, fen);
-      if (ev) box.append(ev);
+      // the loss on time stands when the opponent can still mate: a line shows how
+      const line = helpmateBox(tf.can_checkmate, fens?.[fens.length - 1] ?? START);
+      if (line) box.append(line);
     }
     if (g.claims.length) {
       box.append(

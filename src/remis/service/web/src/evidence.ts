@@ -1,6 +1,5 @@
-// The evidence a ruling may carry about "can this side still mate?": a
-// helpmate line (UCI moves) or the reason none exists. The engines put it in
-// "evidence" (a dead position, a flag fall); we look for it wherever it sits.
+// The evidence of "can this side still mate?": a helpmate line (UCI moves),
+// wherever it sits in a verdict or a ruling's evidence.
 
 import { Chess } from 'chess.js';
 
@@ -10,32 +9,19 @@ export interface Line {
   san: string[];
 }
 
-export interface Found {
-  line: string[] | null;
-  reason: string | null;
-}
-
 function isStringArray(v: unknown): v is string[] {
   return Array.isArray(v) && v.every((x) => typeof x === 'string');
 }
 
-/** Search an evidence object (any nesting) for a helpmate line or a reason. */
-export function findEvidence(evidence: unknown): Found {
-  const found: Found = { line: null, reason: null };
-  const walk = (v: unknown, depth: number): void => {
-    if (depth > 5 || v === null || typeof v !== 'object') return;
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-      if (!found.line && (k === 'line' || k === 'helpmate') && isStringArray(x) && x.length) {
-        found.line = x;
-      } else if (!found.reason && k === 'reason' && typeof x === 'string' && x) {
-        found.reason = x;
-      } else {
-        walk(x, depth + 1);
-      }
-    }
-  };
-  walk(evidence, 0);
-  return found;
+/** Search an evidence object (any nesting) for a helpmate line. */
+export function findLine(evidence: unknown, depth = 0): string[] | null {
+  if (depth > 5 || evidence === null || typeof evidence !== 'object') return null;
+  for (const [k, x] of Object.entries(evidence as Record<string, unknown>)) {
+    if ((k === 'line' || k === 'helpmate') && isStringArray(x) && x.length) return x;
+    const found = findLine(x, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** Turn UCI moves from a FEN into SAN; stops at the first move that does not parse. */
