@@ -83,7 +83,8 @@ def _regex(template: str, named: bool) -> tuple[str, int]:
 @lru_cache(maxsize=1)
 def _param_patterns() -> list[tuple[str, re.Pattern[str]]]:
     out = [(key, *_regex(english, named=True)) for key, english in PARAMS.items()]
-    # the most literal text first: "insufficient material: {reason}" before "{player}: {reason}"
+    # the most literal text first: a sentence of its own before one that would take
+    # it for the text of a slot
     return [(key, re.compile(regex)) for key, regex, _ in sorted(out, key=lambda x: -x[2])]
 
 

@@ -122,7 +122,7 @@ function paramPatterns(): { key: string; re: RegExp; names: string[] }[] {
       const { re, literal } = templateRe(pattern, names);
       return { key, re: new RegExp(`^(?:${re})$`), names, literal };
     });
-  // the most literal text first: "insufficient material: {reason}" before "{player}: {reason}"
+  // the most literal text first: a sentence of its own before one that would take it for a slot's text
   out.sort((a, b) => b.literal - a.literal);
   patterns = out;
   return out;
