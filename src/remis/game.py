@@ -130,7 +130,7 @@ def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
     >>> claim_in_game(g, 8).article, claim_in_game(g, 21).valid
     ('9.2.2', False)
     >>> print(claim_in_game(g, 21).explanation)
-    No claim can be made: the game is already over (fivefold_repetition, Article 9.6.1).
+    No claim can be made: the game is already over (fivefold repetition, Article 9.6.1).
     """
     if g.board is None or not 0 <= ply <= len(g.moves):
         raise ValueError(f"no position after ply {ply}")
