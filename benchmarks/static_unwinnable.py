@@ -30,7 +30,6 @@ from pathlib import Path
 
 import chess
 import chess.pgn
-
 from remis.unwinnable.static import static_unwinnable
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -398,8 +398,9 @@ def run_focus(limit: int | None) -> None:
     """Full mode with and without the focused width search of stage 3
     (:mod:`remis.unwinnable.focus`) on the CHA test vectors' questions with
     idle pieces, each question timed both ways in turn (CPU time)."""
-    import remis.unwinnable as engine
     from remis.unwinnable.focus import idle_pieces
+
+    import remis.unwinnable as engine
 
     cases = [(board, color, expected) for board, color, expected in load_vectors(limit)
              if idle_pieces(board, color)]
