@@ -24,7 +24,7 @@ DEAD_S06 = "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"
 #: moves, the static proofs, the short exhaustive lines) on the data: raise
 #: them when the engine gets stronger, never lower them silently.
 VECTOR_FLOOR = 1514          # of 1,857 "cannot mate" answers in cha-test-vectors.txt
-TIMEOUT_SAMPLE_FLOOR = 5197  # of the 5,200 lines of the every-17th-line sample
+TIMEOUT_SAMPLE_FLOOR = 5200  # of the 5,200 lines of the every-17th-line sample: all
 
 
 def static_unwinnable(board: chess.Board, color: chess.Color) -> str | None:

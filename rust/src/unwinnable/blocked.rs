@@ -99,7 +99,11 @@ pub fn static_unwinnable(pos: &Chess, color: Color) -> Option<StaticProof> {
         a.king_region[ci(loser)] &= !king_sq;
     }
     let region = a.king_region[ci(loser)];
-    let proof = |kind| StaticProof { kind, frozen_pawns: a.frozen & b.pawns().0, boxed: a.boxed };
+    let proof = |kind| StaticProof {
+        kind,
+        frozen_pawns: a.frozen & b.pawns().0,
+        boxed: a.boxed,
+    };
     if a.attacks[ci(color)] & region == 0 {
         return Some(proof(StaticKind::NoCheck));
     }
@@ -107,8 +111,13 @@ pub fn static_unwinnable(pos: &Chess, color: Color) -> Option<StaticProof> {
         return None;
     }
     let checkers = relevant(&a, color);
-    if checkers != 0 && checkers & !b.bishops().0 == 0 && (checkers & DARK == 0 || checkers & !DARK == 0) {
-        return Some(proof(StaticKind::OneShade { dark: checkers & DARK != 0 }));
+    if checkers != 0
+        && checkers & !b.bishops().0 == 0
+        && (checkers & DARK == 0 || checkers & !DARK == 0)
+    {
+        return Some(proof(StaticKind::OneShade {
+            dark: checkers & DARK != 0,
+        }));
     }
     Some(proof(StaticKind::Flight))
 }
@@ -145,7 +154,8 @@ fn always_a_flight(a: &Analysis<'_>, color: Color) -> bool {
             return false;
         }
         let near_k = king(k) | bit(k);
-        let guards = std::iter::once(0).chain(squares(winner_king & !near_k).map(|w| king(w) & flights));
+        let guards =
+            std::iter::once(0).chain(squares(winner_king & !near_k).map(|w| king(w) & flights));
         for guarded in guards {
             if can_fill(flights & !guarded, &blockers) {
                 return false;

@@ -35,7 +35,9 @@ const SEEDS: [(u64, u64); 8] = [
 #[inline]
 pub fn key(pos: &Chess) -> Key {
     let b = pos.board();
-    let ep = pos.ep_square(EnPassantMode::Legal).map_or(0, |s| u64::from(s) + 1);
+    let ep = pos
+        .ep_square(EnPassantMode::Legal)
+        .map_or(0, |s| u64::from(s) + 1);
     let meta = pos.castles().castling_rights().0 ^ (ep << 1) ^ (pos.turn() as u64);
     let words = [
         b.pawns().0,

@@ -61,6 +61,8 @@ pub fn play_forced(pos: &mut Chess, winner: Color, limit: usize, line: &mut Vec<
 pub struct Ends {
     pub game_over: u32,
     pub material: u32,
+    /// The longest line, in plies.
+    pub longest: u32,
 }
 
 /// Every line of at most `plies` plies from `pos` ends the game without a mate
@@ -75,13 +77,22 @@ pub fn every_line_ends(
 ) -> Option<Ends> {
     let mut ends = Ends::default();
     let mut spent = 0;
-    ends_within(pos, winner, plies, max_nodes, &mut spent, &mut ends, counter).then_some(ends)
+    ends_within(
+        pos,
+        winner,
+        (0, plies),
+        max_nodes,
+        &mut spent,
+        &mut ends,
+        counter,
+    )
+    .then_some(ends)
 }
 
 fn ends_within(
     pos: &Chess,
     winner: Color,
-    plies: u32,
+    (played, plies): (u32, u32),
     max_nodes: u64,
     spent: &mut u64,
     ends: &mut Ends,
@@ -93,6 +104,7 @@ fn ends_within(
             return false;
         }
         ends.game_over += 1;
+        ends.longest = ends.longest.max(played);
         return true;
     }
     if plies == 0 {
@@ -107,9 +119,18 @@ fn ends_within(
         child.play_unchecked(m);
         if hopeless(&child, winner) {
             ends.material += 1;
+            ends.longest = ends.longest.max(played + 1);
             continue;
         }
-        if !ends_within(&child, winner, plies - 1, max_nodes, spent, ends, counter) {
+        if !ends_within(
+            &child,
+            winner,
+            (played + 1, plies - 1),
+            max_nodes,
+            spent,
+            ends,
+            counter,
+        ) {
             return false;
         }
     }
@@ -140,6 +161,9 @@ mod tests {
         let ends = every_line_ends(&p, Color::White, 3, 300, &mut counter).expect("a proof");
         assert_eq!(ends.game_over + ends.material, 18);
         let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-        assert_eq!(every_line_ends(&p, Color::White, 7, 300, &mut counter), None);
+        assert_eq!(
+            every_line_ends(&p, Color::White, 7, 300, &mut counter),
+            None
+        );
     }
 }

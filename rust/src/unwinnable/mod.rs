@@ -69,7 +69,10 @@ pub enum Reason {
     /// The static proof, or an end of the game, after every legal move and its
     /// forced replies: how many moves end each way, and one move with its
     /// replies that leads to a static proof (if any).
-    AfterEveryMove { counts: AfterCounts, example: Option<(Vec<Move>, StaticProof)> },
+    AfterEveryMove {
+        counts: AfterCounts,
+        example: Option<(Vec<Move>, StaticProof)>,
+    },
     /// Every line of at most `plies` plies ends.
     Lines { plies: u32, ends: Ends },
     /// Every reachable position was visited (`positions` of them): no mate.
@@ -129,6 +132,10 @@ pub const FULL_NODES: u64 = 4_000_000;
 pub const QUICK_NODES: u64 = 300;
 /// The first slice of each search in full mode's turns (it doubles each round).
 const FIRST_SLICE: u64 = 64;
+/// Quick mode's visit of the reachable positions where a king cannot move.
+const QUICK_VISIT: u64 = 4096;
+/// The plies of quick mode's proof that every line ends.
+const QUICK_PLIES: u32 = 3;
 /// Forced moves followed at most (at the root, and after each move).
 const FORCED_PLIES: usize = 100;
 
@@ -138,11 +145,23 @@ impl Verdict {
             Answer::Can(line) => Answer::Can(forced.iter().copied().chain(line).collect()),
             other => other,
         };
-        Verdict { answer, nodes, method, forced: forced.to_vec(), stop: None }
+        Verdict {
+            answer,
+            nodes,
+            method,
+            forced: forced.to_vec(),
+            stop: None,
+        }
     }
 
     fn unknown(nodes: u64, stop: Stop, forced: &[Move]) -> Verdict {
-        Verdict { answer: Answer::Unknown, nodes, method: Method::Undecided, forced: forced.to_vec(), stop: Some(stop) }
+        Verdict {
+            answer: Answer::Unknown,
+            nodes,
+            method: Method::Undecided,
+            forced: forced.to_vec(),
+            stop: Some(stop),
+        }
     }
 }
 
@@ -152,10 +171,15 @@ pub fn can_checkmate(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> 
         return Verdict::new(Answer::Can(Vec::new()), Method::Search, 0, &[]);
     }
     if let Some(m) = material::material(pos, color) {
-        return Verdict::new(Answer::Cannot(Reason::Material(m)), Method::Material, 0, &[]);
+        return Verdict::new(
+            Answer::Cannot(Reason::Material(m)),
+            Method::Material,
+            0,
+            &[],
+        );
     }
     let limit = budget.max_nodes.unwrap_or(match mode {
-        Mode::Quick => QUICK_NODES,
+        Mode::Quick => QUICK_NODES + QUICK_VISIT,
         Mode::Full => FULL_NODES,
     });
     let mut counter = Counter::new(limit, budget);
@@ -175,7 +199,12 @@ pub fn can_checkmate(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> 
         Forced::Open => {}
     }
     if let Some(proof) = blocked::static_unwinnable(&p, color) {
-        return Verdict::new(Answer::Cannot(Reason::Static(proof)), Method::Static, 0, &forced);
+        return Verdict::new(
+            Answer::Cannot(Reason::Static(proof)),
+            Method::Static,
+            0,
+            &forced,
+        );
     }
     match mode {
         Mode::Quick => quick(&p, color, &mut counter, &forced),
@@ -186,28 +215,60 @@ pub fn can_checkmate(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> 
 /// Quick mode after the static proof: every line of a few plies ends, or a
 /// tiny search finds a mate where few pieces stand.
 fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Verdict {
-    let lines = |plies, counter: &mut Counter| {
-        every_line_ends(pos, color, plies, QUICK_NODES, counter).map(|ends| {
-            Verdict::new(Answer::Cannot(Reason::Lines { plies, ends }), Method::Exhaustive, counter.nodes, forced)
-        })
-    };
-    if let Some(v) = lines(1, counter) {
-        return v;
+    if let Some(ends) = every_line_ends(pos, color, QUICK_PLIES, QUICK_NODES, counter) {
+        let reason = Reason::Lines {
+            plies: ends.longest,
+            ends,
+        };
+        return Verdict::new(
+            Answer::Cannot(reason),
+            Method::Exhaustive,
+            counter.nodes,
+            forced,
+        );
     }
     if pos.is_check() {
         // the evasions are few: the static proof after each of them
         if let Some(reason) = blocked::after_every_move(pos, color, FORCED_PLIES) {
-            return Verdict::new(Answer::Cannot(reason), Method::Static, counter.nodes, forced);
+            return Verdict::new(
+                Answer::Cannot(reason),
+                Method::Static,
+                counter.nodes,
+                forced,
+            );
         }
     }
-    if let Some(v) = lines(3, counter) {
-        return v;
-    }
     if pos.board().occupied().count() <= 6 {
-        let steer = Steer { corner: None, free_pawns: false };
+        let steer = Steer {
+            corner: None,
+            free_pawns: false,
+        };
         let mut search = Helpmate::new(pos, color, steer).start_at(2);
         if let Outcome::Mate(line) = search.run(counter, QUICK_NODES) {
             return Verdict::new(Answer::Can(line), Method::Search, counter.nodes, forced);
+        }
+    }
+    if (pos.board().knights() | pos.board().rooks_and_queens()).is_empty()
+        && Color::ALL.into_iter().any(|c| king_stuck(pos, c))
+    {
+        // pawns and bishops, a king that cannot move: the tempo endings, where
+        // one side runs out of moves; the reachable positions are few
+        match Visit::new(pos, color).run(counter, QUICK_VISIT) {
+            Outcome::Mate(line) => {
+                return Verdict::new(Answer::Can(line), Method::Visit, counter.nodes, forced);
+            }
+            Outcome::Exhausted => {
+                let reason = Reason::Exhausted {
+                    positions: counter.nodes,
+                };
+                return Verdict::new(
+                    Answer::Cannot(reason),
+                    Method::Exhaustive,
+                    counter.nodes,
+                    forced,
+                );
+            }
+            Outcome::Limit => {}
         }
     }
     Verdict::unknown(counter.nodes, Stop::Quick, forced)
@@ -220,6 +281,9 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
         .map(|steer| Helpmate::new(pos, color, steer))
         .collect();
     let mut visit = Visit::new(pos, color);
+    // where some pieces can never take part in a mate, a visit that holds them still
+    let still = reach::idle_pieces(pos, color);
+    let mut focus = (still != 0).then(|| Visit::focused(pos, color, still));
     let mut after_every_move_tried = false;
     let mut slice = FIRST_SLICE;
     while counter.running() {
@@ -229,8 +293,15 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
                     return Verdict::new(Answer::Can(line), Method::Search, counter.nodes, forced);
                 }
                 Outcome::Exhausted => {
-                    let reason = Reason::Exhausted { positions: search.nodes };
-                    return Verdict::new(Answer::Cannot(reason), Method::Exhaustive, counter.nodes, forced);
+                    let reason = Reason::Exhausted {
+                        positions: search.nodes,
+                    };
+                    return Verdict::new(
+                        Answer::Cannot(reason),
+                        Method::Exhaustive,
+                        counter.nodes,
+                        forced,
+                    );
                 }
                 Outcome::Limit => {}
             }
@@ -238,7 +309,12 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
         if !after_every_move_tried {
             after_every_move_tried = true;
             if let Some(reason) = blocked::after_every_move(pos, color, FORCED_PLIES) {
-                return Verdict::new(Answer::Cannot(reason), Method::Static, counter.nodes, forced);
+                return Verdict::new(
+                    Answer::Cannot(reason),
+                    Method::Static,
+                    counter.nodes,
+                    forced,
+                );
             }
         }
         // the visit, which proves, gets as much as the searches, which find mates
@@ -247,14 +323,43 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
                 return Verdict::new(Answer::Can(line), Method::Visit, counter.nodes, forced);
             }
             Outcome::Exhausted => {
-                let reason = Reason::Exhausted { positions: visit.positions() };
-                return Verdict::new(Answer::Cannot(reason), Method::Exhaustive, counter.nodes, forced);
+                let reason = Reason::Exhausted {
+                    positions: visit.positions(),
+                };
+                return Verdict::new(
+                    Answer::Cannot(reason),
+                    Method::Exhaustive,
+                    counter.nodes,
+                    forced,
+                );
             }
             Outcome::Limit => {}
         }
+        if let Some(focus) = &mut focus
+            && let Outcome::Mate(line) = focus.run(counter, slice * searches.len() as u64)
+        {
+            return Verdict::new(Answer::Can(line), Method::Visit, counter.nodes, forced);
+        }
         slice = slice.saturating_mul(2);
     }
-    Verdict::unknown(counter.nodes, counter.stopped.unwrap_or(Stop::Nodes), forced)
+    Verdict::unknown(
+        counter.nodes,
+        counter.stopped.unwrap_or(Stop::Nodes),
+        forced,
+    )
+}
+
+/// The king of `side` has no square to go to (occupied by its own pieces or
+/// attacked).
+fn king_stuck(pos: &Chess, side: Color) -> bool {
+    let b = pos.board();
+    let Some(k) = b.king_of(side) else {
+        return false;
+    };
+    let occupied = b.occupied().without(k);
+    (shakmaty::attacks::king_attacks(k) & !b.by_color(side))
+        .into_iter()
+        .all(|s| b.attacks_to(s, !side, occupied).any())
 }
 
 /// The steered searches of full mode: toward the default corner with every
@@ -262,15 +367,24 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
 fn steerings(pos: &Chess, color: Color) -> Vec<Steer> {
     let usual = search::default_corner(pos, color);
     let mut out = vec![
-        Steer { corner: None, free_pawns: true },
-        Steer { corner: None, free_pawns: false },
+        Steer {
+            corner: None,
+            free_pawns: true,
+        },
+        Steer {
+            corner: None,
+            free_pawns: false,
+        },
     ];
     if pos.board().pawns().is_empty() {
         out.remove(0); // pawn moves cost nothing to change without pawns
     }
     for corner in [0, 7, 56, 63] {
         if corner != usual {
-            out.push(Steer { corner: Some(corner), free_pawns: true });
+            out.push(Steer {
+                corner: Some(corner),
+                free_pawns: true,
+            });
         }
     }
     out
@@ -301,7 +415,10 @@ mod tests {
     #[test]
     fn decides_simple_questions() {
         let v = full_verdict("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1", Color::Black);
-        assert_eq!(v.answer, Answer::Cannot(Reason::Material(Material::BareKing)));
+        assert_eq!(
+            v.answer,
+            Answer::Cannot(Reason::Material(Material::BareKing))
+        );
         let fen = "8/8/8/4k3/8/2n5/P7/K7 w - - 0 1";
         match full_verdict(fen, Color::Black).answer {
             Answer::Can(line) => assert!(replays_to_mate(fen, &line, Color::Black)),
@@ -315,7 +432,13 @@ mod tests {
     fn dead_positions() {
         let dead = |fen: &str| is_dead(&pos(fen), Mode::Full, &Budget::default());
         assert_eq!(dead("8/8/8/4k3/8/8/8/K2n4 w - - 0 1"), Some(true));
-        assert_eq!(dead("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"), Some(true));
-        assert_eq!(dead("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), Some(false));
+        assert_eq!(
+            dead("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"),
+            Some(true)
+        );
+        assert_eq!(
+            dead("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            Some(false)
+        );
     }
 }

@@ -16,8 +16,8 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move};
 
 use super::valid::Raw;
 use super::{
-    Answer, Budget, ForcedEnd, Interrupt, Material, Method, Mode, Reason, StaticKind, StaticProof, Stop,
-    Verdict, can_checkmate as decide,
+    Answer, Budget, ForcedEnd, Interrupt, Material, Method, Mode, Reason, StaticKind, StaticProof,
+    Stop, Verdict, can_checkmate as decide,
 };
 
 /// python-chess's bitboards: pawns, knights, bishops, rooks, queens, kings,
@@ -36,7 +36,14 @@ type ReasonFields = (String, Vec<u64>, Vec<String>, Option<ProofFields>);
 
 /// value (None: undecided), method, nodes, moves (UCI: the helpmate line, or
 /// the forced moves played before the deciding stage), forced plies, reason.
-type VerdictFields = (Option<bool>, &'static str, u64, Vec<String>, usize, ReasonFields);
+type VerdictFields = (
+    Option<bool>,
+    &'static str,
+    u64,
+    Vec<String>,
+    usize,
+    ReasonFields,
+);
 
 fn raw(board: BoardFields, state: StateFields) -> Raw {
     let (p, n, b, r, q, k, white, black) = board;
@@ -79,19 +86,31 @@ fn reason_fields(reason: &Reason, mode: CastlingMode) -> ReasonFields {
     let none = |code: String| (code, Vec::new(), Vec::new(), None);
     match reason {
         Reason::Material(m) => none(format!("material:{}", material_code(*m))),
-        Reason::GameOver { stalemate } => {
-            none(if *stalemate { "game_over:stalemate" } else { "game_over:mated" }.to_owned())
-        }
+        Reason::GameOver { stalemate } => none(
+            if *stalemate {
+                "game_over:stalemate"
+            } else {
+                "game_over:mated"
+            }
+            .to_owned(),
+        ),
         Reason::Forced(end) => none(match end {
             ForcedEnd::Stalemate => "forced:stalemate".to_owned(),
             ForcedEnd::Mated => "forced:mated".to_owned(),
             ForcedEnd::Cycle => "forced:cycle".to_owned(),
             ForcedEnd::Material(m) => format!("forced:material:{}", material_code(*m)),
         }),
-        Reason::Static(p) => ("static".to_owned(), Vec::new(), Vec::new(), Some(proof_fields(p))),
+        Reason::Static(p) => (
+            "static".to_owned(),
+            Vec::new(),
+            Vec::new(),
+            Some(proof_fields(p)),
+        ),
         Reason::AfterEveryMove { counts, example } => {
             let c = counts;
-            let numbers = [c.stalemate, c.mated, c.material, c.cycle, c.blocked].map(u64::from).to_vec();
+            let numbers = [c.stalemate, c.mated, c.material, c.cycle, c.blocked]
+                .map(u64::from)
+                .to_vec();
             let (moves, proof) = match example {
                 Some((line, p)) => (uci(line, mode), Some(proof_fields(p))),
                 None => (Vec::new(), None),
@@ -100,11 +119,17 @@ fn reason_fields(reason: &Reason, mode: CastlingMode) -> ReasonFields {
         }
         Reason::Lines { plies, ends } => (
             "lines".to_owned(),
-            vec![u64::from(*plies), u64::from(ends.game_over), u64::from(ends.material)],
+            vec![
+                u64::from(*plies),
+                u64::from(ends.game_over),
+                u64::from(ends.material),
+            ],
             Vec::new(),
             None,
         ),
-        Reason::Exhausted { positions } => ("exhausted".to_owned(), vec![*positions], Vec::new(), None),
+        Reason::Exhausted { positions } => {
+            ("exhausted".to_owned(), vec![*positions], Vec::new(), None)
+        }
     }
 }
 
@@ -124,8 +149,22 @@ fn fields(v: &Verdict, mode: CastlingMode) -> VerdictFields {
     let forced = v.forced.len();
     let method = method_name(v.method);
     match &v.answer {
-        Answer::Can(line) => (Some(true), method, v.nodes, uci(line, mode), forced, (String::new(), Vec::new(), Vec::new(), None)),
-        Answer::Cannot(reason) => (Some(false), method, v.nodes, uci(&v.forced, mode), forced, reason_fields(reason, mode)),
+        Answer::Can(line) => (
+            Some(true),
+            method,
+            v.nodes,
+            uci(line, mode),
+            forced,
+            (String::new(), Vec::new(), Vec::new(), None),
+        ),
+        Answer::Cannot(reason) => (
+            Some(false),
+            method,
+            v.nodes,
+            uci(&v.forced, mode),
+            forced,
+            reason_fields(reason, mode),
+        ),
         Answer::Unknown => {
             let stop = match v.stop {
                 Some(Stop::Quick) | None => "quick",
@@ -166,10 +205,16 @@ fn can_checkmate(
         .position()
         .map_err(|status| PyValueError::new_err(format!("illegal position (status {status})")))?;
     let color = if color { Color::White } else { Color::Black };
-    let castling_mode = if raw.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    let castling_mode = if raw.chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
     let mode = if quick { Mode::Quick } else { Mode::Full };
     let deadline = match max_seconds {
-        Some(s) if s.is_finite() && s > 0.0 => Instant::now().checked_add(Duration::from_secs_f64(s.min(1e9))),
+        Some(s) if s.is_finite() && s > 0.0 => {
+            Instant::now().checked_add(Duration::from_secs_f64(s.min(1e9)))
+        }
         _ => None,
     };
     let signal: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
@@ -185,22 +230,34 @@ fn can_checkmate(
             }
         })
     }));
-    let budget = Budget { max_nodes, deadline, interrupt: (mode == Mode::Full).then_some(interrupt) };
+    let budget = Budget {
+        max_nodes,
+        deadline,
+        interrupt: (mode == Mode::Full).then_some(interrupt),
+    };
     let run = || catch_unwind(AssertUnwindSafe(|| decide(&pos, color, mode, &budget)));
-    let outcome = if mode == Mode::Full { py.detach(run) } else { run() };
+    let outcome = if mode == Mode::Full {
+        py.detach(run)
+    } else {
+        run()
+    };
     match outcome {
         Ok(v) => {
-            if v.stop == Some(Stop::Interrupted) {
-                if let Some(e) = signal.lock().ok().and_then(|mut s| s.take()) {
-                    return Err(e);
-                }
+            if v.stop == Some(Stop::Interrupted)
+                && let Some(e) = signal.lock().ok().and_then(|mut s| s.take())
+            {
+                return Err(e);
             }
             Ok(fields(&v, castling_mode))
         }
         Err(payload) => Err(PyRuntimeError::new_err(format!(
             "the unwinnability engine failed on {} ({}): {}",
             Fen::from_position(&pos, EnPassantMode::Legal),
-            if color == Color::White { "white" } else { "black" },
+            if color == Color::White {
+                "white"
+            } else {
+                "black"
+            },
             panic_text(payload.as_ref())
         ))),
     }

@@ -34,8 +34,8 @@
 use shakmaty::{Board, Chess, Color, Position, Role, Square, attacks};
 
 use super::bits::{
-    ALL, NOT_A, NOT_H, RANK_1, RANK_3, RANK_6, RANK_8, bit, ci, forward, king, king_spread,
-    knight, knight_spread, pawn_spread, slide_attacks, slider, squares,
+    ALL, NOT_A, NOT_H, RANK_1, RANK_3, RANK_6, RANK_8, bit, ci, forward, king, king_spread, knight,
+    knight_spread, pawn_spread, slide_attacks, slider, squares,
 };
 
 /// What one piece that may move can ever do.
@@ -169,18 +169,33 @@ pub fn push_stop(s: u32, white: bool, blockers: u64) -> u64 {
     if white {
         let above = if s == 63 { 0 } else { ALL << (s + 1) };
         let ahead = blockers & file & above;
-        if ahead == 0 { 0 } else { file & (ALL << ahead.trailing_zeros()) }
+        if ahead == 0 {
+            0
+        } else {
+            file & (ALL << ahead.trailing_zeros())
+        }
     } else {
         let below = (1u64 << s) - 1;
         let ahead = blockers & file & below;
-        if ahead == 0 { 0 } else { file & (ALL >> ahead.leading_zeros()) }
+        if ahead == 0 {
+            0
+        } else {
+            file & (ALL >> ahead.leading_zeros())
+        }
     }
 }
 
 /// Where a pawn may go: along its file (never into `stop`), then unless
 /// `confined` by diagonal moves onto `prey` and on from there; a pawn that can
 /// reach its last rank then moves as a queen and a knight.
-fn pawn_mobility(s: u32, white: bool, walls: u64, prey: u64, stop: u64, confined: bool) -> Mobility {
+fn pawn_mobility(
+    s: u32,
+    white: bool,
+    walls: u64,
+    prey: u64,
+    stop: u64,
+    confined: bool,
+) -> Mobility {
     let last = if white { RANK_8 } else { RANK_1 };
     let (mut reach, mut hits) = pawn_flood(bit(s), white, walls | stop, None);
     if !confined {
@@ -194,10 +209,20 @@ fn pawn_mobility(s: u32, white: bool, walls: u64, prey: u64, stop: u64, confined
     let attacks = pawn_spread(reach & !last, white);
     let promoted = reach & last;
     if promoted == 0 {
-        return Mobility { reach, hits, attacks, promotes: false };
+        return Mobility {
+            reach,
+            hits,
+            attacks,
+            promotes: false,
+        };
     }
     let (q_reach, q_hits) = piece_flood(promoted, walls, true, true, true);
-    Mobility { reach: reach | q_reach, hits: hits | q_hits, attacks: attacks | q_hits, promotes: true }
+    Mobility {
+        reach: reach | q_reach,
+        hits: hits | q_hits,
+        attacks: attacks | q_hits,
+        promotes: true,
+    }
 }
 
 /// King flood fill: never onto a wall or a square in `forbidden`.
@@ -210,7 +235,12 @@ fn king_mobility(s: u32, walls: u64, forbidden: u64) -> Mobility {
         reach |= frontier;
     }
     let spread = king_spread(reach);
-    Mobility { reach, hits: spread & !forbidden, attacks: spread, promotes: false }
+    Mobility {
+        reach,
+        hits: spread & !forbidden,
+        attacks: spread,
+        promotes: false,
+    }
 }
 
 fn mobility(b: &Board, s: u32, walls: u64, fixed: &[u64; 2]) -> Mobility {
@@ -220,12 +250,22 @@ fn mobility(b: &Board, s: u32, walls: u64, fixed: &[u64; 2]) -> Mobility {
         Some(Role::King) => king_mobility(s, walls, fixed[usize::from(!white)]),
         Some(Role::Knight) => {
             let (reach, hits) = piece_flood(bit(s), walls, false, false, true);
-            Mobility { reach, hits, attacks: hits, promotes: false }
+            Mobility {
+                reach,
+                hits,
+                attacks: hits,
+                promotes: false,
+            }
         }
         Some(r) => {
             let (d, st) = slides(r);
             let (reach, hits) = piece_flood(bit(s), walls, d, st, false);
-            Mobility { reach, hits, attacks: hits, promotes: false }
+            Mobility {
+                reach,
+                hits,
+                attacks: hits,
+                promotes: false,
+            }
         }
         None => Mobility::default(),
     }
@@ -236,7 +276,11 @@ fn mobility(b: &Board, s: u32, walls: u64, fixed: &[u64; 2]) -> Mobility {
 fn locally_stuck(b: &Board, s: u32, frozen: u64, own_frozen: u64, enemy_fixed: u64) -> bool {
     match role(b, s) {
         Some(Role::Pawn) => {
-            let ahead = if is_white(b, s) { s + 8 } else { s.wrapping_sub(8) };
+            let ahead = if is_white(b, s) {
+                s + 8
+            } else {
+                s.wrapping_sub(8)
+            };
             ahead < 64 && frozen & bit(ahead) != 0
         }
         Some(Role::King) => king(s) & !(own_frozen | enemy_fixed) == 0,
@@ -333,7 +377,9 @@ fn local_pass(b: &Board, mut frozen: u64) -> u64 {
 pub fn lower_bounds(b: &Board, color: Color, enough: impl Fn(u64, u64) -> bool) -> (u64, u64) {
     let walls = local_step(b, b.occupied().0);
     let fixed = fixed_attacks(b, walls);
-    let Some(k) = b.king_of(!color) else { return (0, 0) };
+    let Some(k) = b.king_of(!color) else {
+        return (0, 0);
+    };
     let k = u32::from(k);
     let region = if walls & bit(k) != 0 {
         bit(k)
@@ -363,7 +409,14 @@ pub fn lower_bounds(b: &Board, color: Color, enough: impl Fn(u64, u64) -> bool) 
 
 /// Could the frozen piece on `s` move or be captured, given where each
 /// side's unfrozen non-king pieces may be (`prey`) and move or capture (`hits`)?
-fn can_leave(b: &Board, s: u32, frozen: u64, fixed: &[u64; 2], prey: &[u64; 2], hits: &[u64; 2]) -> bool {
+fn can_leave(
+    b: &Board,
+    s: u32,
+    frozen: u64,
+    fixed: &[u64; 2],
+    prey: &[u64; 2],
+    hits: &[u64; 2],
+) -> bool {
     let white = is_white(b, s);
     let them = usize::from(!white);
     if !locally_stuck(b, s, frozen, frozen & side(b, white), fixed[them]) {
@@ -401,7 +454,14 @@ fn boxed_squares(pos: &Chess, loser: Color, frozen: u64, region: u64) -> u64 {
 /// `terminal` (not next to the loser's king) and uncover a line to the loser's
 /// king? An over-approximation: any slider of the matching kind (or a pawn
 /// that may still promote) counts; only frozen pieces block.
-fn discovery_possible(b: &Board, winner: Color, frozen: u64, king_reach: u64, terminal: u64, loser_region: u64) -> bool {
+fn discovery_possible(
+    b: &Board,
+    winner: Color,
+    frozen: u64,
+    king_reach: u64,
+    terminal: u64,
+    loser_region: u64,
+) -> bool {
     let mine = b.by_color(winner).0;
     let pawns = mine & b.pawns().0 & !frozen;
     let diagonal = mine & b.bishops_and_queens().0 != 0 || pawns != 0;
@@ -443,14 +503,23 @@ pub fn analyse<'a>(
     first: Color,
 ) -> Option<Analysis<'a>> {
     let b = pos.board();
-    let kings = [u32::from(b.king_of(Color::Black)?), u32::from(b.king_of(Color::White)?)];
+    let kings = [
+        u32::from(b.king_of(Color::Black)?),
+        u32::from(b.king_of(Color::White)?),
+    ];
     let pawns = b.pawns().0;
     let mut frozen = local_pass(b, b.occupied().0);
     let mut confined = pawns & !frozen;
     let mut order: Vec<u32> = Vec::with_capacity(32);
     for color in [first, !first] {
         let own = b.by_color(color).0;
-        for mask in [b.queens().0, b.rooks().0, b.knights().0, b.bishops().0, pawns] {
+        for mask in [
+            b.queens().0,
+            b.rooks().0,
+            b.knights().0,
+            b.bishops().0,
+            pawns,
+        ] {
             order.extend(squares(mask & own));
         }
     }
@@ -491,7 +560,14 @@ pub fn analyse<'a>(
                 continue;
             }
             let mob = king_mobility(k, frozen, fixed[1 - c] | terminal);
-            if discovery_possible(b, color, frozen, mob.reach, terminal, result.king_region[1 - c]) {
+            if discovery_possible(
+                b,
+                color,
+                frozen,
+                mob.reach,
+                terminal,
+                result.king_region[1 - c],
+            ) {
                 continue;
             }
             result.mobility[k as usize] = Some(mob);
@@ -512,7 +588,11 @@ pub fn analyse<'a>(
             }
         }
         // pawns capture only where an enemy piece may be: a least fixed point
-        let free_pawns: Vec<u32> = order.iter().copied().filter(|&s| pawns & !frozen & bit(s) != 0).collect();
+        let free_pawns: Vec<u32> = order
+            .iter()
+            .copied()
+            .filter(|&s| pawns & !frozen & bit(s) != 0)
+            .collect();
         let mut pawn_reach = [0u64; 64];
         let mut grown = true;
         while grown {
@@ -521,7 +601,14 @@ pub fn analyse<'a>(
                 let white = is_white(b, s);
                 let c = usize::from(white);
                 let stop_sq = push_stop(s, white, confined & side(b, !white));
-                let mob = pawn_mobility(s, white, frozen, prey[1 - c], stop_sq, confined & bit(s) != 0);
+                let mob = pawn_mobility(
+                    s,
+                    white,
+                    frozen,
+                    prey[1 - c],
+                    stop_sq,
+                    confined & bit(s) != 0,
+                );
                 if mob.reach == pawn_reach[s as usize] {
                     continue;
                 }
@@ -546,9 +633,14 @@ pub fn analyse<'a>(
         for s in squares(confined) {
             let white = is_white(b, s);
             let c = usize::from(white);
-            let Some(mob) = result.mobility[s as usize] else { continue };
+            let Some(mob) = result.mobility[s as usize] else {
+                continue;
+            };
             let enemies = prey[1 - c] | (frozen & side(b, !white) & !b.kings().0);
-            if mob.promotes || mob.reach & hits[1 - c] != 0 || pawn_spread(mob.reach, white) & enemies != 0 {
+            if mob.promotes
+                || mob.reach & hits[1 - c] != 0
+                || pawn_spread(mob.reach, white) & enemies != 0
+            {
                 released |= bit(s);
             }
         }
@@ -561,8 +653,86 @@ pub fn analyse<'a>(
     }
 }
 
+/// The pieces (not pawns, not the loser's king) a search for a mate by
+/// `winner` may hold still: the winner's that can never attack nor stand on a
+/// square the loser's king may reach (a king: never stand next to one), the
+/// loser's that can never come within a king step of those squares nor attack
+/// a square a winner's piece not held may reach; but the most mobile of each
+/// side, kept for waiting moves. A focus for finding mates, never a proof.
+pub fn idle_pieces(pos: &Chess, winner: Color) -> u64 {
+    if pos
+        .ep_square(shakmaty::EnPassantMode::PseudoLegal)
+        .is_some()
+    {
+        return 0;
+    }
+    let Some(a) = analyse(pos, |_, _| false, Color::White) else {
+        return 0;
+    };
+    let b = pos.board();
+    let loser = !winner;
+    let region = a.king_region[ci(loser)];
+    // every piece that may move: (square, colour, reach, attacks)
+    let mut pieces: Vec<(u32, Color, u64, u64)> = Vec::new();
+    for s in squares(b.occupied().0 & !b.pawns().0 & !a.frozen) {
+        let color = if is_white(b, s) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let (reach, attacks) = if b.kings().0 & bit(s) != 0 {
+            if color == loser {
+                continue;
+            }
+            (
+                a.king_region[ci(color)],
+                king_spread(a.king_region[ci(color)]),
+            )
+        } else {
+            (
+                a.mobility[s as usize].map_or(0, |m| m.reach),
+                a.attacks_of(s),
+            )
+        };
+        pieces.push((s, color, reach, attacks));
+    }
+    let (mut needed, mut reach_needed) = (0, 0);
+    for &(s, color, reach, attacks) in &pieces {
+        if color == winner && (reach | attacks) & region != 0 {
+            needed |= bit(s);
+            reach_needed |= reach;
+        }
+    }
+    let near = king_spread(region);
+    for &(s, color, reach, attacks) in &pieces {
+        if color == loser && (reach & near != 0 || attacks & reach_needed != 0) {
+            needed |= bit(s);
+        }
+    }
+    let mut still = 0;
+    for side in [winner, loser] {
+        let mut idle: Vec<(u32, u32)> = pieces
+            .iter()
+            .filter(|&&(s, c, _, _)| c == side && needed & bit(s) == 0)
+            .map(|&(s, _, reach, _)| (reach.count_ones(), s))
+            .collect();
+        idle.sort_unstable_by(|x, y| y.cmp(x));
+        for &(_, s) in idle.iter().skip(1) {
+            still |= bit(s);
+        }
+    }
+    still
+}
+
 /// Record the mobility of the unit of side `c` on `s`.
-fn add(result: &mut Analysis<'_>, prey: &mut [u64; 2], hits: &mut [u64; 2], s: u32, c: usize, mob: Mobility) {
+fn add(
+    result: &mut Analysis<'_>,
+    prey: &mut [u64; 2],
+    hits: &mut [u64; 2],
+    s: u32,
+    c: usize,
+    mob: Mobility,
+) {
     result.mobility[s as usize] = Some(mob);
     prey[c] |= mob.reach;
     hits[c] |= mob.hits;

@@ -15,9 +15,7 @@
 
 use shakmaty::{Chess, Color, Move, Position, Role};
 
-use super::bits::{
-    ALL, DARK, RANK_2, RANK_3, RANK_6, RANK_7, king_distance, knight_distance,
-};
+use super::bits::{ALL, DARK, RANK_2, RANK_3, RANK_6, RANK_7, king_distance, knight_distance};
 use super::budget::Counter;
 use super::key::{Key, KeyMap, key};
 use super::material::{hopeless, needs_loser_promotion};
@@ -52,7 +50,10 @@ const WASTE: i32 = 3;
 
 /// The corner of a1, h1, a8, h8 nearest each square (ties in that order).
 fn nearest_corner(s: u32) -> u32 {
-    [0, 7, 56, 63].into_iter().min_by_key(|&c| king_distance(s, c)).unwrap_or(0)
+    [0, 7, 56, 63]
+        .into_iter()
+        .min_by_key(|&c| king_distance(s, c))
+        .unwrap_or(0)
 }
 
 /// The mating corner the search heads for by default: with a queen or rook,
@@ -163,7 +164,7 @@ impl Helpmate {
             self.line.clear();
             let root = self.root.clone();
             let k = key(&root);
-            match self.node(&root, k, self.depth, false, counter) {
+            match self.node(&root, k, self.depth, (false, false), counter) {
                 Flow::Found => return Outcome::Mate(std::mem::take(&mut self.line)),
                 Flow::Abort if self.sliced || !counter.running() => {
                     // redo this iteration when resumed
@@ -187,14 +188,23 @@ impl Helpmate {
         }
     }
 
-    fn node(&mut self, pos: &Chess, k: Key, left: i32, progress: bool, counter: &mut Counter) -> Flow {
-        if let Some(&v) = self.tt.get(&k) {
-            if (v & 0xFFFF) as i32 >= left {
-                if v >> 16 != self.iteration {
-                    self.stale = true;
-                }
-                return Flow::Done;
+    /// `progress`: the move before was free; `semi`: the line went through a
+    /// semi-blocked structure (see [`blocked_order`]).
+    fn node(
+        &mut self,
+        pos: &Chess,
+        k: Key,
+        left: i32,
+        (progress, semi): (bool, bool),
+        counter: &mut Counter,
+    ) -> Flow {
+        if let Some(&v) = self.tt.get(&k)
+            && (v & 0xFFFF) as i32 >= left
+        {
+            if v >> 16 != self.iteration {
+                self.stale = true;
             }
+            return Flow::Done;
         }
         let winner = self.winner;
         if hopeless(pos, winner) {
@@ -202,7 +212,11 @@ impl Helpmate {
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return if pos.turn() != winner && pos.is_check() { Flow::Found } else { Flow::Done };
+            return if pos.turn() != winner && pos.is_check() {
+                Flow::Found
+            } else {
+                Flow::Done
+            };
         }
         if left <= 0 || self.line.len() >= MAX_LINE {
             self.interrupted = true;
@@ -211,6 +225,7 @@ impl Helpmate {
         self.tt.insert(k, (self.iteration << 16) | left as u32);
         let mut costed: Vec<(i32, Move)> = Vec::with_capacity(moves.len());
         self.classify(pos, &moves, &mut costed);
+        let semi = blocked_order(pos, self.winner, self.steer, semi, &mut costed);
         let winners_turn = pos.turn() == winner;
         for (cost, m) in costed {
             let child_left = match cost {
@@ -238,7 +253,7 @@ impl Helpmate {
             }
             self.line.push(m);
             let ck = key(&child);
-            match self.node(&child, ck, child_left, cost == FREE, counter) {
+            match self.node(&child, ck, child_left, (cost == FREE, semi), counter) {
                 Flow::Found => return Flow::Found,
                 Flow::Abort => return Flow::Abort,
                 Flow::Done => {}
@@ -266,7 +281,10 @@ impl Helpmate {
     fn classify(&self, pos: &Chess, moves: &[Move], out: &mut Vec<(i32, Move)>) {
         let b = pos.board();
         let winner = self.winner;
-        let corner = self.steer.corner.unwrap_or_else(|| default_corner(pos, winner));
+        let corner = self
+            .steer
+            .corner
+            .unwrap_or_else(|| default_corner(pos, winner));
         let [wk_t, wn_t, lk_t, ln_t] = targets(corner);
         let them = b.by_color(!pos.turn()).0;
         if pos.turn() == winner {
@@ -287,14 +305,18 @@ impl Helpmate {
                     FREE
                 } else {
                     match m {
-                        Move::Normal { role: Role::King, .. } => {
+                        Move::Normal {
+                            role: Role::King, ..
+                        } => {
                             if king_distance(to, wk_t) < king_distance(from, wk_t) {
                                 FREE
                             } else {
                                 NORMAL
                             }
                         }
-                        Move::Normal { role: Role::Knight, .. } => {
+                        Move::Normal {
+                            role: Role::Knight, ..
+                        } => {
                             if knight_distance(to, wn_t) < knight_distance(from, wn_t) {
                                 FREE
                             } else {
@@ -316,19 +338,25 @@ impl Helpmate {
                 let mut cost = NORMAL;
                 if need_promotion {
                     let heavy = matches!(m.promotion(), Some(Role::Queen | Role::Rook));
-                    cost = if m.role() == Role::Pawn && !heavy { FREE } else { WASTE };
+                    cost = if m.role() == Role::Pawn && !heavy {
+                        FREE
+                    } else {
+                        WASTE
+                    };
                 }
                 match m {
-                    Move::Normal { role: Role::King, .. } => {
+                    Move::Normal {
+                        role: Role::King, ..
+                    } => {
                         if king_distance(to, lk_t) < king_distance(from, lk_t) {
                             cost = FREE;
                         } else if them >> to & 1 != 0 {
                             cost = WASTE;
                         }
                     }
-                    Move::Normal { role: Role::Knight, .. }
-                        if knight_distance(to, ln_t) < knight_distance(from, ln_t) =>
-                    {
+                    Move::Normal {
+                        role: Role::Knight, ..
+                    } if knight_distance(to, ln_t) < knight_distance(from, ln_t) => {
                         cost = FREE;
                     }
                     _ if m.is_capture() => cost = WASTE,
@@ -342,6 +370,93 @@ impl Helpmate {
     }
 }
 
+/// At least four pairs of rammed pawns, and every file with a pawn that may
+/// still move of one colour has one of the other.
+fn structure_blocked(pos: &Chess) -> bool {
+    let b = pos.board();
+    let white = (b.pawns() & b.white()).0;
+    let black = (b.pawns() & b.black()).0;
+    if ((white << 8) & black).count_ones() < 4 {
+        return false;
+    }
+    files(white & !RANK_7) == files(black & !RANK_2)
+}
+
+/// The files holding a square of `bb`, as 8 bits.
+fn files(mut bb: u64) -> u64 {
+    bb |= bb >> 32;
+    bb |= bb >> 16;
+    bb |= bb >> 8;
+    bb & 0xFF
+}
+
+/// Re-cost the moves where only kings, bishops and a blocked pawn structure
+/// stand: where a white pawn and a black pawn face each other with one square
+/// between (now or earlier on the line: `semi`), the winner's captures are
+/// free, the kings' moves toward that square too, other king moves cost one
+/// and the rest three; otherwise, where the loser has two bishops, the kings
+/// and bishops heading for their mating targets are free. Every move is still
+/// tried. Returns whether the line is semi-blocked.
+fn blocked_order(
+    pos: &Chess,
+    winner: Color,
+    steer: Steer,
+    semi: bool,
+    costed: &mut [(i32, Move)],
+) -> bool {
+    let b = pos.board();
+    if (b.knights() | b.rooks_and_queens()).any() || !structure_blocked(pos) {
+        return semi;
+    }
+    let white = (b.pawns() & b.white()).0;
+    let black = (b.pawns() & b.black()).0;
+    let between = (white << 8) & (black >> 8);
+    let target = (between != 0).then(|| between.trailing_zeros());
+    let winners_turn = pos.turn() == winner;
+    let toward = |m: &Move, t: u32| {
+        m.from()
+            .is_some_and(|f| king_distance(u32::from(m.to()), t) < king_distance(u32::from(f), t))
+    };
+    if target.is_some() || semi {
+        for (cost, m) in costed.iter_mut() {
+            *cost = if winners_turn && m.is_capture() {
+                FREE
+            } else if m.role() == Role::King {
+                if target.is_some_and(|t| toward(m, t)) {
+                    FREE
+                } else {
+                    NORMAL
+                }
+            } else {
+                WASTE
+            };
+        }
+        costed.sort_by_key(|&(cost, _)| cost);
+        return true;
+    }
+    if (b.bishops() & b.by_color(!winner)).count() < 2 {
+        return false;
+    }
+    let corner = steer.corner.unwrap_or_else(|| default_corner(pos, winner));
+    let [wk_t, wn_t, lk_t, ln_t] = targets(corner);
+    for (cost, m) in costed.iter_mut() {
+        if matches!(m.role(), Role::King | Role::Bishop) {
+            let king = m.role() == Role::King;
+            let t = match (winners_turn, king) {
+                (true, true) => wk_t,
+                (true, false) => wn_t,
+                (false, true) => lk_t,
+                (false, false) => ln_t,
+            };
+            if toward(m, t) {
+                *cost = FREE;
+            }
+        }
+    }
+    costed.sort_by_key(|&(cost, _)| cost);
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -351,7 +466,10 @@ mod tests {
     fn search(fen: &str, winner: Color) -> Outcome {
         let p = pos(fen);
         let mut counter = Counter::new(1_000_000, &Budget::default());
-        let steer = Steer { corner: None, free_pawns: false };
+        let steer = Steer {
+            corner: None,
+            free_pawns: false,
+        };
         Helpmate::new(&p, winner, steer).run(&mut counter, u64::MAX)
     }
 
@@ -374,8 +492,14 @@ mod tests {
         for (fen, winner) in [
             ("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1", Color::White),
             ("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1", Color::Black),
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Color::White),
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Color::Black),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                Color::White,
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                Color::Black,
+            ),
         ] {
             match search(fen, winner) {
                 Outcome::Mate(line) => assert!(replays_to_mate(fen, &line, winner), "{fen}"),
@@ -386,6 +510,9 @@ mod tests {
 
     #[test]
     fn proves_by_exhaustion() {
-        assert_eq!(search("8/8/8/8/8/2k5/8/K1q5 w - - 0 1", Color::White), Outcome::Exhausted);
+        assert_eq!(
+            search("8/8/8/8/8/2k5/8/K1q5 w - - 0 1", Color::White),
+            Outcome::Exhausted
+        );
     }
 }

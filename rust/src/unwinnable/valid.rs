@@ -51,7 +51,11 @@ impl Raw {
     }
 
     fn side(&self, color: Color) -> u64 {
-        if color == Color::White { self.white } else { self.black }
+        if color == Color::White {
+            self.white
+        } else {
+            self.black
+        }
     }
 
     fn king(&self, color: Color) -> Option<u32> {
@@ -62,8 +66,18 @@ impl Raw {
     fn board(&self) -> Board {
         let [p, n, b, r, q, k] = self.roles.map(Bitboard);
         Board::try_from_bitboards(
-            ByRole { pawn: p, knight: n, bishop: b, rook: r, queen: q, king: k },
-            ByColor { black: Bitboard(self.black), white: Bitboard(self.white) },
+            ByRole {
+                pawn: p,
+                knight: n,
+                bishop: b,
+                rook: r,
+                queen: q,
+                king: k,
+            },
+            ByColor {
+                black: Bitboard(self.black),
+                white: Bitboard(self.white),
+            },
         )
         .unwrap_or_default()
     }
@@ -181,12 +195,14 @@ impl Raw {
         if self.ep != valid_ep {
             errors |= INVALID_EP_SQUARE;
         }
-        if let Some(k) = self.king(!self.turn) {
-            if self.attackers(self.turn, k, occupied) != 0 {
-                errors |= OPPOSITE_CHECK;
-            }
+        if let Some(k) = self.king(!self.turn)
+            && self.attackers(self.turn, k, occupied) != 0
+        {
+            errors |= OPPOSITE_CHECK;
         }
-        let checkers = self.king(self.turn).map_or(0, |k| self.attackers(!self.turn, k, occupied));
+        let checkers = self
+            .king(self.turn)
+            .map_or(0, |k| self.attackers(!self.turn, k, occupied));
         if checkers != 0 {
             let n = checkers.count_ones();
             if n > 2 {
@@ -229,7 +245,9 @@ impl Raw {
         if sliders == 0 {
             return false;
         }
-        let Some(king) = self.king(self.turn) else { return true };
+        let Some(king) = self.king(self.turn) else {
+            return true;
+        };
         if self.chess960 || self.castled_or_en_passant() {
             return true;
         }
@@ -276,7 +294,11 @@ impl Raw {
     fn castled_or_en_passant(&self) -> bool {
         let moved = !self.turn;
         let own = self.side(moved);
-        let first = if moved == Color::White { RANK_1 } else { RANK_8 };
+        let first = if moved == Color::White {
+            RANK_1
+        } else {
+            RANK_8
+        };
         let file_c = 0x0404_0404_0404_0404u64;
         let file_d = file_c << 1;
         let file_f = file_c << 3;
@@ -285,9 +307,17 @@ impl Raw {
         if kings != 0 && self.roles[3] & own & first & (file_d | file_f) != 0 {
             return true;
         }
-        let sixth = if moved == Color::White { 0xFFu64 << 40 } else { 0xFF << 16 };
+        let sixth = if moved == Color::White {
+            0xFFu64 << 40
+        } else {
+            0xFF << 16
+        };
         let pawns = self.roles[0] & own & sixth;
-        let behind = if moved == Color::White { pawns >> 8 } else { pawns << 8 };
+        let behind = if moved == Color::White {
+            pawns >> 8
+        } else {
+            pawns << 8
+        };
         behind & !self.occupied() != 0
     }
 
@@ -306,9 +336,14 @@ impl Raw {
             ep_square: self.ep.map(Square::new),
             remaining_checks: None,
             halfmoves: self.halfmoves,
-            fullmoves: std::num::NonZeroU32::new(self.fullmoves.max(1)).unwrap_or(std::num::NonZeroU32::MIN),
+            fullmoves: std::num::NonZeroU32::new(self.fullmoves.max(1))
+                .unwrap_or(std::num::NonZeroU32::MIN),
         };
-        let mode = if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        let mode = if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
         // python-chess (and remis) accept what shakmaty is stricter about:
         // more promoted pieces than pawns missing, checks it deems impossible
         Chess::from_setup(setup, mode)
@@ -329,7 +364,15 @@ mod tests {
         let setup = fen.parse::<Fen>().unwrap().into_setup();
         let (roles, colors) = setup.board.clone().into_bitboards();
         Raw {
-            roles: [roles.pawn, roles.knight, roles.bishop, roles.rook, roles.queen, roles.king].map(|b| b.0),
+            roles: [
+                roles.pawn,
+                roles.knight,
+                roles.bishop,
+                roles.rook,
+                roles.queen,
+                roles.king,
+            ]
+            .map(|b| b.0),
             white: colors.white.0,
             black: colors.black.0,
             turn: setup.turn,
@@ -343,16 +386,36 @@ mod tests {
 
     #[test]
     fn statuses() {
-        assert_eq!(raw("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").status(), 0);
+        assert_eq!(
+            raw("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").status(),
+            0
+        );
         assert_eq!(raw("k7/8/8/8/8/8/8/K6r b - - 0 1").status(), OPPOSITE_CHECK);
         assert_eq!(raw("4k3/8/8/8/8/8/8/8 w - - 0 1").status(), NO_WHITE_KING);
-        assert_eq!(raw("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1").status(), UNEXPLAINED_DOUBLE_CHECK);
-        assert_eq!(raw("4k3/8/8/8/1b5b/8/8/4K3 w - - 0 1").status(), UNEXPLAINED_DOUBLE_CHECK);
+        assert_eq!(
+            raw("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1").status(),
+            UNEXPLAINED_DOUBLE_CHECK
+        );
+        assert_eq!(
+            raw("4k3/8/8/8/1b5b/8/8/4K3 w - - 0 1").status(),
+            UNEXPLAINED_DOUBLE_CHECK
+        );
         assert_eq!(raw("4k3/8/8/1B6/8/8/8/4RK2 b - - 0 1").status(), 0);
-        assert_eq!(raw("4k3/8/8/8/8/8/8/4K3 w K - 0 1").status(), BAD_CASTLING_RIGHTS);
-        assert_eq!(raw("4k3/8/8/8/8/8/8/4K3 w - e6 0 1").status(), INVALID_EP_SQUARE);
+        assert_eq!(
+            raw("4k3/8/8/8/8/8/8/4K3 w K - 0 1").status(),
+            BAD_CASTLING_RIGHTS
+        );
+        assert_eq!(
+            raw("4k3/8/8/8/8/8/8/4K3 w - e6 0 1").status(),
+            INVALID_EP_SQUARE
+        );
         let r = raw("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
         assert_eq!(r.status(), 0);
-        assert!(r.position().unwrap().ep_square(EnPassantMode::Legal).is_some());
+        assert!(
+            r.position()
+                .unwrap()
+                .ep_square(EnPassantMode::Legal)
+                .is_some()
+        );
     }
 }
