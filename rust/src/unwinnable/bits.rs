@@ -1,7 +1,7 @@
 //! Bitboard arithmetic on plain `u64`s (bit `8 * rank + file`, a1 = 0): the
 //! flood fills of the reach analysis and the steering of the searches.
 
-use shakmaty::{Bitboard, Color, Square, attacks};
+use shakmaty::{Bitboard, Board, ByColor, ByRole, Color, Square, attacks};
 
 pub const ALL: u64 = u64::MAX;
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -137,6 +137,40 @@ pub const fn slide_attacks(gen_: u64, empty: u64, diagonal: bool, straight: bool
         out |= (up_fill(gen_, e, 7) & NOT_H) | (down_fill(gen_, e, 9) & NOT_H);
     }
     out
+}
+
+/// A board's bitboards by role: pawns, knights, bishops, rooks, queens, kings.
+pub fn roles(b: &Board) -> [u64; 6] {
+    [
+        b.pawns().0,
+        b.knights().0,
+        b.bishops().0,
+        b.rooks().0,
+        b.queens().0,
+        b.kings().0,
+    ]
+}
+
+/// The board of these bitboards by role and of White's pieces (`None` where
+/// they do not make one).
+pub fn board_of(roles: [u64; 6], white: u64) -> Option<Board> {
+    let occupied = roles.iter().fold(0, |a, b| a | b);
+    let [pawn, knight, bishop, rook, queen, king] = roles.map(Bitboard);
+    Board::try_from_bitboards(
+        ByRole {
+            pawn,
+            knight,
+            bishop,
+            rook,
+            queen,
+            king,
+        },
+        ByColor {
+            black: Bitboard(occupied & !white),
+            white: Bitboard(white),
+        },
+    )
+    .ok()
 }
 
 /// Chebyshev (king) distance between two squares.

@@ -8,6 +8,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use shakmaty::{Chess, EnPassantMode, Position};
 
+use super::bits::roles;
+
 pub type Key = u128;
 
 #[inline]
@@ -39,16 +41,8 @@ pub fn key(pos: &Chess) -> Key {
         .ep_square(EnPassantMode::Legal)
         .map_or(0, |s| u64::from(s) + 1);
     let meta = pos.castles().castling_rights().0 ^ (ep << 1) ^ (pos.turn() as u64);
-    let words = [
-        b.pawns().0,
-        b.knights().0,
-        b.bishops().0,
-        b.rooks().0,
-        b.queens().0,
-        b.kings().0,
-        b.white().0,
-        meta,
-    ];
+    let [p, n, bi, r, q, k] = roles(b);
+    let words = [p, n, bi, r, q, k, b.white().0, meta];
     let (mut h1, mut h2) = (0u64, 0u64);
     for (w, (s1, s2)) in words.iter().zip(SEEDS) {
         h1 ^= mix(w ^ s1);

@@ -5,11 +5,10 @@
 //! the refusal itself.
 
 use shakmaty::{
-    Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, FromSetup, PositionError, Setup,
-    Square, attacks,
+    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, PositionError, Setup, Square, attacks,
 };
 
-use super::bits::{BACK_RANKS, RANK_1, RANK_8, bit, squares};
+use super::bits::{BACK_RANKS, RANK_1, RANK_8, bit, board_of, squares};
 
 /// A board as python-chess holds it.
 #[derive(Clone, Debug)]
@@ -64,22 +63,7 @@ impl Raw {
     }
 
     fn board(&self) -> Board {
-        let [p, n, b, r, q, k] = self.roles.map(Bitboard);
-        Board::try_from_bitboards(
-            ByRole {
-                pawn: p,
-                knight: n,
-                bishop: b,
-                rook: r,
-                queen: q,
-                king: k,
-            },
-            ByColor {
-                black: Bitboard(self.black),
-                white: Bitboard(self.white),
-            },
-        )
-        .unwrap_or_default()
+        board_of(self.roles, self.white).unwrap_or_default()
     }
 
     /// Attackers of `color` on `s` (python-chess's `attackers_mask`).

@@ -23,11 +23,11 @@ use std::collections::{BinaryHeap, HashSet};
 use std::hash::BuildHasherDefault;
 
 use shakmaty::{
-    Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move,
-    Position, PositionError, Role, Setup, Square,
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position,
+    PositionError, Role, Setup, Square,
 };
 
-use super::bits::{bit, ci, forward, king, squares};
+use super::bits::{bit, board_of, ci, forward, king, roles, squares};
 use super::budget::Counter;
 use super::key::{KeyMap, key};
 use super::material::hopeless;
@@ -68,14 +68,7 @@ impl Packed {
     fn new(pos: &Chess, context: u32) -> Packed {
         let b = pos.board();
         Packed {
-            roles: [
-                b.pawns().0,
-                b.knights().0,
-                b.bishops().0,
-                b.rooks().0,
-                b.queens().0,
-                b.kings().0,
-            ],
+            roles: roles(b),
             white: b.white().0,
             castling: pos.castles().castling_rights().0,
             ep: pos.ep_square(EnPassantMode::Legal).map_or(64, u8::from),
@@ -87,23 +80,7 @@ impl Packed {
     /// The position again (it was legal when packed: a failure here is a bug,
     /// and a panic, never a position silently left out of a proof).
     fn unpack(&self, mode: CastlingMode) -> Chess {
-        let [p, n, b, r, q, k] = self.roles.map(Bitboard);
-        let occupied = self.roles.iter().fold(0, |a, b| a | b);
-        let board = Board::try_from_bitboards(
-            ByRole {
-                pawn: p,
-                knight: n,
-                bishop: b,
-                rook: r,
-                queen: q,
-                king: k,
-            },
-            ByColor {
-                black: Bitboard(occupied & !self.white),
-                white: Bitboard(self.white),
-            },
-        )
-        .expect("a packed board");
+        let board = board_of(self.roles, self.white).expect("a packed board");
         let setup = Setup {
             board,
             promoted: Bitboard::EMPTY,
