@@ -369,15 +369,15 @@ fn steerings(pos: &Chess, color: Color) -> Vec<Steer> {
     let mut out = vec![
         Steer {
             corner: None,
-            free_pawns: true,
+            free_pawns: false,
         },
         Steer {
             corner: None,
-            free_pawns: false,
+            free_pawns: true,
         },
     ];
     if pos.board().pawns().is_empty() {
-        out.remove(0); // pawn moves cost nothing to change without pawns
+        out.remove(1); // pawn moves cost nothing to change without pawns
     }
     for corner in [0, 7, 56, 63] {
         if corner != usual {

@@ -19,6 +19,7 @@
 //! slice of nodes is spent.
 
 use std::cmp::Reverse;
+use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashSet};
 use std::hash::BuildHasherDefault;
 
@@ -62,10 +63,12 @@ struct Packed {
     ep: u8,
     white_to_move: bool,
     context: u32,
+    /// Its index in the visit's `parents`.
+    id: u32,
 }
 
 impl Packed {
-    fn new(pos: &Chess, context: u32) -> Packed {
+    fn new(pos: &Chess, context: u32, id: u32) -> Packed {
         let b = pos.board();
         Packed {
             roles: roles(b),
@@ -74,6 +77,7 @@ impl Packed {
             ep: pos.ep_square(EnPassantMode::Legal).map_or(64, u8::from),
             white_to_move: pos.turn() == Color::White,
             context,
+            id,
         }
     }
 
@@ -113,8 +117,11 @@ pub struct Visit {
     index: KeyMap<u32>,
     /// By index: the index of the position it was first reached from, and the move.
     parents: Vec<(u32, Option<Move>)>,
+    /// The positions waiting: (priority, slot in `waiting`).
     open: BinaryHeap<Reverse<(u64, u32)>>,
-    waiting: KeyMap<Packed>,
+    waiting: Vec<Packed>,
+    /// Slots of `waiting` whose position was expanded, for reuse.
+    free: Vec<u32>,
     contexts: KeyMap<u32>,
     /// (context, atom) met, and (context, atom, king square) met.
     atoms: U64Set,
@@ -150,7 +157,8 @@ impl Visit {
             index: KeyMap::default(),
             parents: vec![(0, None)],
             open: BinaryHeap::new(),
-            waiting: KeyMap::default(),
+            waiting: Vec::new(),
+            free: Vec::new(),
             contexts: KeyMap::default(),
             atoms: U64Set::default(),
             pairs: U64Set::default(),
@@ -258,9 +266,18 @@ impl Visit {
     fn push(&mut self, id: u32, pos: &Chess, context: u32, novelty: u64) {
         self.seq += 1;
         let priority = (novelty << 56) | (self.rank(pos) << 32) | u64::from(self.seq);
-        self.open.push(Reverse((priority, id)));
-        self.waiting
-            .insert(u128::from(id), Packed::new(pos, context));
+        let packed = Packed::new(pos, context, id);
+        let slot = match self.free.pop() {
+            Some(slot) => {
+                self.waiting[slot as usize] = packed;
+                slot
+            }
+            None => {
+                self.waiting.push(packed);
+                (self.waiting.len() - 1) as u32
+            }
+        };
+        self.open.push(Reverse((priority, slot)));
     }
 
     /// Expand positions until a mate, the end of them, `counter`'s limit or
@@ -268,18 +285,18 @@ impl Visit {
     pub fn run(&mut self, counter: &mut Counter, slice: u64) -> Outcome {
         let stop_at = counter.nodes.saturating_add(slice);
         while counter.running() && counter.nodes < stop_at {
-            let Some(Reverse((_, i))) = self.open.pop() else {
+            let Some(Reverse((_, slot))) = self.open.pop() else {
                 return if self.still == 0 {
                     Outcome::Exhausted
                 } else {
                     Outcome::Limit
                 };
             };
-            let packed = self
-                .waiting
-                .remove(&u128::from(i))
-                .expect("a waiting position");
-            let pos = packed.unpack(self.mode);
+            self.free.push(slot);
+            let (pos, i, context) = {
+                let packed = &self.waiting[slot as usize];
+                (packed.unpack(self.mode), packed.id, packed.context)
+            };
             for m in pos.legal_moves() {
                 if self.still != 0
                     && m.from()
@@ -289,13 +306,12 @@ impl Visit {
                 }
                 let mut child = pos.clone();
                 child.play_unchecked(m);
-                let k = key(&child);
-                if self.index.contains_key(&k) {
-                    continue;
-                }
-                counter.tick();
                 let j = self.parents.len() as u32;
-                self.index.insert(k, j);
+                match self.index.entry(key(&child)) {
+                    Entry::Occupied(_) => continue,
+                    Entry::Vacant(place) => place.insert(j),
+                };
+                counter.tick();
                 self.parents.push((i, Some(m)));
                 if child.turn() != self.winner && child.is_checkmate() {
                     return Outcome::Mate(self.line(j));
@@ -303,10 +319,19 @@ impl Visit {
                 if hopeless(&child, self.winner) {
                     continue;
                 }
-                let context = self.context(&child);
-                let parent = (context == packed.context).then_some(&pos);
-                let novelty = self.register(&child, parent, context);
-                self.push(j, &child, context, novelty);
+                // the context changes only by a capture, a promotion or a
+                // pawn move of the winner's
+                let changed = m.is_capture()
+                    || m.is_promotion()
+                    || (m.role() == Role::Pawn && pos.turn() == self.winner);
+                let child_context = if changed {
+                    self.context(&child)
+                } else {
+                    context
+                };
+                let parent = (child_context == context).then_some(&pos);
+                let novelty = self.register(&child, parent, child_context);
+                self.push(j, &child, child_context, novelty);
             }
         }
         Outcome::Limit
