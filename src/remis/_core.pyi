@@ -1,13 +1,17 @@
 """Types of the compiled core (rust/, built by maturin as ``remis._core``)."""
 
-Board = tuple[int, int, int, int, int, int, int, int]
-State = tuple[bool, int, int | None, bool, int, int]
 Proof = tuple[str, bool, int, int, int]
-Reason = tuple[str, list[int], list[str], Proof | None]
+#: value, method, nodes, moves, forced plies, reason code, numbers, example moves, proof
+CoreVerdict = tuple[bool | None, str, int, list[str], int, str, list[int], list[str],
+                    Proof | None]
 
 def core_version() -> str: ...
 
-# unwinnable::py (remis.unwinnable): value, method, nodes, moves, forced plies, reason
-def can_checkmate(board: Board, state: State, color: bool, quick: bool,
+# unwinnable::py (remis.unwinnable): python-chess's board field by field
+def can_checkmate(pawns: int, knights: int, bishops: int, rooks: int, queens: int, kings: int,
+                  white: int, black: int, turn: bool, castling: int, ep: int | None,
+                  chess960: bool, halfmoves: int, fullmoves: int, color: bool, quick: bool,
                   max_nodes: int | None = None, max_seconds: float | None = None,
-                  ) -> tuple[bool | None, str, int, list[str], int, Reason]: ...
+                  ) -> CoreVerdict: ...
+
+def _panic_inside_the_guard() -> None: ...

@@ -1,7 +1,7 @@
 //! Short exhaustive proofs: forced moves, and "every line of at most N plies
 //! ends the game or leaves the would-be winner without mating material".
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position, attacks};
 
 use super::budget::Counter;
 use super::key::{KeySet, key};
@@ -55,6 +55,17 @@ pub fn play_forced(pos: &mut Chess, winner: Color, limit: usize, line: &mut Vec<
     Forced::Open
 }
 
+/// The side to move has a legal king move (a cheap test: most positions have one).
+fn has_king_move(pos: &Chess) -> bool {
+    let b = pos.board();
+    let us = pos.turn();
+    let Some(k) = b.king_of(us) else { return false };
+    let occupied = b.occupied().without(k);
+    (attacks::king_attacks(k) & !b.by_color(us))
+        .into_iter()
+        .any(|s| b.attacks_to(s, !us, occupied).is_empty())
+}
+
 /// The ends of a short exhaustive proof: lines that end the game, lines that
 /// leave too little material.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -98,6 +109,9 @@ fn ends_within(
     ends: &mut Ends,
     counter: &mut Counter,
 ) -> bool {
+    if plies == 0 && has_king_move(pos) {
+        return false; // the line goes on (the common case: no move list needed)
+    }
     let moves = pos.legal_moves();
     if moves.is_empty() {
         if pos.is_check() && pos.turn() != winner {

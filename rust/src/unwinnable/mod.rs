@@ -128,8 +128,10 @@ pub struct Verdict {
 
 /// The default node budget of full mode.
 pub const FULL_NODES: u64 = 4_000_000;
-/// Quick mode's budget for its short proofs and its tiny search.
+/// Quick mode's budget for its proof that every short line ends.
 pub const QUICK_NODES: u64 = 300;
+/// Quick mode's helpmate search where at most six units stand.
+const QUICK_SEARCH: u64 = 100;
 /// The first slice of each search in full mode's turns (it doubles each round).
 const FIRST_SLICE: u64 = 64;
 /// Quick mode's visit of the reachable positions where a king cannot move.
@@ -179,7 +181,7 @@ pub fn can_checkmate(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> 
         );
     }
     let limit = budget.max_nodes.unwrap_or(match mode {
-        Mode::Quick => QUICK_NODES + QUICK_VISIT,
+        Mode::Quick => QUICK_NODES + QUICK_SEARCH + QUICK_VISIT,
         Mode::Full => FULL_NODES,
     });
     let mut counter = Counter::new(limit, budget);
@@ -238,13 +240,13 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
             );
         }
     }
-    if pos.board().occupied().count() <= 6 {
+    if pos.board().occupied().count() <= 4 {
         let steer = Steer {
             corner: None,
             free_pawns: false,
         };
         let mut search = Helpmate::new(pos, color, steer).start_at(2);
-        if let Outcome::Mate(line) = search.run(counter, QUICK_NODES) {
+        if let Outcome::Mate(line) = search.run(counter, QUICK_SEARCH) {
             return Verdict::new(Answer::Can(line), Method::Search, counter.nodes, forced);
         }
     }

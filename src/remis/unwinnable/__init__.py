@@ -20,14 +20,15 @@ Ctrl-C stops it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from numbers import Integral, Real
 from typing import Literal
 
 import chess
 
 from remis import _core
-from remis.unwinnable.reasons import CoreReason, found_text, reason_text
+from remis.unwinnable.reasons import found_text, reason_text
 
 Mode = Literal["full", "quick"]
 
@@ -67,6 +68,33 @@ class Verdict:
         """
         return {"value": self.value, "reason": self.reason,
                 "line": list(self.line) if self.value else None, "method": self.method}
+
+
+def _maker() -> Callable[[chess.Color, bool | None, str, tuple[str, ...], int,
+                          dict[str, object], str], Verdict]:
+    """A constructor of :class:`Verdict` that fills its slots directly: the
+    frozen dataclass's ``__init__`` goes through ``object.__setattr__`` for
+    each field, half the cost of a quick-mode question's Python side (the
+    verdict stays frozen and equal to one built by ``__init__``)."""
+    s0, s1, s2, s3, s4, s5, s6 = (getattr(Verdict, f.name).__set__ for f in fields(Verdict))
+    new = object.__new__
+
+    def make(color: chess.Color, value: bool | None, reason: str, line: tuple[str, ...],
+             nodes: int, details: dict[str, object], method: str) -> Verdict:
+        v = new(Verdict)
+        s0(v, color)
+        s1(v, value)
+        s2(v, reason)
+        s3(v, line)
+        s4(v, nodes)
+        s5(v, details)
+        s6(v, method)
+        return v
+
+    return make
+
+
+_make = _maker()
 
 
 def check_position(board: chess.Board) -> None:
@@ -114,16 +142,13 @@ def _check_arguments(board: object, color: object, max_nodes: object,
 
 
 def _ask(board: chess.Board, color: chess.Color, quick: bool, max_nodes: int | None,
-         max_seconds: float | None, castling: int,
-         ) -> tuple[bool | None, str, int, list[str], int, CoreReason]:
+         max_seconds: float | None, castling: int) -> _core.CoreVerdict:
     """The core's answer, the board given as python-chess's bitboards."""
     white = board.occupied_co[True]
     return _core.can_checkmate(
-        (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
-         white, board.occupied ^ white),
-        (board.turn, castling, board.ep_square, board.chess960, board.halfmove_clock,
-         board.fullmove_number),
-        color, quick, max_nodes, max_seconds)
+        board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+        white, board.occupied ^ white, board.turn, castling, board.ep_square, board.chess960,
+        board.halfmove_clock, board.fullmove_number, color, quick, max_nodes, max_seconds)
 
 
 def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full",
@@ -133,7 +158,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
 
     Full mode decides (True with a helpmate line, or False with a proof)
     unless ``max_nodes`` (default: the core's budget, a few million
-    positions) or ``max_seconds`` runs out; quick mode spends a few hundred
+    positions) or ``max_seconds`` runs out; quick mode spends a few thousand
     nodes at most and otherwise answers None.  Raises :class:`ValueError` on
     an illegal position, :class:`TypeError` on arguments of the wrong kind.
 
@@ -153,20 +178,32 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
         _check_arguments(board, color, max_nodes, max_seconds)
     quick = mode == "quick"
     try:
-        value, method, nodes, line, forced, reason = _ask(
-            board, color, quick, max_nodes, max_seconds, board.castling_rights)
+        answer = _ask(board, color, quick, max_nodes, max_seconds, board.castling_rights)
     except ValueError as exc:
-        check_position(board)  # refused: say why in words
-        try:  # python-chess trusts the castling rights of a board with moves played
-            value, method, nodes, line, forced, reason = _ask(
-                board, color, quick, max_nodes, max_seconds, board.clean_castling_rights())
-        except ValueError:
-            raise ValueError(f"illegal position: {exc} ({board.fen()})") from None
+        refused = str(exc)
+    else:
+        return _verdict(board, color, answer)
+    check_position(board)  # refused: say why in words
+    try:  # python-chess trusts the castling rights of a board with moves played
+        answer = _ask(board, color, quick, max_nodes, max_seconds,
+                      board.clean_castling_rights())
+    except ValueError:
+        raise ValueError(f"illegal position: {refused} ({board.fen()})") from None
+    return _verdict(board, color, answer)
+
+
+def _verdict(board: chess.Board, color: chess.Color, answer: _core.CoreVerdict) -> Verdict:
+    """The :class:`Verdict` of the core's answer (see :func:`_ask`)."""
+    value, method, nodes, moves, forced, code, numbers, example, proof = answer
     if value:
-        mate = tuple(line)
-        return Verdict(color, True, found_text(color, mate), mate, nodes, method=method)
-    text, details = reason_text(board, color, nodes, forced, line, reason)
-    return Verdict(color, value, text, (), nodes, details, method)
+        line = tuple(moves)
+        return _make(color, True, found_text(color, line), line, nodes, {}, method)
+    if code == "undecided:quick":  # the common case: after almost every ply of a game
+        return _make(color, None, f"undecided: quick mode reached ({nodes} nodes)", (), nodes,
+                     {}, method)
+    text, details = reason_text(board, color, nodes, moves[:forced], code, numbers, example,
+                                proof)
+    return _make(color, value, text, (), nodes, details, method)
 
 
 def is_dead_position(board: chess.Board, *, mode: Mode = "full") -> bool:

@@ -8,11 +8,9 @@ import chess
 
 from remis.material import describe_material
 
-#: A reason as the core gives it: its code, numbers, moves (UCI) and a
-#: static proof (kind, dark, frozen pawns, boxed squares of Black's and
-#: White's king).
+#: A static proof as the core gives it: kind, dark, frozen pawns, boxed
+#: squares of Black's and White's king.
 CoreProof = tuple[str, bool, int, int, int]
-CoreReason = tuple[str, list[int], list[str], CoreProof | None]
 
 
 def _name(color: chess.Color) -> str:
@@ -118,13 +116,12 @@ def _after_every_move(color: chess.Color, numbers: list[int], moves: list[str],
     return text + (f" (e.g. {example})" if example else "")
 
 
-def reason_text(board: chess.Board, color: chess.Color, nodes: int, forced: int,
-                moves: list[str], reason: CoreReason) -> tuple[str, dict[str, object]]:
-    """The words and details of a "cannot" or undecided verdict: ``moves``
-    are the forced moves played before the deciding stage (``forced`` of
-    them), ``reason`` the core's."""
-    code, numbers, example, proof = reason
-    head = moves[:forced]
+def reason_text(board: chess.Board, color: chess.Color, nodes: int, head: list[str],
+                code: str, numbers: list[int], example: list[str],
+                proof: CoreProof | None) -> tuple[str, dict[str, object]]:
+    """The words and details of a "cannot" or undecided verdict: ``head``
+    are the forced moves played before the deciding stage; ``code``,
+    ``numbers``, ``example`` (moves) and ``proof`` the core's reason."""
     details: dict[str, object] = {"forced": head} if head else {}
     name, loser = _name(color), _name(not color)
     after = _after_forced(head)
