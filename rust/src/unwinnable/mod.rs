@@ -44,7 +44,7 @@ pub use lines::{Ends, ForcedEnd};
 pub use material::Material;
 
 use budget::Counter;
-use lines::{Forced, every_line_ends, play_forced};
+use lines::{Forced, every_line_ends, play_forced, shorten};
 use search::{Helpmate, Outcome, Steer};
 use visit::Visit;
 
@@ -127,13 +127,17 @@ pub struct Verdict {
 }
 
 /// The default node budget of full mode.
-pub const FULL_NODES: u64 = 4_000_000;
+pub const FULL_NODES: u64 = 6_000_000;
 /// Quick mode's budget for its proof that every short line ends.
 pub const QUICK_NODES: u64 = 300;
 /// Quick mode's helpmate search where at most six units stand.
 const QUICK_SEARCH: u64 = 100;
 /// The first slice of each search in full mode's turns (it doubles each round).
 const FIRST_SLICE: u64 = 64;
+/// Helpmate lines longer than this (in plies) get their detours cut.
+const LONG_LINE: usize = 40;
+/// At most this many squares where a mate could happen get a search each.
+const MATING_SQUARES: u32 = 4;
 /// Quick mode's visit of the reachable positions where a king cannot move.
 const QUICK_VISIT: u64 = 4096;
 /// The plies of quick mode's proof that every line ends.
@@ -154,6 +158,23 @@ impl Verdict {
             forced: forced.to_vec(),
             stop: None,
         }
+    }
+
+    /// A mate found by `method` from `pos` (after the `forced` moves); a long
+    /// line comes with its detours cut.
+    fn mate(
+        pos: &Chess,
+        line: Vec<Move>,
+        method: Method,
+        counter: &mut Counter,
+        forced: &[Move],
+    ) -> Verdict {
+        let line = if line.len() > LONG_LINE {
+            shorten(pos, line, counter)
+        } else {
+            line
+        };
+        Verdict::new(Answer::Can(line), method, counter.nodes, forced)
     }
 
     fn unknown(nodes: u64, stop: Stop, forced: &[Move]) -> Verdict {
@@ -244,10 +265,15 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
         let steer = Steer {
             corner: None,
             free_pawns: false,
+            square: None,
         };
         let mut search = Helpmate::new(pos, color, steer).start_at(2);
-        if let Outcome::Mate(line) = search.run(counter, QUICK_SEARCH) {
-            return Verdict::new(Answer::Can(line), Method::Search, counter.nodes, forced);
+        // (an iteration runs to its end: a counter of its own bounds it)
+        let mut own = Counter::new(QUICK_SEARCH, &Budget::default());
+        let found = search.run(&mut own, QUICK_SEARCH);
+        counter.nodes += own.nodes;
+        if let Outcome::Mate(line) = found {
+            return Verdict::mate(pos, line, Method::Search, counter, forced);
         }
     }
     if (pos.board().knights() | pos.board().rooks_and_queens()).is_empty()
@@ -257,7 +283,7 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
         // one side runs out of moves; the reachable positions are few
         match Visit::new(pos, color).run(counter, QUICK_VISIT) {
             Outcome::Mate(line) => {
-                return Verdict::new(Answer::Can(line), Method::Visit, counter.nodes, forced);
+                return Verdict::mate(pos, line, Method::Visit, counter, forced);
             }
             Outcome::Exhausted => {
                 let reason = Reason::Exhausted {
@@ -292,7 +318,7 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
         for search in &mut searches {
             match search.run(counter, slice) {
                 Outcome::Mate(line) => {
-                    return Verdict::new(Answer::Can(line), Method::Search, counter.nodes, forced);
+                    return Verdict::mate(pos, line, Method::Search, counter, forced);
                 }
                 Outcome::Exhausted => {
                     let reason = Reason::Exhausted {
@@ -318,11 +344,26 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
                     forced,
                 );
             }
+            // where the reach analysis leaves a mate possible on few squares,
+            // a search heads for each of them
+            if let Some(squares) = blocked::mating_targets(pos, color)
+                && squares != 0
+                && squares.count_ones() <= MATING_SQUARES
+            {
+                for square in bits::squares(squares) {
+                    let steer = Steer {
+                        corner: None,
+                        free_pawns: false,
+                        square: Some(square),
+                    };
+                    searches.push(Helpmate::new(pos, color, steer));
+                }
+            }
         }
         // the visit, which proves, gets as much as the searches, which find mates
         match visit.run(counter, slice * searches.len() as u64) {
             Outcome::Mate(line) => {
-                return Verdict::new(Answer::Can(line), Method::Visit, counter.nodes, forced);
+                return Verdict::mate(pos, line, Method::Visit, counter, forced);
             }
             Outcome::Exhausted => {
                 let reason = Reason::Exhausted {
@@ -340,7 +381,7 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
         if let Some(focus) = &mut focus
             && let Outcome::Mate(line) = focus.run(counter, slice * searches.len() as u64)
         {
-            return Verdict::new(Answer::Can(line), Method::Visit, counter.nodes, forced);
+            return Verdict::mate(pos, line, Method::Visit, counter, forced);
         }
         slice = slice.saturating_mul(2);
     }
@@ -372,10 +413,12 @@ fn steerings(pos: &Chess, color: Color) -> Vec<Steer> {
         Steer {
             corner: None,
             free_pawns: false,
+            square: None,
         },
         Steer {
             corner: None,
             free_pawns: true,
+            square: None,
         },
     ];
     if pos.board().pawns().is_empty() {
@@ -386,6 +429,7 @@ fn steerings(pos: &Chess, color: Color) -> Vec<Steer> {
             out.push(Steer {
                 corner: Some(corner),
                 free_pawns: true,
+                square: None,
             });
         }
     }

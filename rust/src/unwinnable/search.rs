@@ -31,11 +31,14 @@ pub enum Outcome {
 }
 
 /// How a search steers: toward a fixed mating corner (`None`: the default
-/// corner of each position), and whether every pawn move is free.
+/// corner of each position), and whether every pawn move is free; or toward
+/// one square where the reach analysis says a mate could happen (`square`:
+/// every piece heads for it, the loser's own pieces to fill its flights).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Steer {
     pub corner: Option<u32>,
     pub free_pawns: bool,
+    pub square: Option<u32>,
 }
 
 /// Nodes one iteration may spend per ply of its budget before the next,
@@ -112,9 +115,8 @@ pub struct Helpmate {
     fresh: bool,
     iter_nodes: u64,
     iter_cap: u64,
-    stop_at: u64,
-    /// The iteration was cut by `stop_at` (the caller's slice), not by its own cap.
-    sliced: bool,
+    /// The nodes this search may have spent by the end of its current run.
+    quota: u64,
     pub nodes: u64,
 }
 
@@ -133,8 +135,7 @@ impl Helpmate {
             fresh: false,
             iter_nodes: 0,
             iter_cap: 0,
-            stop_at: 0,
-            sliced: false,
+            quota: 0,
             nodes: 0,
         }
     }
@@ -146,10 +147,12 @@ impl Helpmate {
     }
 
     /// Deepen until a mate, a proof, `counter`'s limit or `slice` more nodes.
+    /// An iteration once begun runs to its end (its own cap bounds it): a
+    /// slice spent early is taken from the next ones.
     pub fn run(&mut self, counter: &mut Counter, slice: u64) -> Outcome {
-        self.stop_at = counter.nodes.saturating_add(slice);
+        self.quota = self.quota.saturating_add(slice);
         loop {
-            if !counter.running() || counter.nodes >= self.stop_at {
+            if !counter.running() || self.nodes >= self.quota {
                 return Outcome::Limit;
             }
             self.iteration += 1;
@@ -158,7 +161,6 @@ impl Helpmate {
             }
             self.interrupted = false;
             self.stale = false;
-            self.sliced = false;
             self.iter_nodes = 0;
             self.iter_cap = ITERATION_NODES * self.depth.max(1) as u64;
             self.line.clear();
@@ -166,10 +168,7 @@ impl Helpmate {
             let k = key(&root);
             match self.node(&root, k, self.depth, (false, false), counter) {
                 Flow::Found => return Outcome::Mate(std::mem::take(&mut self.line)),
-                Flow::Abort if self.sliced || !counter.running() => {
-                    // redo this iteration when resumed
-                    return Outcome::Limit;
-                }
+                Flow::Abort if !counter.running() => return Outcome::Limit,
                 Flow::Abort => {
                     self.fresh = false;
                     self.depth += 1;
@@ -239,7 +238,7 @@ impl Helpmate {
                 continue;
             }
             if !self.count(counter) {
-                return Flow::Abort;
+                return self.abort(k);
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -255,7 +254,7 @@ impl Helpmate {
             let ck = key(&child);
             match self.node(&child, ck, child_left, (cost == FREE, semi), counter) {
                 Flow::Found => return Flow::Found,
-                Flow::Abort => return Flow::Abort,
+                Flow::Abort => return self.abort(k),
                 Flow::Done => {}
             }
             self.line.pop();
@@ -263,29 +262,32 @@ impl Helpmate {
         Flow::Done
     }
 
+    /// Unwind a stopped iteration: the positions on the line being searched
+    /// were not searched to the end, and must not prune later iterations.
+    fn abort(&mut self, k: Key) -> Flow {
+        self.tt.remove(&k);
+        Flow::Abort
+    }
+
     #[inline]
     fn count(&mut self, counter: &mut Counter) -> bool {
         self.nodes += 1;
         self.iter_nodes += 1;
-        if !counter.tick() {
-            return false;
-        }
-        if counter.nodes >= self.stop_at {
-            self.sliced = true;
-            return false;
-        }
-        self.iter_nodes <= self.iter_cap
+        counter.tick() && self.iter_nodes <= self.iter_cap
     }
 
     /// The moves with their costs, cheapest first (stable among equals).
     fn classify(&self, pos: &Chess, moves: &[Move], out: &mut Vec<(i32, Move)>) {
         let b = pos.board();
         let winner = self.winner;
-        let corner = self
-            .steer
-            .corner
-            .unwrap_or_else(|| default_corner(pos, winner));
-        let [wk_t, wn_t, lk_t, ln_t] = targets(corner);
+        let [wk_t, wn_t, lk_t, ln_t] = match self.steer.square {
+            Some(sq) => [sq; 4],
+            None => targets(
+                self.steer
+                    .corner
+                    .unwrap_or_else(|| default_corner(pos, winner)),
+            ),
+        };
         let them = b.by_color(!pos.turn()).0;
         if pos.turn() == winner {
             let mine = b.by_color(winner).0;
@@ -357,6 +359,15 @@ impl Helpmate {
                     Move::Normal {
                         role: Role::Knight, ..
                     } if knight_distance(to, ln_t) < knight_distance(from, ln_t) => {
+                        cost = FREE;
+                    }
+                    Move::Normal {
+                        role: Role::Bishop | Role::Rook | Role::Queen,
+                        capture: None,
+                        ..
+                    } if self.steer.square.is_some()
+                        && king_distance(to, ln_t) < king_distance(from, ln_t) =>
+                    {
                         cost = FREE;
                     }
                     _ if m.is_capture() => cost = WASTE,
@@ -469,6 +480,7 @@ mod tests {
         let steer = Steer {
             corner: None,
             free_pawns: false,
+            square: None,
         };
         Helpmate::new(&p, winner, steer).run(&mut counter, u64::MAX)
     }
