@@ -267,7 +267,7 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
             free_pawns: false,
             square: None,
         };
-        let mut search = Helpmate::new(pos, color, steer).start_at(2);
+        let mut search = Helpmate::new(pos, color, steer);
         // (an iteration runs to its end: a counter of its own bounds it)
         let mut own = Counter::new(QUICK_SEARCH, &Budget::default());
         let found = search.run(&mut own, QUICK_SEARCH);
@@ -304,9 +304,10 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
 
 /// Full mode after the static proof.
 fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Verdict {
-    let mut searches: Vec<Helpmate> = steerings(pos, color)
+    // each search with its share of a round's slice
+    let mut searches: Vec<(Helpmate, u64)> = steerings(pos, color)
         .into_iter()
-        .map(|steer| Helpmate::new(pos, color, steer))
+        .map(|steer| (Helpmate::new(pos, color, steer), 1))
         .collect();
     let mut visit = Visit::new(pos, color);
     // where some pieces can never take part in a mate, a visit that holds them still
@@ -315,8 +316,8 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
     let mut after_every_move_tried = false;
     let mut slice = FIRST_SLICE;
     while counter.running() {
-        for search in &mut searches {
-            match search.run(counter, slice) {
+        for (search, share) in &mut searches {
+            match search.run(counter, slice * *share) {
                 Outcome::Mate(line) => {
                     return Verdict::mate(pos, line, Method::Search, counter, forced);
                 }
@@ -356,12 +357,14 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
                         free_pawns: false,
                         square: Some(square),
                     };
-                    searches.push(Helpmate::new(pos, color, steer));
+                    // (the best informed: a double share)
+                    searches.push((Helpmate::new(pos, color, steer), 2));
                 }
             }
         }
         // the visit, which proves, gets as much as the searches, which find mates
-        match visit.run(counter, slice * searches.len() as u64) {
+        let shares: u64 = searches.iter().map(|(_, share)| share).sum();
+        match visit.run(counter, slice * shares) {
             Outcome::Mate(line) => {
                 return Verdict::mate(pos, line, Method::Visit, counter, forced);
             }
@@ -379,7 +382,7 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
             Outcome::Limit => {}
         }
         if let Some(focus) = &mut focus
-            && let Outcome::Mate(line) = focus.run(counter, slice * searches.len() as u64)
+            && let Outcome::Mate(line) = focus.run(counter, slice * shares)
         {
             return Verdict::mate(pos, line, Method::Visit, counter, forced);
         }

@@ -94,14 +94,44 @@ fn targets(corner: u32) -> [u32; 4] {
     [(c + rank_in) as u32, corner, corner, (c + file_in) as u32]
 }
 
+/// A position on the line being searched, with its moves still to try.
+struct Frame {
+    pos: Chess,
+    key: Key,
+    left: i32,
+    /// The move that led here was free: the next normal move is free too.
+    progress: bool,
+    /// The line went through a semi-blocked structure (see [`blocked_order`]).
+    semi: bool,
+    moves: Vec<(i32, Move)>,
+    next: usize,
+}
+
+/// What entering a position gives.
+enum Enter {
+    /// A mate is on the board.
+    Mate,
+    /// Nothing to search below it (seen with as much budget, no material, no
+    /// move, no budget left).
+    Leaf,
+    /// Its moves are to be tried: a frame was pushed.
+    Pushed,
+}
+
+/// How a run of an iteration ended.
 enum Flow {
     Found,
     Done,
-    /// The iteration's or the question's node limit: unwind.
-    Abort,
+    /// The iteration's own node cap: it ends, unfinished.
+    Capped,
+    /// The caller's slice or the question's budget: it pauses, and goes on
+    /// where it stopped when the search is resumed.
+    Paused,
 }
 
-/// One steered search, resumable with a larger budget.
+/// One steered search, resumable: a run that ends with its slice pauses the
+/// iteration on its line of positions (an explicit stack), and the next run
+/// goes on from there.
 pub struct Helpmate {
     root: Chess,
     winner: Color,
@@ -109,14 +139,15 @@ pub struct Helpmate {
     tt: KeyMap<u32>,
     iteration: u32,
     depth: i32,
+    /// The positions of the line being searched (empty between iterations).
+    stack: Vec<Frame>,
     line: Vec<Move>,
     interrupted: bool,
     stale: bool,
     fresh: bool,
     iter_nodes: u64,
     iter_cap: u64,
-    /// The nodes this search may have spent by the end of its current run.
-    quota: u64,
+    stop_at: u64,
     pub nodes: u64,
 }
 
@@ -129,47 +160,55 @@ impl Helpmate {
             tt: KeyMap::default(),
             iteration: 0,
             depth: 1,
+            stack: Vec::new(),
             line: Vec::new(),
             interrupted: false,
             stale: false,
             fresh: false,
             iter_nodes: 0,
             iter_cap: 0,
-            quota: 0,
+            stop_at: 0,
             nodes: 0,
         }
     }
 
-    /// Start the deepening at `depth` plies of budget (before the first run).
-    pub fn start_at(mut self, depth: i32) -> Helpmate {
-        self.depth = depth;
-        self
-    }
-
     /// Deepen until a mate, a proof, `counter`'s limit or `slice` more nodes.
-    /// An iteration once begun runs to its end (its own cap bounds it): a
-    /// slice spent early is taken from the next ones.
     pub fn run(&mut self, counter: &mut Counter, slice: u64) -> Outcome {
-        self.quota = self.quota.saturating_add(slice);
+        self.stop_at = counter.nodes.saturating_add(slice);
         loop {
-            if !counter.running() || self.nodes >= self.quota {
+            if !counter.running() || counter.nodes >= self.stop_at {
                 return Outcome::Limit;
             }
-            self.iteration += 1;
-            if self.fresh {
-                self.tt.clear();
+            if self.stack.is_empty() {
+                // a new iteration
+                self.iteration += 1;
+                if self.fresh {
+                    self.tt.clear();
+                }
+                self.interrupted = false;
+                self.stale = false;
+                self.iter_nodes = 0;
+                self.iter_cap = ITERATION_NODES * self.depth.max(1) as u64;
+                self.line.clear();
+                let root = self.root.clone();
+                let k = key(&root);
+                match self.enter(root, k, self.depth, false, false) {
+                    Enter::Mate => return Outcome::Mate(Vec::new()),
+                    Enter::Leaf | Enter::Pushed => {}
+                }
             }
-            self.interrupted = false;
-            self.stale = false;
-            self.iter_nodes = 0;
-            self.iter_cap = ITERATION_NODES * self.depth.max(1) as u64;
-            self.line.clear();
-            let root = self.root.clone();
-            let k = key(&root);
-            match self.node(&root, k, self.depth, (false, false), counter) {
-                Flow::Found => return Outcome::Mate(std::mem::take(&mut self.line)),
-                Flow::Abort if !counter.running() => return Outcome::Limit,
-                Flow::Abort => {
+            match self.walk(counter) {
+                Flow::Found => {
+                    self.stack.clear();
+                    return Outcome::Mate(std::mem::take(&mut self.line));
+                }
+                Flow::Paused => return Outcome::Limit,
+                Flow::Capped => {
+                    // the positions on the line were not searched to the end:
+                    // they must not prune later iterations
+                    for frame in self.stack.drain(..) {
+                        self.tt.remove(&frame.key);
+                    }
                     self.fresh = false;
                     self.depth += 1;
                 }
@@ -187,60 +226,86 @@ impl Helpmate {
         }
     }
 
-    /// `progress`: the move before was free; `semi`: the line went through a
-    /// semi-blocked structure (see [`blocked_order`]).
-    fn node(
-        &mut self,
-        pos: &Chess,
-        k: Key,
-        left: i32,
-        (progress, semi): (bool, bool),
-        counter: &mut Counter,
-    ) -> Flow {
+    /// Enter a position with `left` plies of budget: a leaf, or a frame of
+    /// its moves, cheapest first.
+    fn enter(&mut self, pos: Chess, k: Key, left: i32, progress: bool, semi: bool) -> Enter {
         if let Some(&v) = self.tt.get(&k)
             && (v & 0xFFFF) as i32 >= left
         {
             if v >> 16 != self.iteration {
                 self.stale = true;
             }
-            return Flow::Done;
+            return Enter::Leaf;
         }
         let winner = self.winner;
-        if hopeless(pos, winner) {
-            return Flow::Done;
+        if hopeless(&pos, winner) {
+            return Enter::Leaf;
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return if pos.turn() != winner && pos.is_check() {
-                Flow::Found
+                Enter::Mate
             } else {
-                Flow::Done
+                Enter::Leaf
             };
         }
         if left <= 0 || self.line.len() >= MAX_LINE {
             self.interrupted = true;
-            return Flow::Done;
+            return Enter::Leaf;
         }
         self.tt.insert(k, (self.iteration << 16) | left as u32);
         let mut costed: Vec<(i32, Move)> = Vec::with_capacity(moves.len());
-        self.classify(pos, &moves, &mut costed);
-        let semi = blocked_order(pos, self.winner, self.steer, semi, &mut costed);
-        let winners_turn = pos.turn() == winner;
-        for (cost, m) in costed {
-            let child_left = match cost {
-                FREE => left,
-                NORMAL if progress => left,
-                _ => left - cost,
+        self.classify(&pos, &moves, &mut costed);
+        let semi = blocked_order(&pos, winner, self.steer, semi, &mut costed);
+        self.stack.push(Frame {
+            pos,
+            key: k,
+            left,
+            progress,
+            semi,
+            moves: costed,
+            next: 0,
+        });
+        Enter::Pushed
+    }
+
+    /// Try the moves of the frames on the stack, depth first, until the
+    /// iteration ends, finds a mate or must stop.
+    fn walk(&mut self, counter: &mut Counter) -> Flow {
+        let winner = self.winner;
+        while let Some(frame) = self.stack.last_mut() {
+            let Some(&(cost, m)) = frame.moves.get(frame.next) else {
+                // every move tried: back to the position before
+                self.stack.pop();
+                if !self.stack.is_empty() {
+                    self.line.pop();
+                }
+                continue;
             };
+            let child_left = match cost {
+                FREE => frame.left,
+                NORMAL if frame.progress => frame.left,
+                _ => frame.left - cost,
+            };
+            let winners_turn = frame.pos.turn() == winner;
             if child_left <= 0 && !winners_turn {
                 // only a mate on the board would count, and the loser's move gives none
+                frame.next += 1;
                 self.interrupted = true;
                 continue;
             }
-            if !self.count(counter) {
-                return self.abort(k);
+            // counted before it is played: a pause leaves it to the next run
+            self.nodes += 1;
+            self.iter_nodes += 1;
+            if !counter.tick() || counter.nodes >= self.stop_at {
+                return Flow::Paused;
             }
-            let mut child = pos.clone();
+            if self.iter_nodes > self.iter_cap {
+                return Flow::Capped;
+            }
+            frame.next += 1;
+            let semi = frame.semi;
+            let mut child = frame.pos.clone();
             child.play_unchecked(m);
             if child_left <= 0 {
                 if child.is_checkmate() {
@@ -251,29 +316,16 @@ impl Helpmate {
                 continue;
             }
             self.line.push(m);
-            let ck = key(&child);
-            match self.node(&child, ck, child_left, (cost == FREE, semi), counter) {
-                Flow::Found => return Flow::Found,
-                Flow::Abort => return self.abort(k),
-                Flow::Done => {}
+            let k = key(&child);
+            match self.enter(child, k, child_left, cost == FREE, semi) {
+                Enter::Mate => return Flow::Found,
+                Enter::Leaf => {
+                    self.line.pop();
+                }
+                Enter::Pushed => {}
             }
-            self.line.pop();
         }
         Flow::Done
-    }
-
-    /// Unwind a stopped iteration: the positions on the line being searched
-    /// were not searched to the end, and must not prune later iterations.
-    fn abort(&mut self, k: Key) -> Flow {
-        self.tt.remove(&k);
-        Flow::Abort
-    }
-
-    #[inline]
-    fn count(&mut self, counter: &mut Counter) -> bool {
-        self.nodes += 1;
-        self.iter_nodes += 1;
-        counter.tick() && self.iter_nodes <= self.iter_cap
     }
 
     /// The moves with their costs, cheapest first (stable among equals).
