@@ -7,19 +7,25 @@
 //!
 //! The stages, cheapest first. *Material* (a bare king, K+N v K, ...). *Forced
 //! moves*: while there is one legal move it is played (a mate, a stalemate, too
-//! little material or a cycle may end it). The *static proof* of
-//! [`blocked`], from the semi-static reach analysis of [`reach`]: no check is
-//! ever possible, or the loser's king always keeps a flight square; then the
-//! same after every legal move, each followed by its forced replies. Quick mode
-//! stops there, after a proof that every line of a few plies ends and a tiny
-//! helpmate search where few pieces stand. Full mode then lets its searches
-//! take turns with doubling slices of nodes: steered helpmate searches
-//! ([`search`]: iterative deepening in which the moves toward a mating corner
-//! are free, each search toward its own corner) and the breadth-first visit of
-//! every reachable position ([`visit`]), which finds the shortest mate where
-//! the positions are few and proves "cannot" when it runs out of them; a
-//! steered search that finishes an iteration without cutting a line is a proof
-//! too. Budgets are counted in nodes (positions generated), so a verdict never
+//! little material or a cycle may end it). The *static proof* of `blocked.rs`,
+//! from the semi-static reach analysis of `reach.rs`: no check is ever possible,
+//! or the loser's king always keeps a flight square. Quick mode then proves, if
+//! it can, that every line of three plies ends the game (or leaves too little
+//! material), tries the static proof after every evasion from check, searches
+//! a hundred nodes among four units, and visits a few thousand positions where
+//! only pawns and bishops stand beside a king that cannot move; it stops there.
+//! Full mode lets its searches take turns with slices of nodes that double each
+//! round: steered helpmate searches (`search.rs`: iterative deepening in which
+//! the moves toward a mating corner are free, one toward each corner; after the
+//! first round also toward each square where the reach analysis leaves a mate
+//! possible, when they are few), the visit of every reachable position best
+//! first by novelty (`visit.rs`), which finds deep narrow mates and proves
+//! "cannot" when it runs out of positions, and, where some pieces can never
+//! take part in a mate, the same visit holding them still. After the first
+//! round comes the static proof after every legal move with its forced
+//! replies. A steered search that ends an iteration without cutting a line
+//! short proves "cannot" too; a long helpmate line has its detours cut.
+//! Budgets are counted in nodes (positions generated), so a verdict never
 //! depends on the machine's load; a deadline and an interrupt test are opt-ins.
 
 mod bits;
@@ -130,7 +136,7 @@ pub struct Verdict {
 pub const FULL_NODES: u64 = 6_000_000;
 /// Quick mode's budget for its proof that every short line ends.
 pub const QUICK_NODES: u64 = 300;
-/// Quick mode's helpmate search where at most six units stand.
+/// Quick mode's helpmate search where at most four units stand.
 const QUICK_SEARCH: u64 = 100;
 /// The first slice of each search in full mode's turns (it doubles each round).
 const FIRST_SLICE: u64 = 64;
@@ -144,6 +150,8 @@ const QUICK_VISIT: u64 = 4096;
 const QUICK_PLIES: u32 = 3;
 /// Forced moves followed at most (at the root, and after each move).
 const FORCED_PLIES: usize = 100;
+/// Forced moves quick mode follows at most.
+const QUICK_FORCED_PLIES: usize = 4;
 
 impl Verdict {
     fn new(answer: Answer, method: Method, nodes: u64, forced: &[Move]) -> Verdict {
@@ -208,7 +216,11 @@ pub fn can_checkmate(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> 
     let mut counter = Counter::new(limit, budget);
     let mut p = pos.clone();
     let mut forced = Vec::new();
-    let plies = if mode == Mode::Quick { 4 } else { FORCED_PLIES };
+    let plies = if mode == Mode::Quick {
+        QUICK_FORCED_PLIES
+    } else {
+        FORCED_PLIES
+    };
     match play_forced(&mut p, color, plies, &mut forced) {
         Forced::Mate => return Verdict::new(Answer::Can(Vec::new()), Method::Forced, 0, &forced),
         Forced::End(end) => {
