@@ -17,6 +17,7 @@ from remis.arbiter import Arbiter, RefusedEvent
 from remis.game import GameRuling, rule_on_game, rule_on_pgn_file
 from remis.history import History
 from remis.identity import PositionKey, position_key
+from remis.laws import Laws, claim_moves, laws_for
 from remis.position import parse_fen, rule_on_position
 from remis.replay import GameError, GameReport, replay
 from remis.rules import (
@@ -41,15 +42,18 @@ __all__ = [
     "GameReport",
     "GameRuling",
     "History",
+    "Laws",
     "PositionKey",
     "RefusedEvent",
     "Ruling",
     "Verdict",
     "automatic_end",
     "can_checkmate",
+    "claim_moves",
     "claimable",
     "engine_dead_test",
     "is_dead_position",
+    "laws_for",
     "material_dead_test",
     "parse_fen",
     "position_key",

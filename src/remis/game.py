@@ -11,6 +11,7 @@ from typing import Any
 import chess
 import chess.pgn
 
+from remis.laws import Laws, LawsMode, laws_for
 from remis.pgn import ParsedGame, read_games
 from remis.replay import ClaimMode, GameError, GameReport, replay
 from remis.rules import DeadTest, rule_on_claim
@@ -22,7 +23,17 @@ from remis.unwinnable.flag import flag_fall, flagged_player
 
 @dataclass
 class GameRuling:
-    """The rulings on one PGN game (see ``remis game --json``)."""
+    """The rulings on one PGN game (see ``remis game --json``): the game's
+    number in its file (``index``, from 1), its byte ``offset``, its headers,
+    and what :func:`remis.replay` found, with ``extra`` facts such as a time
+    forfeit's verdict.
+
+    >>> import io
+    >>> game = chess.pgn.read_game(io.StringIO('[White "A"]\\n\\n1. f3 e5 2. g4 Qh4# 0-1'))
+    >>> r = rule_on_game(game)
+    >>> r.headers["White"], r.plies, r.end.termination, r.end.article
+    ('A', 4, 'checkmate', '5.1.1')
+    """
 
     index: int
     offset: int
@@ -58,9 +69,13 @@ class GameRuling:
 
 
 def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
-                   dead_test: DeadTest | None = None, last_position: bool = True) -> GameRuling:
+                   dead_test: DeadTest | None = None, last_position: bool = True,
+                   laws: LawsMode = "current") -> GameRuling:
     """Rule on one parsed game.  An unreadable move keeps what was replayed
-    before it and is reported as ``error``.  The dead test defaults to a
+    before it and is reported as ``error``.  ``laws="as-played"`` judges it
+    by the Laws in force on its ``Date`` (:func:`remis.laws.laws_for`: the
+    automatic ends and the 9.3 count), and ``extra["laws"]`` names them.
+    The dead test defaults to a
     fresh :class:`~remis.unwinnable.deadtest.EngineDeadTest` for the game.
     With ``last_position`` (the default), a game that the per-ply test let
     go on to its last position is asked once more there, in full mode:
@@ -84,12 +99,15 @@ def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
         return GameRuling(g.index, g.offset, g.headers, g.variant, 0, None, [], err)
     if dead_test is None:
         dead_test = EngineDeadTest()
-    report = _replay(g.board, g.moves, claims, dead_test, last_position)
+    in_force = laws_for(g.headers.get("Date"), laws)
+    report = _replay(g.board, g.moves, claims, dead_test, last_position, in_force)
     error = report.error
     if error is None and g.error is not None:
         error = GameError(g.error[0], g.error[1])
     ruling = GameRuling(g.index, g.offset, g.headers, g.variant, report.plies, report.end,
                         report.claims, error)
+    if laws != "current":
+        ruling.extra["laws"] = in_force.label
     if error is None and report.history is not None and _time_forfeit(g.headers):
         board = report.history.board
         player = flagged_player(g.headers.get("Result"), board)
@@ -98,11 +116,13 @@ def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
 
 
 def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
-                  move: str | None = None, penalty_seconds: int = 120) -> Claim:
+                  move: str | None = None, penalty_seconds: int = 120,
+                  laws: LawsMode = "current") -> Claim:
     """The verdict on a draw claim by the player to move after ``ply`` plies of
     a parsed game (``remis claim``, ``/v1/claim``).  The game is replayed with
     the same automatic ends as ``remis game``: a claim after the game has
     ended (a record that goes on after a fivefold repetition, say) is moot.
+    ``laws="as-played"`` judges it by the Laws in force on the game's ``Date``.
 
     >>> from remis.pgn import GameText, parse_game
     >>> text = " ".join(["Nf3 Nf6 Ng1 Ng8"] * 5) + " e4 *"
@@ -110,19 +130,20 @@ def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
     >>> claim_in_game(g, 8).article, claim_in_game(g, 21).valid
     ('9.2.2', False)
     >>> print(claim_in_game(g, 21).explanation)
-    The game is already over (fivefold_repetition, Article 9.6.1); no claim can be made.
+    No claim can be made: the game is already over (fivefold_repetition, Article 9.6.1).
     """
     if g.board is None or not 0 <= ply <= len(g.moves):
         raise ValueError(f"no position after ply {ply}")
     dead_test = EngineDeadTest()
-    report = _replay(g.board, g.moves[:ply], "none", dead_test, True)
+    in_force = laws_for(g.headers.get("Date"), laws)
+    report = _replay(g.board, g.moves[:ply], "none", dead_test, True, in_force)
     assert report.history is not None
     return rule_on_claim(report.history, kind=kind, move=move, penalty_seconds=penalty_seconds,
-                         dead_test=dead_test, ended=report.end)
+                         dead_test=dead_test, ended=report.end, laws=in_force)
 
 
 def _replay(board: chess.Board, moves: list[chess.Move], claims: ClaimMode,
-            dead_test: DeadTest, last_position: bool) -> GameReport:
+            dead_test: DeadTest, last_position: bool, laws: Laws) -> GameReport:
     """The replay of a game's validated ``moves`` from ``board``; with
     ``last_position``, where it found no end, the last position gets the
     full-mode test, and where that proves it dead, the replay runs again
@@ -131,13 +152,14 @@ def _replay(board: chess.Board, moves: list[chess.Move], claims: ClaimMode,
 
     >>> b = chess.Board("8/2p5/1pP5/1P6/1P6/KP6/PP6/1Nk5 b - - 0 1")
     >>> moves = [chess.Move.from_uci(u) for u in ("c1b1", "a3a4", "b1c2")]
-    >>> r = _replay(b, moves, "none", EngineDeadTest(), True)
+    >>> from remis.laws import CURRENT
+    >>> r = _replay(b, moves, "none", EngineDeadTest(), True, CURRENT)
     >>> r.end.ply, r.end.termination, r.plies
     (1, 'dead_position', 3)
-    >>> _replay(b, moves, "none", EngineDeadTest(), False).end is None
+    >>> _replay(b, moves, "none", EngineDeadTest(), False, CURRENT).end is None
     True
     """
-    report = replay(moves, board, claims=claims, dead_test=dead_test, validated=True)
+    report = replay(moves, board, claims=claims, dead_test=dead_test, validated=True, laws=laws)
     if not last_position or report.end is not None:
         return report
     assert report.history is not None
@@ -145,7 +167,7 @@ def _replay(board: chess.Board, moves: list[chess.Move], claims: ClaimMode,
     if found is None:
         return report
     known = KnownDead(found.board, found.verdict)
-    return replay(moves, board, claims=claims, dead_test=known, validated=True)
+    return replay(moves, board, claims=claims, dead_test=known, validated=True, laws=laws)
 
 
 def _time_forfeit(headers: dict[str, str]) -> bool:
@@ -153,7 +175,8 @@ def _time_forfeit(headers: dict[str, str]) -> bool:
 
 
 def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
-                 dead_test: DeadTest | None = None, last_position: bool = True) -> GameRuling:
+                 dead_test: DeadTest | None = None, last_position: bool = True,
+                 laws: LawsMode = "current") -> GameRuling:
     """Rule on a python-chess game (its mainline), as :func:`rule_on_parsed`.
 
     >>> import io
@@ -165,12 +188,12 @@ def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
     err = (len(moves) + 1, str(game.errors[0])) if game.errors else None
     parsed = ParsedGame(1, 0, dict(game.headers), game.board(), moves, err)
     return rule_on_parsed(parsed, claims=claims, dead_test=dead_test,
-                          last_position=last_position)
+                          last_position=last_position, laws=laws)
 
 
 def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
-                     dead_test: DeadTest | None = None,
-                     last_position: bool = True) -> Iterator[GameRuling]:
+                     dead_test: DeadTest | None = None, last_position: bool = True,
+                     laws: LawsMode = "current") -> Iterator[GameRuling]:
     """Rule on every game of a PGN file (plain or compressed, ``-`` = stdin),
     each as :func:`rule_on_parsed`.
 
@@ -182,4 +205,4 @@ def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
     """
     for g in read_games(path):
         yield rule_on_parsed(g, claims=claims, dead_test=dead_test,
-                             last_position=last_position)
+                             last_position=last_position, laws=laws)

@@ -9,7 +9,7 @@ a position without legal moves cannot be followed by a legal move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -17,11 +17,12 @@ import chess
 
 from remis.history import History
 from remis.identity import position_key
+from remis.laws import CURRENT, Laws
 from remis.rules import (
     DeadTest,
-    automatic_end,
     checkmate_or_stalemate,
     claimable,
+    end_rule,
     fifty_claims,
     material_dead_test,
     threefold_claims,
@@ -33,14 +34,15 @@ ClaimMode = Literal["all", "first", "none"]
 #: the identity of the standard initial position
 _START_KEY = position_key(chess.Board())
 
-#: the automatic-end rule a replay applies (default :func:`remis.rules.automatic_end`;
-#: :func:`remis.rules.position_end` for Laws before the 2014 9.6)
-EndRule = Callable[[History, DeadTest], Ruling | None]
-
 
 @dataclass
 class GameError:
-    """An unreadable or illegal move (or an unplayable game) at ``ply``."""
+    """An unreadable or illegal move (or an unplayable game) at ``ply``.
+
+    >>> error = replay([chess.Move.from_uci("e2e4"), chess.Move.from_uci("e2e4")]).error
+    >>> error.ply, error.message[:17]
+    (2, 'illegal move e2e4')
+    """
 
     ply: int
     message: str
@@ -62,6 +64,11 @@ class GameReport:
     ``end`` is the first automatic end (or None), ``claims`` the correct claims
     by ply, ``error`` the first unreadable/illegal move, ``plies`` the number of
     plies replayed (the moves after ``end`` included).
+
+    >>> moves = [chess.Move.from_uci(u) for u in "f2f3 e7e5 g2g4 d8h4".split()]
+    >>> r = replay(moves)
+    >>> r.plies, r.end.termination, r.end.result, r.claims, r.error
+    (4, 'checkmate', '0-1', [], None)
     """
 
     plies: int
@@ -102,15 +109,16 @@ def replay(
     claims: ClaimMode = "all",
     dead_test: DeadTest = material_dead_test,
     validated: bool = False,
-    end_rule: EndRule = automatic_end,
+    laws: Laws = CURRENT,
     history: History | None = None,
 ) -> GameReport:
     """Replay ``moves`` from ``board`` (default: the initial position).
 
     ``validated=True`` promises that every move is legal (as python-chess's
     PGN reader guarantees); otherwise each move is checked and the first
-    illegal one is reported as ``error``.  ``end_rule`` decides the automatic
-    ends (default: all of 5.1.1, 5.2.1, 5.2.2, 9.6.1 and 9.6.2).  A fresh
+    illegal one is reported as ``error``.  ``laws`` decides the automatic
+    ends (default, the current Laws: all of 5.1.1, 5.2.1, 5.2.2, 9.6.1 and
+    9.6.2) and the count of the 9.3 claims.  A fresh
     ``history`` may be passed instead of ``board``: ``moves`` can then be a
     generator that reads each move off ``history.board`` (e.g. parses SAN)
     as the replay reaches it.
@@ -123,6 +131,7 @@ def replay(
     # forward only: moves played by bitboard updates, no python-chess move stack
     h = History(board, stack=False) if history is None else history
     b = h.board
+    ends = end_rule(laws)
     collect = claims != "none"
     first_only = claims == "first"
     seen: set[tuple[str, str]] = set()
@@ -141,9 +150,9 @@ def replay(
     if h.ply or b.halfmove_clock >= 99 or h.key() != _START_KEY:
         # (the initial position of a game, with its clock under 99, has no end
         # and allows no claim: nothing to look for)
-        end = end_rule(h, dead_test)
+        end = ends(h, dead_test)
         if end is None and collect:
-            add(claimable(h))
+            add(claimable(h, laws))
     error: GameError | None = None
     push = h.push
     it = iter(moves) if validated else _LegalMoves(moves, h)
@@ -158,19 +167,19 @@ def replay(
             if n < repeats and b.halfmove_clock < clock and not candidates:
                 if dead_test(b) is None:
                     continue
-                end = end_rule(h, dead_test)  # the full order: a mate prevails
+                end = ends(h, dead_test)  # the full order: a mate prevails
                 if end is not None:
                     break
                 continue
             if n >= 5 or b.halfmove_clock >= 150 or dead_test(b) is not None:
-                end = end_rule(h, dead_test)
+                end = ends(h, dead_test)
                 if end is not None:
                     break
             if collect:
                 if n >= 3 or candidates:
                     add(threefold_claims(h))
                 if b.halfmove_clock >= 99:
-                    add(fifty_claims(h))
+                    add(fifty_claims(h, laws))
     for move in it:  # the record goes on after the end: replayed, not ruled on
         push(move)
     if isinstance(it, _LegalMoves):

@@ -6,23 +6,44 @@
   (9.6.1) and the 75-move rule (9.6.2, a mate on the last move prevails);
 * claims by the player having the move: threefold repetition (9.2.2 on the
   board, 9.2.1 with an intended move) and fifty moves (9.3.2, 9.3.1).
+
+The functions that depend on the edition of the Laws take ``laws``
+(:class:`~remis.laws.Laws`, default the current Laws): the 9.6 ends came in
+1 July 2014, and from 1929 to 1992 some endings had a longer 9.3 count.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import NamedTuple
 
 import chess
 
 from remis.history import History
+from remis.laws import CURRENT, FIFTY_MOVES, Laws, day_text, fifty_move_exception
 from remis.material import describe_material, insufficient_material
-from remis.ruling import DRAW, FIFTY, THREEFOLD, Claim, Ruling, color_name, win_for
+from remis.messages import VERDICTS
+from remis.ruling import (
+    DRAW,
+    FIFTY,
+    THREEFOLD,
+    Claim,
+    Ruling,
+    color_name,
+    positions_text,
+    win_for,
+)
 
 
 class DeadVerdict(NamedTuple):
     """A proven dead position: ``termination`` is ``"insufficient_material"``
-    or ``"dead_position"``; ``reason`` says why; ``evidence`` is free-form."""
+    or ``"dead_position"``; ``reason`` says why; ``evidence`` is free-form.
+
+    >>> v = material_dead_test(chess.Board("8/8/4k3/8/8/2B5/8/4K3 w - - 0 1"))
+    >>> v.termination, v.reason
+    ('insufficient_material', 'K+B v K')
+    """
 
     termination: str
     reason: str
@@ -56,6 +77,15 @@ def _title(color: chess.Color) -> str:
 
 def _plies_text(plies: tuple[int, ...] | list[int]) -> str:
     return ", ".join(str(p) for p in plies)
+
+
+def _positions(history: History, plies: tuple[int, ...]) -> str:
+    return positions_text(plies, history.board, history.ply)
+
+
+def _upheld(claim: Claim) -> Claim:
+    """A correct claim that was made: its verdict's wording, not the hint's."""
+    return replace(claim, message=VERDICTS[claim.message])
 
 
 def _ordinal(n: int) -> str:
@@ -120,7 +150,8 @@ def fivefold(history: History) -> Ruling | None:
     if len(occ) < 5:
         return None
     return Ruling(history.ply, DRAW, "fivefold_repetition", "9.6.1", occ,
-                  "fivefold_repetition", {"plies": _plies_text(occ), "article": "9.6.1"})
+                  "fivefold_repetition", {"plies": _plies_text(occ), "article": "9.6.1",
+                                          "positions": _positions(history, occ)})
 
 
 def seventyfive_moves(history: History) -> Ruling | None:
@@ -171,6 +202,21 @@ def position_end(history: History, dead_test: DeadTest = material_dead_test) -> 
     return checkmate_or_stalemate(history) or dead_position(history, dead_test)
 
 
+#: an automatic-end rule: :func:`automatic_end` or :func:`position_end`
+EndRule = Callable[[History, DeadTest], Ruling | None]
+
+
+def end_rule(laws: Laws = CURRENT) -> EndRule:
+    """The automatic ends under ``laws``: :func:`automatic_end`, or
+    :func:`position_end` under the Laws before 1 July 2014.
+
+    >>> from remis.laws import laws_for
+    >>> end_rule().__name__, end_rule(laws_for("1985.05.01", "as-played")).__name__
+    ('automatic_end', 'position_end')
+    """
+    return automatic_end if laws.automatic_repetition else position_end
+
+
 # ------------------------------------------------------------------ claims
 def threefold_claims(history: History) -> list[Claim]:
     """Every correct threefold claim (9.2.2, and 9.2.1 with each intended move
@@ -188,22 +234,24 @@ def threefold_claims(history: History) -> list[Claim]:
     player = board.turn
     occ = history.occurrences()
     if len(occ) >= 3:
-        out.append(_threefold_claim(ply, player, "9.2.2", None, occ))
+        out.append(_threefold_claim(history, player, "9.2.2", None, occ))
     found = [(board.san(move), after) for move, after in history.repeating_moves()]
     for san, after in sorted(found):
-        out.append(_threefold_claim(ply, player, "9.2.1", san, (*after, ply + 1)))
+        out.append(_threefold_claim(history, player, "9.2.1", san, (*after, ply + 1)))
     return out
 
 
-def _threefold_claim(ply: int, player: chess.Color, article: str, san: str | None,
+def _threefold_claim(history: History, player: chess.Color, article: str, san: str | None,
                      plies: tuple[int, ...]) -> Claim:
+    ply = history.ply
+    where = _positions(history, plies)
     if san is None:
         params = {"player": _title(player), "count": len(plies), "plies": _plies_text(plies),
-                  "article": article}
+                  "positions": where, "article": article}
         message = "claim_threefold_on_board"
     else:
         params = {"player": _title(player), "move": san, "nth": _ordinal(len(plies)),
-                  "plies": _plies_text(plies), "article": article}
+                  "plies": _plies_text(plies), "positions": where, "article": article}
         message = "claim_threefold_with_move"
     return Claim(ply, color_name(player), THREEFOLD, article, san, plies, True, message, params)
 
@@ -212,10 +260,53 @@ def _quiet_moves(board: chess.Board) -> list[chess.Move]:
     return [m for m in board.generate_legal_moves() if not board.is_zeroing(m)]
 
 
-def fifty_claims(history: History) -> list[Claim]:
+def fifty_move_rule(board: chess.Board, laws: Laws = CURRENT) -> tuple[int, str | None]:
+    """The moves by each player a 9.3 claim needs on ``board`` under
+    ``laws`` (:func:`remis.laws.claim_moves`), and, under the Laws of a date,
+    the words naming the rule that applied (None under the current Laws).
+
+    >>> from remis.laws import laws_for
+    >>> b = chess.Board("8/8/8/4k3/8/8/7r/K1BR4 w - - 0 1")
+    >>> fifty_move_rule(b)
+    (50, None)
+    >>> fifty_move_rule(b, laws_for("1990.05.01", "as-played"))
+    (75, "FIDE's 1988 rule (K+R+B v K+R: 75 moves)")
+    >>> fifty_move_rule(b, laws_for("1995.05.01", "as-played"))
+    (50, 'the Laws in force on 1995.05.01 (50 moves in every position)')
+    """
+    if laws.day is None:
+        return FIFTY_MOVES, None
+    row = fifty_move_exception(laws.day, board.board_fen())
+    if row is None:
+        return FIFTY_MOVES, (f"the Laws in force on {day_text(laws.day)} "
+                             "(50 moves in every position)")
+    return row.moves, f"FIDE's {row.laid_down} rule ({row.material}: {row.moves} moves)"
+
+
+def _fifty_claim(ply: int, player: chess.Color, san: str | None, clock: int,
+                 rule: tuple[int, str | None], sans: tuple[str, ...] = ()) -> Claim:
+    """A correct 9.3.2 claim (``san`` None) or 9.3.1 claim with ``san``;
+    under the Laws of a date its explanation names the ``rule`` that applied."""
+    moves, words = rule
+    params: dict[str, object] = {"player": _title(player)}
+    if san is None:
+        article, plies, message = "9.3.2", (max(ply - clock, 0), ply), "claim_fifty_on_board"
+        params["count"] = clock
+    else:
+        article, plies, message = "9.3.1", (max(ply - clock, 0), ply + 1), "claim_fifty_with_move"
+        params["move"] = san
+    params["article"] = article
+    if words is not None:
+        message += "_as_played"
+        params.update(rule=words, moves=moves)
+    return Claim(ply, color_name(player), FIFTY, article, san, plies, True, message, params, sans)
+
+
+def fifty_claims(history: History, laws: Laws = CURRENT) -> list[Claim]:
     """The correct fifty-move claim of the player having the move: 9.3.2 when
     the last 100 plies had no pawn move or capture, 9.3.1 (with the possible
-    intended moves) when the count is 99.
+    intended moves) when the count is 99 (under ``laws`` of a date, twice
+    the moves of :func:`fifty_move_rule`).
 
     >>> h = History(chess.Board("8/8/4k3/8/8/3K4/8/6R1 w - - 99 80"))
     >>> c = fifty_claims(h)[0]
@@ -224,25 +315,23 @@ def fifty_claims(history: History) -> list[Claim]:
     """
     board = history.board
     clock = board.halfmove_clock
-    ply = history.ply
-    player = board.turn
-    if clock >= 100:
-        return [Claim(ply, color_name(player), FIFTY, "9.3.2", None, (max(ply - clock, 0), ply),
-                      True, "claim_fifty_on_board",
-                      {"player": _title(player), "count": clock, "article": "9.3.2"})]
-    if clock == 99:
+    if clock < 2 * FIFTY_MOVES - 1:
+        return []
+    rule = fifty_move_rule(board, laws)
+    needed = 2 * rule[0]
+    if clock >= needed:
+        return [_fifty_claim(history.ply, board.turn, None, clock, rule)]
+    if clock == needed - 1:
         sans = sorted(board.san(m) for m in _quiet_moves(board))
         if sans:
-            return [Claim(ply, color_name(player), FIFTY, "9.3.1", sans[0],
-                          (max(ply - clock, 0), ply + 1), True, "claim_fifty_with_move",
-                          {"player": _title(player), "move": sans[0], "article": "9.3.1"},
-                          tuple(sans))]
+            return [_fifty_claim(history.ply, board.turn, sans[0], clock, rule, tuple(sans))]
     return []
 
 
-def claimable(history: History) -> list[Claim]:
+def claimable(history: History, laws: Laws = CURRENT) -> list[Claim]:
     """Every correct draw claim the player having the move could make now
-    (9.2 and 9.3).  It does not check whether the game is already over.
+    (9.2 and 9.3, under ``laws``).  It does not check whether the game is
+    already over.
 
     >>> h = History()
     >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]:
@@ -250,7 +339,7 @@ def claimable(history: History) -> list[Claim]:
     >>> [(c.article, c.move) for c in claimable(h)]    # R03, and Nf3 would repeat too
     [('9.2.2', None), ('9.2.1', 'Nf3')]
     """
-    return threefold_claims(history) + fifty_claims(history)
+    return threefold_claims(history) + fifty_claims(history, laws)
 
 
 def _parse_intended(board: chess.Board, move: str | chess.Move) -> chess.Move | None:
@@ -281,6 +370,7 @@ def rule_on_claim(
     penalty_seconds: int = 120,
     dead_test: DeadTest = material_dead_test,
     ended: Ruling | None = None,
+    laws: Laws = CURRENT,
 ) -> Claim:
     """Rule on a draw claim by ``player`` (default: the player having the move),
     of ``kind`` (``"threefold_repetition"``, ``"fifty_moves"`` or None for
@@ -288,7 +378,8 @@ def rule_on_claim(
     explains why; it stands as a draw offer and costs ``penalty_seconds``
     (120 in standard play, 60 in rapid and blitz).  ``ended`` is an automatic
     end the game reached before this position (a record may go on after it):
-    no claim can then be made.
+    no claim can then be made.  ``laws`` (default the current Laws) decides
+    the automatic ends and the 9.3 count (:func:`fifty_move_rule`).
 
     >>> h = History()
     >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
@@ -304,7 +395,7 @@ def rule_on_claim(
     claimant = mover if player is None else player
     kind_name = kind or THREEFOLD
     san: str | None = None
-    end = ended or automatic_end(history, dead_test)
+    end = ended or end_rule(laws)(history, dead_test)
     if end is not None:
         return Claim(ply, color_name(claimant), kind_name, end.article, None, (), False,
                      "claim_game_over", {"termination": end.termination, "article": end.article})
@@ -331,20 +422,18 @@ def rule_on_claim(
             if parsed is not None:
                 after = history.occurrences_after(parsed)
                 if len(after) >= 2:
-                    return _threefold_claim(ply, claimant, "9.2.1", san, (*after, ply + 1))
+                    return _upheld(_threefold_claim(history, claimant, "9.2.1", san,
+                                                    (*after, ply + 1)))
             occ = history.occurrences()
             if len(occ) >= 3:
-                return _threefold_claim(ply, claimant, "9.2.2", None, occ)
+                return _upheld(_threefold_claim(history, claimant, "9.2.2", None, occ))
         elif k == FIFTY:
             clock = board.halfmove_clock
-            if parsed is not None and not board.is_zeroing(parsed) and clock + 1 >= 100:
-                return Claim(ply, who, FIFTY, "9.3.1", san, (max(ply - clock, 0), ply + 1), True,
-                             "claim_fifty_with_move",
-                             {"player": _title(claimant), "move": san, "article": "9.3.1"})
-            if clock >= 100:
-                return Claim(ply, who, FIFTY, "9.3.2", None, (max(ply - clock, 0), ply), True,
-                             "claim_fifty_on_board",
-                             {"player": _title(claimant), "count": clock, "article": "9.3.2"})
+            rule = fifty_move_rule(board, laws)
+            if parsed is not None and not board.is_zeroing(parsed) and clock + 1 >= 2 * rule[0]:
+                return _upheld(_fifty_claim(ply, claimant, san, clock, rule))
+            if clock >= 2 * rule[0]:
+                return _upheld(_fifty_claim(ply, claimant, None, clock, rule))
         else:
             raise ValueError(f"unknown claim kind {k!r}")
     # incorrect: explain against the requested (or most plausible) kind
@@ -358,13 +447,19 @@ def rule_on_claim(
             history.occurrences())
         return Claim(ply, who, THREEFOLD, article_3, san, plies, False, "claim_threefold_incorrect",
                      {"count": len(plies), "plies": _plies_text(plies), "article": article_3,
-                      "penalty": penalty, "must_play": must_play})
+                      "positions": _positions(history, plies), "penalty": penalty,
+                      "must_play": must_play})
     clock = board.halfmove_clock
     count = clock + 1 if parsed is not None and not board.is_zeroing(parsed) else (
         0 if parsed is not None else clock)
     note = f" (the intended move {san} is a pawn move or a capture)" if (
         parsed is not None and board.is_zeroing(parsed)) else ""
-    return Claim(ply, who, FIFTY, article_50, san, (max(ply - clock, 0), ply), False,
-                 "claim_fifty_incorrect",
-                 {"count": count, "move_note": note, "article": article_50, "penalty": penalty,
-                  "must_play": must_play})
+    params: dict[str, object] = {"count": count, "move_note": note, "article": article_50,
+                                 "penalty": penalty, "must_play": must_play}
+    moves, words = fifty_move_rule(board, laws)
+    message = "claim_fifty_incorrect"
+    if words is not None:
+        message += "_as_played"
+        params.update(rule=words, moves=moves, needed=2 * moves)
+    return Claim(ply, who, FIFTY, article_50, san, (max(ply - clock, 0), ply), False, message,
+                 params)

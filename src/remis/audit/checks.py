@@ -30,12 +30,12 @@ from typing import Any
 
 import chess
 
-from remis.audit.laws import CURRENT, Laws
 from remis.history import History
+from remis.laws import CURRENT, Laws
 from remis.material import describe_material
 from remis.pgn import ParsedGame
 from remis.replay import GameReport, replay
-from remis.rules import DeadTest, automatic_end, position_end
+from remis.rules import DeadTest
 from remis.ruling import DRAW, Ruling, win_for
 from remis.san import parse_san
 from remis.unwinnable import Verdict, can_checkmate
@@ -355,17 +355,16 @@ def audit_replay(g: ParsedGame, laws: Laws = CURRENT,
     if dead_test is None:
         dead_test = EngineDeadTest(QUICK_ONLY)
     if g.board is not None:
-        rule = automatic_end if laws.automatic_repetition else position_end
         if g.sans:  # read with parse_game(..., san_only=True): one push per move
             hist = History(g.board, stack=False)  # forward only: no move stack
             san_error: list[tuple[int, str]] = []
             report = replay(_play_sans(hist, g.sans, san_error), claims="none",
-                            validated=True, end_rule=rule, history=hist,
+                            validated=True, laws=laws, history=hist,
                             dead_test=dead_test)
             if san_error and (g.error is None or san_error[0][0] <= g.error[0]):
                 g.error = san_error[0]
         else:
-            report = replay(g.moves, g.board, claims="none", validated=True, end_rule=rule,
+            report = replay(g.moves, g.board, claims="none", validated=True, laws=laws,
                             dead_test=dead_test)
     term = h.get("Termination")
     return AuditedGame(g, laws, report, h.get("Result", "*").strip(), term,

@@ -16,6 +16,7 @@ from remis.audit.report import render_report
 from remis.audit.run import AuditOptions, RunState, run_audit
 from remis.audit.split import expand_paths, seekable
 from remis.cli.common import warn
+from remis.laws import LAWS_MODES
 
 
 def register(sub: Any) -> None:
@@ -40,7 +41,7 @@ def register(sub: Any) -> None:
                    help="run on an existing Dask cluster, e.g. tcp://127.0.0.1:8786")
     p.add_argument("--checks", default=",".join(CHECKS),
                    help=f"comma-separated checks (default all: {','.join(CHECKS)})")
-    p.add_argument("--laws", choices=("current", "as-played"), default="current",
+    p.add_argument("--laws", choices=LAWS_MODES, default="current",
                    help="judge by today's Laws or those in force on the game's Date")
     p.add_argument("--resume", action="store_true",
                    help="continue an interrupted run (needs --out; uses OUT.ckpt.json)")
