@@ -11,7 +11,11 @@
 //! "no mate" is then a proof. A transposition table, kept across iterations,
 //! skips a position met again with no more budget than before; an iteration
 //! that leaned on an entry of an earlier one proves nothing and is run again
-//! on a fresh table.
+//! on a fresh table. A search may head for one square instead of a corner (a
+//! square where the reach analysis leaves a mate possible): every piece then
+//! heads for it, the loser's own pieces to fill its flights. The line being
+//! searched is an explicit stack, so that a search given slices of nodes in
+//! turn with others pauses mid-iteration and goes on where it stopped.
 
 use shakmaty::{Chess, Color, Move, Position, Role};
 

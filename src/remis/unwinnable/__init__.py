@@ -8,14 +8,15 @@ could not decide.  A ``False`` is a proof: never "cannot mate" where a
 helpmate exists.
 
 The engine is the compiled core (``remis._core``, Rust; how it works:
-``docs/unwinnability.md``): material, forced moves, the static proof of a
-blocked structure (also after every legal move), then, in full mode, steered
-helpmate searches and a breadth-first visit of the reachable positions taking
-turns.  This module checks the arguments, hands the board over as bitboards
-and words the core's reasons (:mod:`remis.unwinnable.reasons`).  Budgets are
-counted in nodes, so a verdict never depends on the machine's load
-(``max_seconds`` is an explicit opt-in); full mode runs without the GIL and
-Ctrl-C stops it.
+``docs/engine.md``): material, forced moves, the static proof of a blocked
+structure, then, in full mode, steered helpmate searches and a visit of the
+reachable positions best first by novelty, taking turns.  This module checks
+the arguments, hands the board over as bitboards and words the core's
+reasons (:mod:`remis.unwinnable.reasons`).  Budgets are counted in nodes, so
+a verdict never depends on the machine's load (``max_seconds`` is an
+explicit opt-in); full mode runs without the GIL and Ctrl-C stops it.  Under
+:func:`limit` the searches share a request's budget
+(:mod:`remis.unwinnable.budget`).
 """
 
 from __future__ import annotations
