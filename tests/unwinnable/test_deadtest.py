@@ -153,7 +153,7 @@ def test_game_rulings_do_not_depend_on_earlier_games() -> None:
     # the structure of _FULL_ONLY_DEAD with the kings elsewhere: live, and only
     # a full run says so
     live = [f"8/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/{rank1} w - - 0 1"
-            for rank1 in ("KBkB4", "KB1Bk3", "KB1B1k2")]
+            for rank1 in ("kB1BK3", "1BkBK3", "1B1BK2k")]
     earlier = EngineDeadTest()
     for fen in live:
         board = chess.Board(fen)

@@ -28,7 +28,7 @@ import chess
 from remis.rules import DeadTest, DeadVerdict, material_dead_test
 from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.deadtest import dead_verdict
-from remis.unwinnable.search import Key, position_key
+from remis.unwinnable.moves import Key, position_key
 
 __all__ = ["FirstDead", "KnownDead", "first_dead", "full_dead_test", "positions"]
 
