@@ -1,0 +1,583 @@
+//! The Python face of the batch and the history: games read and ruled on in the core,
+//! returned as plain tuples of facts (Python builds rulings and sentences from them), and
+//! the history the live arbiter keeps.
+//!
+//! No panic crosses into Python: a panic while ruling on a game becomes that game's
+//! error, and the batch goes on; elsewhere it becomes a `RuntimeError`.
+
+use std::any::Any;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyTuple};
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Color, FromSetup, Position};
+
+use crate::board::{self, fen, from_fen, san, uci};
+use crate::game::{ClaimMode, DeadMode, GameError, GameFacts, Options, Ruler};
+use crate::history::History;
+use crate::identity::Key;
+use crate::pgn::{GameText, Splitter};
+use crate::rules::{self, Claim, DeadVerdict, End, EndKind, EndRule, dead};
+use crate::unwinnable::{Answer, Reason, Verdict};
+
+/// Register the batch and history functions on the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<GameReader>()?;
+    m.add_class::<CoreHistory>()?;
+    m.add_function(wrap_pyfunction!(rule_text, m)?)?;
+    m.add_function(wrap_pyfunction!(position_key, m)?)?;
+    Ok(())
+}
+
+fn panic_text(p: &Box<dyn Any + Send>) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_owned())
+}
+
+/// A Python binary file object read from Rust (compressed files and stdin: Python
+/// decompresses, so a damaged stream is reported as it always was).
+struct PyStream(Py<PyAny>);
+
+impl Read for PyStream {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        Python::attach(|py| {
+            let data = self
+                .0
+                .call_method1(py, "read", (buf.len(),))
+                .map_err(|e| io::Error::other(py_error_text(py, &e)))?;
+            let bytes = data.bind(py).cast::<PyBytes>().map_err(|_| {
+                io::Error::new(io::ErrorKind::InvalidData, "the stream did not give bytes")
+            })?;
+            let b = bytes.as_bytes();
+            buf[..b.len()].copy_from_slice(b);
+            Ok(b.len())
+        })
+    }
+}
+
+fn py_error_text(py: Python<'_>, e: &PyErr) -> String {
+    e.value(py)
+        .str()
+        .map_or_else(|_| "read error".to_owned(), |s| s.to_string())
+}
+
+fn options(
+    claims: &str,
+    last_position: bool,
+    dead: &str,
+    rule: &str,
+    fifty: u32,
+    time_forfeit: bool,
+) -> PyResult<Options> {
+    Ok(Options {
+        claims: match claims {
+            "all" => ClaimMode::All,
+            "first" => ClaimMode::First,
+            "none" => ClaimMode::None,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "claims must be all, first or none, not {claims:?}"
+                )));
+            }
+        },
+        last_position,
+        dead: match dead {
+            "engine" => DeadMode::Engine,
+            "quick" => DeadMode::Quick,
+            "material" => DeadMode::Material,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "dead must be engine, quick or material, not {dead:?}"
+                )));
+            }
+        },
+        rule: match rule {
+            "all" => EndRule::All,
+            "position" => EndRule::PositionOnly,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "rule must be all or position, not {rule:?}"
+                )));
+            }
+        },
+        fifty,
+        time_forfeit,
+    })
+}
+
+/// Games read from a PGN source and ruled on, one tuple of facts per game.
+///
+/// `source` is a path (plain files are read by the core, from byte `start` to the first
+/// game starting at or after `end`) or a binary file object (compressed data, stdin).
+#[pyclass(module = "remis._core")]
+pub struct GameReader {
+    splitter: Splitter<Box<dyn BufRead + Send + Sync>>,
+    ruler: Ruler,
+    fens: bool,
+}
+
+#[pymethods]
+impl GameReader {
+    #[new]
+    #[pyo3(signature = (source, *, start=0, end=None, first_index=1, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        source: &Bound<'_, PyAny>,
+        start: u64,
+        end: Option<u64>,
+        first_index: u64,
+        claims: &str,
+        last_position: bool,
+        dead: &str,
+        rule: &str,
+        fifty: u32,
+        time_forfeit: bool,
+        fens: bool,
+    ) -> PyResult<Self> {
+        let opts = options(claims, last_position, dead, rule, fifty, time_forfeit)?;
+        let reader: Box<dyn BufRead + Send + Sync> = if let Ok(path) = source.extract::<String>() {
+            let mut f = File::open(&path).map_err(|e| {
+                PyOSError::new_err((e.raw_os_error().unwrap_or(0), e.to_string(), path.clone()))
+            })?;
+            if start > 0 {
+                f.seek(SeekFrom::Start(start))?;
+            }
+            Box::new(BufReader::with_capacity(1 << 16, f))
+        } else if let Ok(data) = source.cast::<PyBytes>() {
+            Box::new(io::Cursor::new(data.as_bytes().to_vec()))
+        } else {
+            Box::new(BufReader::with_capacity(
+                1 << 16,
+                PyStream(source.clone().unbind()),
+            ))
+        };
+        Ok(GameReader {
+            splitter: Splitter::new(reader, start, end, first_index),
+            ruler: Ruler::new(opts),
+            fens,
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let g = match self.splitter.next_game() {
+            Ok(Some(g)) => g,
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(PyOSError::new_err(e.to_string())),
+        };
+        let facts = rule_caught(&mut self.ruler, &g);
+        facts_to_py(py, &facts, self.fens).map(Some)
+    }
+
+    /// Bytes of the stream read so far.
+    fn position(&self) -> u64 {
+        self.splitter.position()
+    }
+}
+
+/// Rule on one game, a panic becoming the game's error.
+fn rule_caught(ruler: &mut Ruler, g: &GameText) -> GameFacts {
+    match catch_unwind(AssertUnwindSafe(|| ruler.rule(g))) {
+        Ok(f) => f,
+        Err(p) => {
+            // the engine's per-game state may be torn: start the next game afresh
+            *ruler = Ruler::new(ruler.opts.clone());
+            GameFacts {
+                index: g.index,
+                offset: g.offset,
+                headers: crate::pgn::read_tags(&g.text).0,
+                variant: "standard".into(),
+                plies: 0,
+                end: None,
+                claims: Vec::new(),
+                error: Some(GameError {
+                    ply: 0,
+                    message: format!(
+                        "internal error in the core (please report it): {}",
+                        panic_text(&p)
+                    ),
+                    offset: g.offset,
+                }),
+                start: None,
+                last: None,
+                flag: None,
+            }
+        }
+    }
+}
+
+/// Rule on the text of one game (`remis claim`, the service, tests). `panic` makes the
+/// core panic on purpose, to show that it becomes a Python exception.
+#[pyfunction]
+#[pyo3(signature = (text, *, index=1, offset=0, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=true, panic=false))]
+#[allow(clippy::too_many_arguments)]
+fn rule_text(
+    py: Python<'_>,
+    text: &[u8],
+    index: u64,
+    offset: u64,
+    claims: &str,
+    last_position: bool,
+    dead: &str,
+    rule: &str,
+    fifty: u32,
+    time_forfeit: bool,
+    fens: bool,
+    panic: bool,
+) -> PyResult<Py<PyAny>> {
+    let opts = options(claims, last_position, dead, rule, fifty, time_forfeit)?;
+    let g = GameText {
+        index,
+        offset,
+        text: text.to_vec(),
+        ..GameText::default()
+    };
+    let facts = catch_unwind(AssertUnwindSafe(|| {
+        assert!(!panic, "a panic asked for by the caller");
+        Ruler::new(opts).rule(&g)
+    }))
+    .map_err(|p| {
+        PyRuntimeError::new_err(format!("internal error in the core: {}", panic_text(&p)))
+    })?;
+    facts_to_py(py, &facts, fens)
+}
+
+fn color(c: Color) -> bool {
+    c == Color::White
+}
+
+fn verdict_to_py(py: Python<'_>, v: &Verdict, pos: &Chess) -> PyResult<Py<PyAny>> {
+    let (value, line, reason): (Option<bool>, Vec<String>, &str) = match &v.answer {
+        Answer::Can(moves) => {
+            let mut p = pos.clone();
+            let mut out = Vec::with_capacity(moves.len());
+            for m in moves {
+                out.push(uci(&p, *m));
+                p.play_unchecked(*m);
+            }
+            (Some(true), out, "helpmate")
+        }
+        Answer::Cannot(Reason::Material) => (Some(false), Vec::new(), "material"),
+        Answer::Unknown => (None, Vec::new(), "undecided"),
+    };
+    Ok((value, line, reason, v.nodes)
+        .into_pyobject(py)?
+        .into_any()
+        .unbind())
+}
+
+fn end_to_py(py: Python<'_>, e: &End, last: &Chess) -> PyResult<Py<PyAny>> {
+    let (kind, material, proof): (&str, Option<String>, Option<Py<PyAny>>) = match &e.kind {
+        EndKind::Checkmate => ("checkmate", None, None),
+        EndKind::Stalemate => ("stalemate", None, None),
+        EndKind::InsufficientMaterial(m) => ("insufficient_material", Some(m.clone()), None),
+        EndKind::DeadPosition(v) => match v.as_ref() {
+            DeadVerdict::Dead { white, black } => (
+                "dead_position",
+                None,
+                Some(
+                    (
+                        verdict_to_py(py, white, last)?,
+                        verdict_to_py(py, black, last)?,
+                    )
+                        .into_pyobject(py)?
+                        .into_any()
+                        .unbind(),
+                ),
+            ),
+            DeadVerdict::Material(m) => ("insufficient_material", Some(m.clone()), None),
+        },
+        EndKind::FivefoldRepetition => ("fivefold_repetition", None, None),
+        EndKind::SeventyFiveMoves => ("seventyfive_moves", None, None),
+    };
+    Ok((
+        e.ply,
+        kind,
+        e.article(),
+        e.plies.clone(),
+        color(e.mover),
+        e.count,
+        material,
+        proof,
+    )
+        .into_pyobject(py)?
+        .into_any()
+        .unbind())
+}
+
+fn claim_to_py(py: Python<'_>, c: &Claim) -> PyResult<Py<PyAny>> {
+    Ok((
+        c.ply,
+        color(c.player),
+        c.article.text(),
+        c.mv.clone(),
+        c.plies.clone(),
+        c.moves.clone(),
+        c.count,
+    )
+        .into_pyobject(py)?
+        .into_any()
+        .unbind())
+}
+
+fn facts_to_py(py: Python<'_>, f: &GameFacts, fens: bool) -> PyResult<Py<PyAny>> {
+    let headers = PyList::empty(py);
+    for (n, v) in &f.headers {
+        headers.append((n, v))?;
+    }
+    let end = match (&f.end, &f.last) {
+        (Some(e), Some(last)) => Some(end_to_py(py, e, last)?),
+        _ => None,
+    };
+    let claims = PyList::empty(py);
+    for c in &f.claims {
+        claims.append(claim_to_py(py, c)?)?;
+    }
+    let error = f
+        .error
+        .as_ref()
+        .map(|e| (e.ply, e.message.clone(), e.offset));
+    let flag = match (&f.flag, &f.last) {
+        (Some(fl), Some(last)) => Some((
+            color(fl.player),
+            fl.verdict
+                .as_ref()
+                .map(|v| verdict_to_py(py, v, last))
+                .transpose()?,
+        )),
+        _ => None,
+    };
+    let (start_fen, last_fen) = if fens {
+        (f.start.as_ref().map(fen), f.last.as_ref().map(fen))
+    } else {
+        (None, None)
+    };
+    let items: Vec<Py<PyAny>> = vec![
+        f.index.into_pyobject(py)?.into_any().unbind(),
+        f.offset.into_pyobject(py)?.into_any().unbind(),
+        headers.into_any().unbind(),
+        f.variant.clone().into_pyobject(py)?.into_any().unbind(),
+        f.plies.into_pyobject(py)?.into_any().unbind(),
+        end.into_pyobject(py)?.into_any().unbind(),
+        claims.into_any().unbind(),
+        error.into_pyobject(py)?.into_any().unbind(),
+        flag.into_pyobject(py)?.into_any().unbind(),
+        start_fen.into_pyobject(py)?.into_any().unbind(),
+        last_fen.into_pyobject(py)?.into_any().unbind(),
+    ];
+    Ok(PyTuple::new(py, items)?.into_any().unbind())
+}
+
+/// The 9.2.3 identity of a FEN's position as a tuple of 11 integers.
+#[pyfunction]
+fn position_key(fen_text: &str) -> PyResult<Vec<i128>> {
+    let (pos, _) =
+        from_fen(fen_text, false).map_err(|e| PyValueError::new_err(format!("{e:?}")))?;
+    Ok(Key::of(&pos).as_tuple().to_vec())
+}
+
+/// The history of a live game (`remis.History` is its Python face).
+#[pyclass(module = "remis._core", name = "History")]
+pub struct CoreHistory {
+    h: History,
+}
+
+#[pymethods]
+impl CoreHistory {
+    #[new]
+    #[pyo3(signature = (fen=None, chess960=false))]
+    fn new(fen: Option<&str>, chess960: bool) -> PyResult<Self> {
+        let pos = match fen {
+            None => board::start(),
+            Some(f) => {
+                from_fen(f, chess960)
+                    .map_err(|e| PyValueError::new_err(format!("{e:?}")))?
+                    .0
+            }
+        };
+        Ok(CoreHistory {
+            h: History::live(pos),
+        })
+    }
+
+    #[getter]
+    fn ply(&self) -> u32 {
+        self.h.ply()
+    }
+
+    /// Play a legal move given in UCI; returns how often the new position has stood.
+    fn push_uci(&mut self, text: &str) -> PyResult<usize> {
+        let pos = self.h.position();
+        let m = text
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(pos).ok())
+            .filter(|m| pos.is_legal(*m))
+            .ok_or_else(|| PyValueError::new_err(format!("illegal move {text} in {}", fen(pos))))?;
+        Ok(self.h.push(m))
+    }
+
+    /// Record the position a move the core cannot play (an illegal move that stood) left,
+    /// given as FEN.
+    fn push_fen(&mut self, text: &str) -> PyResult<usize> {
+        let before = self.h.key();
+        let parsed: shakmaty::fen::Fen = text
+            .parse()
+            .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+        let setup = parsed.into_setup();
+        let mode = self.h.position().castles().mode();
+        let pos: Option<Chess> = match Chess::from_setup(setup.clone(), mode) {
+            Ok(p) => Some(p),
+            Err(e) => e.ignore_impossible_check().ok(),
+        };
+        let key = match &pos {
+            Some(p) => Key::of(p),
+            None => {
+                let b = &setup.board;
+                Key::from_parts(
+                    [
+                        b.pawns().0,
+                        b.knights().0,
+                        b.bishops().0,
+                        b.rooks().0,
+                        b.queens().0,
+                        b.kings().0,
+                        b.white().0,
+                        b.black().0,
+                    ],
+                    setup.turn == Color::White,
+                    setup.castling_rights.0,
+                    64,
+                )
+            }
+        };
+        let irreversible = setup.halfmoves == 0 || key.castling != before.castling;
+        Ok(self.h.push_key(key, pos, irreversible))
+    }
+
+    fn pop(&mut self) -> bool {
+        self.h.pop()
+    }
+
+    fn key(&self) -> Vec<i128> {
+        self.h.key().as_tuple().to_vec()
+    }
+
+    fn key_at(&self, ply: u32) -> PyResult<Vec<i128>> {
+        self.h
+            .key_at(ply)
+            .map(|k| k.as_tuple().to_vec())
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(ply))
+    }
+
+    fn keys(&self) -> Vec<Vec<i128>> {
+        self.h
+            .keys()
+            .iter()
+            .map(|k| k.as_tuple().to_vec())
+            .collect()
+    }
+
+    /// Plies at which the position after `ply` plies (default: the current one) stood.
+    #[pyo3(signature = (ply=None))]
+    fn occurrences(&self, ply: Option<u32>) -> Vec<u32> {
+        let k = ply
+            .and_then(|p| self.h.key_at(p))
+            .unwrap_or_else(|| self.h.key());
+        self.h.occurrences(&k).to_vec()
+    }
+
+    fn window_start(&self) -> u32 {
+        self.h.window_start()
+    }
+
+    fn may_repeat_after_move(&self) -> bool {
+        self.h.may_repeat_after_move()
+    }
+
+    fn doubles(&self) -> usize {
+        self.h.doubles().len()
+    }
+
+    /// (uci, plies) of every legal move that makes a third occurrence (9.2.1).
+    fn repeating_moves(&self) -> Vec<(String, Vec<u32>)> {
+        let pos = self.h.position();
+        self.h
+            .repeating_moves()
+            .into_iter()
+            .map(|(m, p)| (uci(pos, m), p))
+            .collect()
+    }
+
+    /// Plies at which the position after the legal move `text` (UCI) stood.
+    fn occurrences_after(&self, text: &str) -> PyResult<Vec<u32>> {
+        let pos = self.h.position();
+        let m = text
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(pos).ok())
+            .filter(|m| pos.is_legal(*m))
+            .ok_or_else(|| PyValueError::new_err(format!("illegal move {text}")))?;
+        Ok(self.h.occurrences_after(m))
+    }
+
+    /// The SAN of a legal move given in UCI.
+    fn san(&self, text: &str) -> PyResult<String> {
+        let pos = self.h.position();
+        let m = text
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(pos).ok())
+            .ok_or_else(|| PyValueError::new_err(format!("illegal move {text}")))?;
+        Ok(san(pos, m))
+    }
+
+    /// The automatic end the position alone and the counts decide, without the dead test
+    /// (Python asks its dead test in between): (mate_or_stalemate, fivefold, seventyfive).
+    fn ends(&self, py: Python<'_>) -> PyResult<[Option<Py<PyAny>>; 3]> {
+        let last = self.h.position();
+        let conv = |e: Option<End>| e.map(|e| end_to_py(py, &e, last)).transpose();
+        Ok([
+            conv(rules::checkmate_or_stalemate(&self.h))?,
+            conv(rules::fivefold(&self.h))?,
+            conv(rules::seventyfive_moves(&self.h))?,
+        ])
+    }
+
+    /// The engine's dead test on the current position (material, candidates, quick then
+    /// full mode within its budget): None or the end tuple.
+    fn dead_position(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let mut engine = dead::Engine::new(false);
+        rules::dead_position(&self.h, &mut engine)
+            .map(|e| end_to_py(py, &e, self.h.position()))
+            .transpose()
+    }
+
+    /// Every correct claim of the player to move (9.2, 9.3).
+    #[pyo3(signature = (fifty=100, threefold=true, fifty_moves=true))]
+    fn claims(
+        &self,
+        py: Python<'_>,
+        fifty: u32,
+        threefold: bool,
+        fifty_moves: bool,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let mut out = Vec::new();
+        if threefold {
+            rules::threefold_claims(&self.h, &mut out);
+        }
+        if fifty_moves {
+            rules::fifty_claims(&self.h, fifty, &mut out);
+        }
+        out.iter().map(|c| claim_to_py(py, c)).collect()
+    }
+}

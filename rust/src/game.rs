@@ -1,0 +1,584 @@
+//! Rule on one game read from PGN: the first automatic end under the Laws, every correct
+//! claim the player to move could have made, the first unreadable or illegal move, and
+//! the final position's questions (6.9 after a loss on time).
+
+use std::ops::ControlFlow;
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use crate::board::{SetupError, from_fen, parse_san, start};
+use crate::history::History;
+use crate::identity::Key;
+use crate::pgn::{GameText, MAX_GAME_BYTES, MainLine, py_repr, read_main_line, read_tags};
+use crate::rules::dead::{self, DeadTest, DeadVerdict};
+use crate::rules::{
+    Claim, End, EndKind, EndRule, checkmate_or_stalemate, fifty_claims, seventyfive_moves,
+    threefold_claims,
+};
+use crate::unwinnable::{self, Answer, Budget, Mode, Verdict};
+
+/// Which claims to collect: all, the first of each kind and player, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimMode {
+    All,
+    First,
+    None,
+}
+
+/// Which dead-position test runs after every ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadMode {
+    /// the engine on candidate positions, full mode within a budget (`remis game`)
+    Engine,
+    /// the engine in quick mode only (the audit)
+    Quick,
+    /// insufficient material only
+    Material,
+}
+
+/// How to rule on games.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub claims: ClaimMode,
+    /// where no end was found, ask full mode once more about the last position and, where
+    /// it is dead, end the game at the first position proved dead
+    pub last_position: bool,
+    pub dead: DeadMode,
+    pub rule: EndRule,
+    /// half-moves for a fifty-move claim (100 under today's Laws)
+    pub fifty: u32,
+    /// answer 6.9 for a game whose Termination tag says it was lost on time
+    pub time_forfeit: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            claims: ClaimMode::All,
+            last_position: true,
+            dead: DeadMode::Engine,
+            rule: EndRule::All,
+            fifty: 100,
+            time_forfeit: true,
+        }
+    }
+}
+
+/// An unreadable or illegal move (or an unplayable game), where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError {
+    pub ply: u32,
+    pub message: String,
+    /// byte offset in the stream
+    pub offset: u64,
+}
+
+/// 6.9: who ran out of time and, unless the game had ended, whether the opponent can
+/// still checkmate.
+#[derive(Clone, Debug)]
+pub struct Flag {
+    pub player: Color,
+    pub verdict: Option<Verdict>,
+}
+
+/// Everything the core says about one game.
+#[derive(Clone, Debug)]
+pub struct GameFacts {
+    pub index: u64,
+    pub offset: u64,
+    pub headers: Vec<(String, String)>,
+    pub variant: String,
+    pub plies: u32,
+    pub end: Option<End>,
+    pub claims: Vec<Claim>,
+    pub error: Option<GameError>,
+    /// the start position and the last position replayed (None when unplayable)
+    pub start: Option<Chess>,
+    pub last: Option<Chess>,
+    pub flag: Option<Flag>,
+}
+
+impl GameFacts {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The variants replayed: standard chess and Chess960 (the same rules after set-up).
+fn variant_of(tags: &[(String, String)]) -> String {
+    let v = tags
+        .iter()
+        .find(|(n, _)| n == "Variant")
+        .map_or("", |(_, v)| v.trim());
+    match v.to_lowercase().as_str() {
+        "chess960" | "chess 960" | "fischerandom" | "fischer random" | "freestyle" => {
+            "chess960".into()
+        }
+        "" | "standard" | "chess" | "from position" => "standard".into(),
+        _ => v.to_owned(),
+    }
+}
+
+/// python-chess's own list of Chess960 names (the board gets Chess960 castling).
+fn is_chess960(tags: &[(String, String)]) -> bool {
+    tags.iter()
+        .find(|(n, _)| n == "Variant")
+        .is_some_and(|(_, v)| {
+            matches!(
+                v.to_lowercase().as_str(),
+                "chess960" | "chess 960" | "fischerandom" | "fischerrandom" | "fischer random"
+            )
+        })
+}
+
+/// The rulings on one game.
+pub struct Ruler {
+    pub opts: Options,
+    engine: dead::Engine,
+}
+
+impl Ruler {
+    pub fn new(opts: Options) -> Ruler {
+        let engine = dead::Engine::new(opts.dead == DeadMode::Quick);
+        Ruler { opts, engine }
+    }
+
+    /// Rule on one game's text.
+    pub fn rule(&mut self, g: &GameText) -> GameFacts {
+        let (headers, mstart) = read_tags(&g.text);
+        let mut facts = GameFacts {
+            index: g.index,
+            offset: g.offset,
+            variant: variant_of(&headers),
+            headers,
+            plies: 0,
+            end: None,
+            claims: Vec::new(),
+            error: None,
+            start: None,
+            last: None,
+            flag: None,
+        };
+        let fail = |facts: &mut GameFacts, message: String| {
+            facts.error = Some(GameError {
+                ply: 0,
+                message,
+                offset: g.offset,
+            });
+        };
+        if g.too_long {
+            fail(
+                &mut facts,
+                format!(
+                    "the game is longer than {} MiB: not read",
+                    MAX_GAME_BYTES >> 20
+                ),
+            );
+            return facts;
+        }
+        if facts.variant != "standard" && facts.variant != "chess960" {
+            let msg = format!(
+                "variant {} is not standard chess or Chess960; not replayed",
+                py_repr(&facts.variant)
+            );
+            fail(&mut facts, msg);
+            return facts;
+        }
+        let fen = facts.header("FEN").map(str::to_owned);
+        let chess960 = is_chess960(&facts.headers);
+        let start_pos = match &fen {
+            None => Ok((start(), chess960)),
+            Some(f) => from_fen(f, chess960),
+        };
+        let (pos, c960) = match start_pos {
+            Ok(p) => p,
+            Err(SetupError::Malformed(e)) => {
+                let f = fen.unwrap_or_default();
+                fail(
+                    &mut facts,
+                    format!("unreadable FEN tag {}: {e}", py_repr(&f)),
+                );
+                return facts;
+            }
+            Err(SetupError::Illegal { fen, reason }) => {
+                fail(
+                    &mut facts,
+                    format!("illegal start position {fen}: {reason}"),
+                );
+                return facts;
+            }
+        };
+        if c960 {
+            facts.variant = "chess960".into();
+        }
+        if let Some(next) = g.tags_only {
+            let msg = format!(
+                "a tag block without moves: the tags from byte {next} on start the next game"
+            );
+            fail(&mut facts, msg);
+            facts.start = Some(pos.clone());
+            facts.last = Some(pos);
+            return facts;
+        }
+        self.engine.reset();
+        let mut run = self.replay(&pos, &g.text, mstart, g.offset, None);
+        if run.end.is_none()
+            && self.opts.last_position
+            && let Some((ply, verdict)) = self.first_dead(&pos, &run)
+        {
+            let key = Key::of(&positions(&pos, &run.moves[..ply as usize]));
+            run = self.replay(
+                &pos,
+                &g.text,
+                mstart,
+                g.offset,
+                Some(dead::Known { key, verdict }),
+            );
+        }
+        if g.unclosed_comment && run.error.is_none() {
+            run.error = Some(GameError {
+                ply: run.plies + 1,
+                message: "a comment opened with '{' is never closed: \
+                          the rest of the game cannot be read"
+                    .into(),
+                offset: g.offset,
+            });
+        }
+        facts.plies = run.plies;
+        facts.claims = run.claims;
+        facts.error = run.error;
+        let last = run.after.unwrap_or_else(|| run.h.position().clone());
+        facts.end = run.end;
+        if self.opts.time_forfeit
+            && facts.error.is_none()
+            && facts
+                .header("Termination")
+                .is_some_and(|t| t.trim().eq_ignore_ascii_case("time forfeit"))
+        {
+            let player = match facts.header("Result") {
+                Some("1-0") => Color::Black,
+                Some("0-1") => Color::White,
+                _ => last.turn(),
+            };
+            let verdict = facts
+                .end
+                .is_none()
+                .then(|| unwinnable::can_checkmate(&last, !player, Mode::Full, &Budget::default()));
+            facts.flag = Some(Flag { player, verdict });
+        }
+        facts.start = Some(pos);
+        facts.last = Some(last);
+        facts
+    }
+
+    fn replay(
+        &mut self,
+        pos: &Chess,
+        text: &[u8],
+        mstart: usize,
+        offset: u64,
+        known: Option<dead::Known>,
+    ) -> Replay {
+        let mut run = Replay::new(pos.clone(), &self.opts, offset);
+        let mut material = dead::Material;
+        let mut known = known;
+        let test: &mut dyn DeadTest = match (&mut known, self.opts.dead) {
+            (Some(k), _) => k,
+            (None, DeadMode::Material) => &mut material,
+            (None, _) => &mut self.engine,
+        };
+        run.begin(test);
+        let err = read_main_line(
+            text,
+            mstart,
+            &mut Stepper {
+                run: &mut run,
+                test,
+            },
+        );
+        if let Some(e) = err
+            && run.error.is_none()
+        {
+            run.error = Some(GameError {
+                ply: e.ply,
+                message: e.message,
+                offset: offset + e.at as u64,
+            });
+        }
+        if run.end.is_none() && run.h.ply() > 0 {
+            // the other automatic ends were checked ply by ply
+            run.end = checkmate_or_stalemate(&run.h);
+        }
+        run
+    }
+
+    /// Where the last position is proved dead by full mode: the first position, found by
+    /// a binary search over the plies, that full mode proves dead (the game ended there,
+    /// 5.2.2). A position called live was only not proved dead, so the ply found can be
+    /// later than the first dead one, never earlier.
+    fn first_dead(&self, start: &Chess, run: &Replay) -> Option<(u32, DeadVerdict)> {
+        let last = run.h.position();
+        let mut found = full_dead_test(last)?;
+        let mut boards = Vec::with_capacity(run.moves.len() + 1);
+        let mut p = start.clone();
+        boards.push(p.clone());
+        for m in &run.moves {
+            p.play_unchecked(*m);
+            boards.push(p.clone());
+        }
+        let (mut lo, mut hi) = (0usize, boards.len() - 1);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match full_dead_test(&boards[mid]) {
+                None => lo = mid + 1,
+                Some(v) => {
+                    hi = mid;
+                    found = v;
+                }
+            }
+        }
+        Some((hi as u32, found))
+    }
+}
+
+/// The position after `moves` from `start`.
+fn positions(start: &Chess, moves: &[Move]) -> Chess {
+    let mut p = start.clone();
+    for m in moves {
+        p.play_unchecked(*m);
+    }
+    p
+}
+
+/// Full mode for both colours, White first, stopping at the first that is no proof.
+pub fn full_dead_test(pos: &Chess) -> Option<DeadVerdict> {
+    if let Some(v) = dead::material_dead(pos) {
+        return Some(v);
+    }
+    let budget = Budget::default();
+    let white = unwinnable::can_checkmate(pos, Color::White, Mode::Full, &budget);
+    if !matches!(white.answer, Answer::Cannot(_)) {
+        return None;
+    }
+    let black = unwinnable::can_checkmate(pos, Color::Black, Mode::Full, &budget);
+    if !matches!(black.answer, Answer::Cannot(_)) {
+        return None;
+    }
+    Some(DeadVerdict::Dead { white, black })
+}
+
+/// One pass over a game's main line.
+struct Replay {
+    h: History,
+    /// the position once the game has ended (the record goes on: replayed, not ruled on)
+    after: Option<Chess>,
+    end: Option<End>,
+    claims: Vec<Claim>,
+    collect: bool,
+    first_only: bool,
+    seen: Vec<(Color, bool)>,
+    /// the moves up to the end (for the binary search over the plies)
+    moves: Vec<Move>,
+    plies: u32,
+    error: Option<GameError>,
+    fifty: u32,
+    rule: EndRule,
+    offset: u64,
+}
+
+impl Replay {
+    fn new(pos: Chess, opts: &Options, offset: u64) -> Replay {
+        Replay {
+            h: History::batch(pos),
+            after: None,
+            end: None,
+            claims: Vec::new(),
+            collect: opts.claims != ClaimMode::None,
+            first_only: opts.claims == ClaimMode::First,
+            seen: Vec::new(),
+            moves: Vec::new(),
+            plies: 0,
+            error: None,
+            fifty: opts.fifty,
+            rule: opts.rule,
+            offset,
+        }
+    }
+
+    fn add(&mut self, found: Vec<Claim>) {
+        for c in found {
+            if self.first_only {
+                let tag = (c.player, c.article.is_repetition());
+                if self.seen.contains(&tag) {
+                    continue;
+                }
+                self.seen.push(tag);
+            }
+            self.claims.push(c);
+        }
+    }
+
+    /// The start position: a position of the standard start with its clock below the
+    /// claim count has no end and allows no claim.
+    fn begin(&mut self, test: &mut dyn DeadTest) {
+        if self.h.halfmoves() + 1 < self.fifty && Key::of(self.h.position()) == Key::of(&start()) {
+            return;
+        }
+        self.end = self.end_here(None, test);
+        if self.end.is_none() && self.collect {
+            let mut found = Vec::new();
+            threefold_claims(&self.h, &mut found);
+            fifty_claims(&self.h, self.fifty, &mut found);
+            self.add(found);
+        }
+    }
+
+    /// The automatic end at the current ply (mate prevails), given the dead test's answer.
+    fn end_here(&self, dead: Option<Option<DeadVerdict>>, test: &mut dyn DeadTest) -> Option<End> {
+        if let Some(e) = checkmate_or_stalemate(&self.h) {
+            return Some(e);
+        }
+        let verdict = match dead {
+            Some(v) => v,
+            None => test.test(self.h.position()),
+        };
+        if let Some(v) = verdict {
+            let kind = match v {
+                DeadVerdict::Material(m) => EndKind::InsufficientMaterial(m),
+                other => EndKind::DeadPosition(Box::new(other)),
+            };
+            let ply = self.h.ply();
+            return Some(End {
+                ply,
+                kind,
+                plies: vec![ply],
+                mover: self.h.position().turn(),
+                count: 0,
+            });
+        }
+        match self.rule {
+            EndRule::All => crate::rules::fivefold(&self.h).or_else(|| seventyfive_moves(&self.h)),
+            EndRule::PositionOnly => None,
+        }
+    }
+
+    fn step(&mut self, m: Move, test: &mut dyn DeadTest) {
+        let n = self.h.push(m);
+        self.moves.push(m);
+        let clock = self.h.halfmoves();
+        let dead = test.test(self.h.position());
+        if n >= 5 || clock >= 150 || dead.is_some() {
+            self.end = self.end_here(Some(dead), test);
+            if self.end.is_some() {
+                self.moves = Vec::new();
+                self.after = Some(self.h.position().clone());
+                return;
+            }
+        }
+        if self.collect {
+            let mut found = Vec::new();
+            if n >= 3 || !self.h.doubles().is_empty() {
+                threefold_claims(&self.h, &mut found);
+            }
+            if clock + 1 >= self.fifty {
+                fifty_claims(&self.h, self.fifty, &mut found);
+            }
+            if !found.is_empty() {
+                self.add(found);
+            }
+        }
+    }
+}
+
+struct Stepper<'a> {
+    run: &'a mut Replay,
+    test: &'a mut dyn DeadTest,
+}
+
+impl MainLine for Stepper<'_> {
+    fn san(&mut self, san: &str, at: usize) -> ControlFlow<()> {
+        let run = &mut *self.run;
+        let pos = run.after.as_ref().unwrap_or_else(|| run.h.position());
+        match parse_san(pos, san) {
+            Err(e) => {
+                run.error = Some(GameError {
+                    ply: run.plies + 1,
+                    message: e.0,
+                    offset: run.offset + at as u64,
+                });
+                ControlFlow::Break(())
+            }
+            Ok(m) => {
+                run.plies += 1;
+                match run.after.as_mut() {
+                    Some(p) => p.play_unchecked(m),
+                    None => run.step(m, self.test),
+                }
+                ControlFlow::Continue(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::Splitter;
+
+    fn rule(pgn: &str, opts: Options) -> Vec<GameFacts> {
+        let mut r = Ruler::new(opts);
+        Splitter::new(pgn.as_bytes(), 0, None, 1)
+            .map(|g| r.rule(&g.unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn checkmate_and_errors() {
+        let f = rule(
+            "1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e5 2. Kf3 *\n",
+            Options::default(),
+        );
+        assert_eq!(f[0].end.as_ref().unwrap().kind, EndKind::Checkmate);
+        assert_eq!(f[0].plies, 4);
+        let e = f[1].error.as_ref().unwrap();
+        assert_eq!((e.ply, f[1].plies), (3, 2));
+        assert!(e.message.starts_with("illegal san: 'Kf3' in "));
+        assert_eq!(e.offset, 25 + 12);
+    }
+
+    #[test]
+    fn claims_and_repetition() {
+        let f = rule(
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n",
+            Options::default(),
+        );
+        let c: Vec<_> = f[0]
+            .claims
+            .iter()
+            .map(|c| (c.ply, c.article.text()))
+            .collect();
+        assert_eq!(c, vec![(7, "9.2.1"), (8, "9.2.2"), (8, "9.2.1")]);
+        let moves = " Nf3 Nf6 Ng1 Ng8".repeat(5);
+        let f = rule(&format!("{moves} e4 *\n"), Options::default());
+        let end = f[0].end.as_ref().unwrap();
+        assert_eq!(
+            (end.kind.clone(), end.ply, f[0].plies),
+            (EndKind::FivefoldRepetition, 16, 21)
+        );
+    }
+
+    #[test]
+    fn time_forfeit_against_a_bare_king() {
+        let pgn = "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n[FEN \"8/8/4k3/8/8/Q2K4/8/8 w - - 0 1\"]\n\n0-1\n";
+        let f = rule(pgn, Options::default());
+        let flag = f[0].flag.as_ref().unwrap();
+        assert_eq!(flag.player, Color::White);
+        assert!(matches!(
+            flag.verdict.as_ref().unwrap().answer,
+            Answer::Cannot(_)
+        ));
+    }
+}

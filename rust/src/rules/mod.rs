@@ -1,0 +1,342 @@
+//! The rules over a game's history, as facts (plies, articles, moves); Python turns them
+//! into rulings and sentences.
+//!
+//! * automatic ends, in order of precedence: checkmate (5.1.1), stalemate (5.2.1), dead
+//!   position (5.2.2, through a [`dead::DeadTest`]), fivefold repetition (9.6.1) and the
+//!   75-move rule (9.6.2, where a mate on the last move prevails);
+//! * claims by the player having the move: threefold repetition (9.2.2 on the board,
+//!   9.2.1 with each intended move that works) and fifty moves (9.3.2, 9.3.1).
+
+pub mod dead;
+
+use shakmaty::{Color, Move, Position};
+
+use crate::board::{describe_material, san};
+use crate::history::History;
+pub use dead::{DeadTest, DeadVerdict};
+
+/// How a game ends automatically.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EndKind {
+    Checkmate,
+    Stalemate,
+    /// 5.2.2 by material alone, with the material (`K v K+N`)
+    InsufficientMaterial(String),
+    /// 5.2.2 proved by the engine for both sides
+    DeadPosition(Box<DeadVerdict>),
+    FivefoldRepetition,
+    SeventyFiveMoves,
+}
+
+/// An automatic end: after `ply` plies, resting on `plies`; `mover` is the side to move
+/// in the final position (the mated or stalemated side).
+#[derive(Clone, Debug, PartialEq)]
+pub struct End {
+    pub ply: u32,
+    pub kind: EndKind,
+    pub plies: Vec<u32>,
+    pub mover: Color,
+    /// the no-progress count (9.6.2)
+    pub count: u32,
+}
+
+impl End {
+    pub fn article(&self) -> &'static str {
+        match self.kind {
+            EndKind::Checkmate => "5.1.1",
+            EndKind::Stalemate => "5.2.1",
+            EndKind::InsufficientMaterial(_) | EndKind::DeadPosition(_) => "5.2.2",
+            EndKind::FivefoldRepetition => "9.6.1",
+            EndKind::SeventyFiveMoves => "9.6.2",
+        }
+    }
+}
+
+/// Checkmate (5.1.1) or stalemate (5.2.1) on the board.
+pub fn checkmate_or_stalemate(h: &History) -> Option<End> {
+    let pos = h.position();
+    if !pos.legal_moves().is_empty() {
+        return None;
+    }
+    let kind = if pos.is_check() {
+        EndKind::Checkmate
+    } else {
+        EndKind::Stalemate
+    };
+    Some(End {
+        ply: h.ply(),
+        kind,
+        plies: vec![h.ply()],
+        mover: pos.turn(),
+        count: 0,
+    })
+}
+
+/// A dead position (5.2.2) proved by `test`.
+pub fn dead_position(h: &History, test: &mut dyn DeadTest) -> Option<End> {
+    let verdict = test.test(h.position())?;
+    let kind = match verdict {
+        DeadVerdict::Material(m) => EndKind::InsufficientMaterial(m),
+        other => EndKind::DeadPosition(Box::new(other)),
+    };
+    Some(End {
+        ply: h.ply(),
+        kind,
+        plies: vec![h.ply()],
+        mover: h.position().turn(),
+        count: 0,
+    })
+}
+
+/// Fivefold repetition (9.6.1).
+pub fn fivefold(h: &History) -> Option<End> {
+    let occ = h.current_occurrences();
+    (occ.len() >= 5).then(|| End {
+        ply: h.ply(),
+        kind: EndKind::FivefoldRepetition,
+        plies: occ.to_vec(),
+        mover: h.position().turn(),
+        count: 0,
+    })
+}
+
+/// The 75-move rule (9.6.2); ask it after checkmate, which prevails.
+pub fn seventyfive_moves(h: &History) -> Option<End> {
+    let clock = h.halfmoves();
+    (clock >= 150).then(|| End {
+        ply: h.ply(),
+        kind: EndKind::SeventyFiveMoves,
+        plies: vec![h.ply().saturating_sub(clock), h.ply()],
+        mover: h.position().turn(),
+        count: clock,
+    })
+}
+
+/// Which automatic ends apply: all of them (the Laws since 1 July 2014), or only those
+/// the position decides (5.1.1, 5.2.1, 5.2.2: before, 9.6 was a claim, never an end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndRule {
+    All,
+    PositionOnly,
+}
+
+/// The automatic end in the current position, if any, in the order of precedence.
+pub fn automatic_end(h: &History, test: &mut dyn DeadTest, rule: EndRule) -> Option<End> {
+    checkmate_or_stalemate(h)
+        .or_else(|| dead_position(h, test))
+        .or_else(|| match rule {
+            EndRule::All => fivefold(h).or_else(|| seventyfive_moves(h)),
+            EndRule::PositionOnly => None,
+        })
+}
+
+/// The articles of the draw claims (9.2 and 9.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Article {
+    /// 9.2.1: the intended move will make a position stand for the third time
+    IntendedRepetition,
+    /// 9.2.2: the position on the board has stood three times
+    Repetition,
+    /// 9.3.1: the intended move completes fifty moves without pawn move or capture
+    IntendedFifty,
+    /// 9.3.2: the last fifty moves of each player had no pawn move or capture
+    Fifty,
+}
+
+impl Article {
+    pub fn text(self) -> &'static str {
+        match self {
+            Article::IntendedRepetition => "9.2.1",
+            Article::Repetition => "9.2.2",
+            Article::IntendedFifty => "9.3.1",
+            Article::Fifty => "9.3.2",
+        }
+    }
+
+    pub fn is_repetition(self) -> bool {
+        matches!(self, Article::IntendedRepetition | Article::Repetition)
+    }
+}
+
+/// A correct draw claim the player having the move could make after `ply` plies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    pub ply: u32,
+    pub player: Color,
+    pub article: Article,
+    /// the intended move (SAN), for 9.2.1 and 9.3.1
+    pub mv: Option<String>,
+    pub plies: Vec<u32>,
+    /// 9.3.1: every intended move that would do
+    pub moves: Vec<String>,
+    /// 9.3.2: the no-progress count
+    pub count: u32,
+}
+
+/// Every correct threefold claim (9.2.2, and 9.2.1 with each intended move that works).
+pub fn threefold_claims(h: &History, out: &mut Vec<Claim>) {
+    let ply = h.ply();
+    let player = h.position().turn();
+    let occ = h.current_occurrences();
+    if occ.len() >= 3 {
+        out.push(Claim {
+            ply,
+            player,
+            article: Article::Repetition,
+            mv: None,
+            plies: occ.to_vec(),
+            moves: Vec::new(),
+            count: 0,
+        });
+    }
+    let mut found: Vec<(String, Vec<u32>)> = h
+        .repeating_moves()
+        .into_iter()
+        .map(|(m, mut plies)| {
+            plies.push(ply + 1);
+            (san(h.position(), m), plies)
+        })
+        .collect();
+    found.sort();
+    for (s, plies) in found {
+        out.push(Claim {
+            ply,
+            player,
+            article: Article::IntendedRepetition,
+            mv: Some(s),
+            plies,
+            moves: Vec::new(),
+            count: 0,
+        });
+    }
+}
+
+/// The no-progress count for the fifty-move claims: the count the Laws give (`limit`,
+/// 100 half-moves today) and the claims made with it.
+pub fn fifty_claims(h: &History, limit: u32, out: &mut Vec<Claim>) {
+    let clock = h.halfmoves();
+    let ply = h.ply();
+    let player = h.position().turn();
+    if clock >= limit {
+        out.push(Claim {
+            ply,
+            player,
+            article: Article::Fifty,
+            mv: None,
+            plies: vec![ply.saturating_sub(clock), ply],
+            moves: Vec::new(),
+            count: clock,
+        });
+    } else if clock + 1 == limit {
+        let pos = h.position();
+        let mut sans: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_zeroing())
+            .map(|m| san(pos, m))
+            .collect();
+        sans.sort();
+        if let Some(first) = sans.first().cloned() {
+            out.push(Claim {
+                ply,
+                player,
+                article: Article::IntendedFifty,
+                mv: Some(first),
+                plies: vec![ply.saturating_sub(clock), ply + 1],
+                moves: sans,
+                count: clock,
+            });
+        }
+    }
+}
+
+/// Every correct claim of the player having the move (9.2 and 9.3).
+pub fn claimable(h: &History, fifty_limit: u32) -> Vec<Claim> {
+    let mut out = Vec::new();
+    threefold_claims(h, &mut out);
+    fifty_claims(h, fifty_limit, &mut out);
+    out
+}
+
+/// Whether a claim with the intended move `m` under 9.2.1 holds: the plies at which
+/// the position after it stood, with `ply + 1`.
+pub fn intended_repetition(h: &History, m: Move) -> Option<Vec<u32>> {
+    let mut plies = h.occurrences_after(m);
+    (plies.len() >= 2).then(|| {
+        plies.push(h.ply() + 1);
+        plies
+    })
+}
+
+/// The material description, for insufficient material.
+pub fn material(h: &History) -> String {
+    describe_material(h.position())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{from_fen, parse_san, start};
+
+    fn history(fen: Option<&str>, sans: &str) -> History {
+        let pos = fen.map_or_else(start, |f| from_fen(f, false).unwrap().0);
+        let mut h = History::live(pos);
+        for s in sans.split_whitespace() {
+            let m = parse_san(h.position(), s).unwrap();
+            h.push(m);
+        }
+        h
+    }
+
+    #[test]
+    fn mate_on_the_150th_ply_prevails() {
+        let h = history(Some("k7/8/1K6/8/8/8/8/7R w - - 149 100"), "Rh8#");
+        let end = automatic_end(&h, &mut dead::Material, EndRule::All).unwrap();
+        assert_eq!(end.kind, EndKind::Checkmate);
+        let h = history(Some("8/8/4k3/8/8/3K4/8/6R1 w - - 149 100"), "Rg2");
+        let end = automatic_end(&h, &mut dead::Material, EndRule::All).unwrap();
+        assert_eq!(
+            (end.kind, end.plies),
+            (EndKind::SeventyFiveMoves, vec![0, 1])
+        );
+        assert!(automatic_end(&h, &mut dead::Material, EndRule::PositionOnly).is_none());
+    }
+
+    #[test]
+    fn claims_on_the_board_and_with_a_move() {
+        let h = history(
+            None,
+            "e4 e5 Nf3 Nc6 Bc4 Be7 Ke2 Nf6 Ke1 Ng8 Ke2 Nf6 Ke1 Ng8",
+        );
+        let claims = claimable(&h, 100);
+        assert_eq!(claims.len(), 1);
+        assert_eq!(
+            (claims[0].article, claims[0].mv.as_deref()),
+            (Article::IntendedRepetition, Some("Ke2"))
+        );
+        let h = history(None, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+        let arts: Vec<_> = claimable(&h, 100)
+            .iter()
+            .map(|c| c.article.text())
+            .collect();
+        assert_eq!(arts, vec!["9.2.2", "9.2.1"]);
+    }
+
+    #[test]
+    fn fifty_moves() {
+        let h = history(Some("8/8/4k3/8/8/3K4/8/6R1 w - - 99 80"), "");
+        let c = claimable(&h, 100);
+        assert_eq!(c[0].article, Article::IntendedFifty);
+        assert!(c[0].moves.contains(c[0].mv.as_ref().unwrap()));
+        let h = history(Some("8/8/4k3/8/8/3K4/8/6R1 b - - 100 80"), "");
+        assert_eq!(claimable(&h, 100)[0].article, Article::Fifty);
+    }
+
+    #[test]
+    fn insufficient_material_and_dead_positions() {
+        let h = history(Some("8/8/8/4k3/8/2n5/8/K2R4 b - - 0 1"), "Nxd1");
+        let end = automatic_end(&h, &mut dead::Material, EndRule::All).unwrap();
+        assert_eq!(end.kind, EndKind::InsufficientMaterial("K v K+N".into()));
+        assert_eq!(material(&h), "K v K+N");
+    }
+}
