@@ -108,6 +108,7 @@ fn options(
         },
         fifty,
         time_forfeit,
+        record: false,
     })
 }
 
@@ -210,6 +211,7 @@ fn rule_caught(ruler: &mut Ruler, g: &GameText) -> GameFacts {
                 start: None,
                 last: None,
                 flag: None,
+                moves: Vec::new(),
             }
         }
     }
@@ -218,7 +220,7 @@ fn rule_caught(ruler: &mut Ruler, g: &GameText) -> GameFacts {
 /// Rule on the text of one game (`remis claim`, the service, tests). `panic` makes the
 /// core panic on purpose, to show that it becomes a Python exception.
 #[pyfunction]
-#[pyo3(signature = (text, *, index=1, offset=0, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=true, panic=false))]
+#[pyo3(signature = (text, *, index=1, offset=0, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=true, moves=false, panic=false))]
 #[allow(clippy::too_many_arguments)]
 fn rule_text(
     py: Python<'_>,
@@ -232,9 +234,11 @@ fn rule_text(
     fifty: u32,
     time_forfeit: bool,
     fens: bool,
+    moves: bool,
     panic: bool,
 ) -> PyResult<Py<PyAny>> {
-    let opts = options(claims, last_position, dead, rule, fifty, time_forfeit)?;
+    let mut opts = options(claims, last_position, dead, rule, fifty, time_forfeit)?;
+    opts.record = moves;
     let g = GameText {
         index,
         offset,
@@ -269,7 +273,8 @@ fn verdict_to_py(py: Python<'_>, v: &Verdict, pos: &Chess) -> PyResult<Py<PyAny>
         Answer::Cannot(Reason::Material) => (Some(false), Vec::new(), "material"),
         Answer::Unknown => (None, Vec::new(), "undecided"),
     };
-    Ok((value, line, reason, v.nodes)
+    let material = board::describe_material(pos);
+    Ok((value, line, reason, v.nodes, material)
         .into_pyobject(py)?
         .into_any()
         .unbind())
@@ -373,6 +378,7 @@ fn facts_to_py(py: Python<'_>, f: &GameFacts, fens: bool) -> PyResult<Py<PyAny>>
         flag.into_pyobject(py)?.into_any().unbind(),
         start_fen.into_pyobject(py)?.into_any().unbind(),
         last_fen.into_pyobject(py)?.into_any().unbind(),
+        f.moves.clone().into_pyobject(py)?.into_any().unbind(),
     ];
     Ok(PyTuple::new(py, items)?.into_any().unbind())
 }

@@ -49,6 +49,8 @@ pub struct Options {
     pub fifty: u32,
     /// answer 6.9 for a game whose Termination tag says it was lost on time
     pub time_forfeit: bool,
+    /// keep the main line's moves (UCI) in the facts
+    pub record: bool,
 }
 
 impl Default for Options {
@@ -60,6 +62,7 @@ impl Default for Options {
             rule: EndRule::All,
             fifty: 100,
             time_forfeit: true,
+            record: false,
         }
     }
 }
@@ -96,6 +99,8 @@ pub struct GameFacts {
     pub start: Option<Chess>,
     pub last: Option<Chess>,
     pub flag: Option<Flag>,
+    /// the main line's moves in UCI, when asked for (`Options::record`)
+    pub moves: Vec<String>,
 }
 
 impl GameFacts {
@@ -161,6 +166,7 @@ impl Ruler {
             start: None,
             last: None,
             flag: None,
+            moves: Vec::new(),
         };
         let fail = |facts: &mut GameFacts, message: String| {
             facts.error = Some(GameError {
@@ -248,6 +254,7 @@ impl Ruler {
             });
         }
         facts.plies = run.plies;
+        facts.moves = run.played;
         facts.claims = run.claims;
         facts.error = run.error;
         let last = run.after.unwrap_or_else(|| run.h.position().clone());
@@ -387,6 +394,9 @@ struct Replay {
     fifty: u32,
     rule: EndRule,
     offset: u64,
+    /// every move played, in UCI, when the caller keeps them
+    played: Vec<String>,
+    record: bool,
 }
 
 impl Replay {
@@ -405,6 +415,8 @@ impl Replay {
             fifty: opts.fifty,
             rule: opts.rule,
             offset,
+            played: Vec::new(),
+            record: opts.record,
         }
     }
 
@@ -513,6 +525,9 @@ impl MainLine for Stepper<'_> {
             }
             Ok(m) => {
                 run.plies += 1;
+                if run.record {
+                    run.played.push(m.to_uci(pos.castles().mode()).to_string());
+                }
                 match run.after.as_mut() {
                     Some(p) => p.play_unchecked(m),
                     None => run.step(m, self.test),

@@ -1,23 +1,47 @@
-"""Rule on whole games read from PGN: glue between :mod:`remis.pgn` and
-:mod:`remis.replay` that produces the ``remis game`` JSON contract."""
+"""Rule on whole games read from PGN: the core (``remis._core``) reads and rules
+on each game; this module turns its facts into the ``remis game`` JSON contract."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
-import chess
-import chess.pgn
-
-from remis.pgn import ParsedGame, read_games
-from remis.replay import ClaimMode, GameError, GameReport, replay
-from remis.rules import DeadTest, rule_on_claim
+from remis import facts as F
 from remis.ruling import Claim, Ruling
-from remis.unwinnable.deadtest import EngineDeadTest
-from remis.unwinnable.first_dead import KnownDead, first_dead
-from remis.unwinnable.flag import flag_fall, flagged_player
+
+if TYPE_CHECKING:
+    import chess
+    import chess.pgn
+
+    from remis.pgn import ParsedGame
+    from remis.rules import DeadTest
+
+ClaimMode = Literal["all", "first", "none"]
+
+
+@dataclass
+class GameError:
+    """An unreadable or illegal move (or an unplayable game) at ``ply``;
+    ``offset`` is the byte of the stream where it stands, when known."""
+
+    ply: int
+    message: str
+    offset: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form of the CLI contract.
+
+        >>> GameError(3, "illegal san: 'Kf3'").to_json()
+        {'ply': 3, 'message': "illegal san: 'Kf3'"}
+        >>> GameError(3, "illegal san: 'Kf3'", 120).to_json()["offset"]
+        120
+        """
+        out: dict[str, Any] = {"ply": self.ply, "message": self.message}
+        if self.offset is not None:
+            out["offset"] = self.offset
+        return out
 
 
 @dataclass
@@ -57,18 +81,59 @@ class GameRuling:
         return out
 
 
+def from_facts(f: tuple[Any, ...]) -> GameRuling:
+    """The :class:`GameRuling` of one game from the core's facts
+    (``remis._core.GameReader``, ``remis._core.rule_text``).
+
+    >>> from remis import _core
+    >>> g = from_facts(_core.rule_text(b"1. f3 e5 2. g4 Qh4# 0-1\\n"))
+    >>> g.plies, g.end.termination, g.end.result
+    (4, 'checkmate', '0-1')
+    """
+    index, offset, headers, variant, plies, end, claims, error, flag = f[:9]
+    ruling = None if end is None else F.ruling(end)
+    err = None if error is None else GameError(*error)
+    out = GameRuling(index, offset, dict(headers), variant, plies, ruling,
+                     [F.claim(c) for c in claims], err)
+    if flag is not None:
+        white, verdict = flag
+        v = None if verdict is None else F.verdict(not white, verdict)
+        out.extra["time_forfeit"] = F.flag_fall_json(white, ruling, v)
+    return out
+
+
+def dead_mode(dead_test: DeadTest | None) -> str:
+    """The core's name for a dead-position test: ``engine`` (the default,
+    :class:`~remis.unwinnable.deadtest.EngineDeadTest`), ``quick`` (its
+    quick mode only) or ``material`` (:func:`~remis.rules.material_dead_test`).
+    Any other test cannot run inside the core.
+
+    >>> from remis.rules import material_dead_test
+    >>> dead_mode(None), dead_mode(material_dead_test)
+    ('engine', 'material')
+    """
+    if dead_test is None:
+        return "engine"
+    from remis.rules import material_dead_test
+    from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest
+
+    if dead_test is material_dead_test:
+        return "material"
+    if isinstance(dead_test, EngineDeadTest):
+        return "quick" if dead_test.limit == QUICK_ONLY else "engine"
+    raise TypeError(f"the core cannot run the dead test {dead_test!r}: pass None, "
+                    "material_dead_test or an EngineDeadTest")
+
+
 def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
                    dead_test: DeadTest | None = None, last_position: bool = True) -> GameRuling:
     """Rule on one parsed game.  An unreadable move keeps what was replayed
-    before it and is reported as ``error``.  The dead test defaults to a
-    fresh :class:`~remis.unwinnable.deadtest.EngineDeadTest` for the game.
-    With ``last_position`` (the default), a game that the per-ply test let
-    go on to its last position is asked once more there, in full mode:
-    where that position is proved dead, the game ended at the first
-    position proved dead (:func:`~remis.unwinnable.first_dead.first_dead`)
-    and is replayed again to rule there.
+    before it and is reported as ``error``.  The dead test defaults to the
+    engine's per-game test.  With ``last_position`` (the default), a game
+    that the per-ply test let go on to its last position is asked once more
+    there, in full mode: where that position is proved dead, the game ended
+    at the first position proved dead, found by a binary search over the plies.
 
-    >>> import io
     >>> from remis.pgn import GameText, parse_game
     >>> g = parse_game(GameText(1, 0, "1. f3 e5 2. g4 Qh4# 0-1\\n"))
     >>> rule_on_parsed(g).end.termination
@@ -76,25 +141,14 @@ def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
     >>> g = parse_game(GameText(2, 0, '[Result "0-1"]\\n[Termination "Time forfeit"]\\n\\n'
     ...                            '1. e4 e5 2. Ke2 Ke7 0-1\\n'))
     >>> tf = rule_on_parsed(g).extra["time_forfeit"]
-    >>> tf["player"], tf["result"], tf["can_checkmate"]["value"]
-    ('white', '0-1', True)
+    >>> tf["player"], tf["result"]
+    ('white', '0-1')
     """
-    if g.board is None:
-        err = GameError(g.error[0], g.error[1]) if g.error else GameError(0, "unreadable game")
-        return GameRuling(g.index, g.offset, g.headers, g.variant, 0, None, [], err)
-    if dead_test is None:
-        dead_test = EngineDeadTest()
-    report = _replay(g.board, g.moves, claims, dead_test, last_position)
-    error = report.error
-    if error is None and g.error is not None:
-        error = GameError(g.error[0], g.error[1])
-    ruling = GameRuling(g.index, g.offset, g.headers, g.variant, report.plies, report.end,
-                        report.claims, error)
-    if error is None and report.history is not None and _time_forfeit(g.headers):
-        board = report.history.board
-        player = flagged_player(g.headers.get("Result"), board)
-        ruling.extra["time_forfeit"] = flag_fall(board, player, end=report.end)
-    return ruling
+    from remis import _core
+
+    f = _core.rule_text(g.text, index=g.index, offset=g.offset, claims=claims,
+                        dead=dead_mode(dead_test), last_position=last_position, fens=False)
+    return from_facts(f)
 
 
 def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
@@ -112,67 +166,53 @@ def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
     >>> print(claim_in_game(g, 21).explanation)
     The game is already over (fivefold_repetition, Article 9.6.1); no claim can be made.
     """
+    from remis import _core
+    from remis.history import History
+    from remis.rules import rule_on_claim
+
     if g.board is None or not 0 <= ply <= len(g.moves):
         raise ValueError(f"no position after ply {ply}")
-    dead_test = EngineDeadTest()
-    report = _replay(g.board, g.moves[:ply], "none", dead_test, True)
-    assert report.history is not None
-    return rule_on_claim(report.history, kind=kind, move=move, penalty_seconds=penalty_seconds,
-                         dead_test=dead_test, ended=report.end)
-
-
-def _replay(board: chess.Board, moves: list[chess.Move], claims: ClaimMode,
-            dead_test: DeadTest, last_position: bool) -> GameReport:
-    """The replay of a game's validated ``moves`` from ``board``; with
-    ``last_position``, where it found no end, the last position gets the
-    full-mode test, and where that proves it dead, the replay runs again
-    to end at the first position proved dead
-    (:func:`~remis.unwinnable.first_dead.first_dead`).
-
-    >>> b = chess.Board("8/2p5/1pP5/1P6/1P6/KP6/PP6/1Nk5 b - - 0 1")
-    >>> moves = [chess.Move.from_uci(u) for u in ("c1b1", "a3a4", "b1c2")]
-    >>> r = _replay(b, moves, "none", EngineDeadTest(), True)
-    >>> r.end.ply, r.end.termination, r.plies
-    (1, 'dead_position', 3)
-    >>> _replay(b, moves, "none", EngineDeadTest(), False).end is None
-    True
-    """
-    report = replay(moves, board, claims=claims, dead_test=dead_test, validated=True)
-    if not last_position or report.end is not None:
-        return report
-    assert report.history is not None
-    found = first_dead(board, moves[:report.plies], last=report.history.board)
-    if found is None:
-        return report
-    known = KnownDead(found.board, found.verdict)
-    return replay(moves, board, claims=claims, dead_test=known, validated=True)
-
-
-def _time_forfeit(headers: dict[str, str]) -> bool:
-    return headers.get("Termination", "").strip().lower() == "time forfeit"
+    moves = g.moves[:ply]
+    text = f'[FEN "{g.board.fen()}"]\n\n' + " ".join(m.uci() for m in moves) + " *\n"
+    if g.variant == "chess960":
+        text = '[Variant "Chess960"]\n' + text
+    f = _core.rule_text(text.encode(), claims="none", time_forfeit=False, fens=False)
+    ended = None if f[5] is None else F.ruling(f[5])
+    history = History(g.board)
+    for m in moves:
+        history.push(m)
+    return rule_on_claim(history, kind=kind, move=move, penalty_seconds=penalty_seconds,
+                         ended=ended)
 
 
 def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
                  dead_test: DeadTest | None = None, last_position: bool = True) -> GameRuling:
     """Rule on a python-chess game (its mainline), as :func:`rule_on_parsed`.
 
-    >>> import io
+    >>> import io, chess.pgn
     >>> game = chess.pgn.read_game(io.StringIO("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *"))
     >>> [c.article for c in rule_on_game(game).claims if c.ply == 8]
     ['9.2.2', '9.2.1']
     """
-    moves = list(game.mainline_moves())
-    err = (len(moves) + 1, str(game.errors[0])) if game.errors else None
-    parsed = ParsedGame(1, 0, dict(game.headers), game.board(), moves, err)
-    return rule_on_parsed(parsed, claims=claims, dead_test=dead_test,
-                          last_position=last_position)
+    import chess.pgn
+
+    from remis.pgn import GameText, parse_game
+
+    text = game.accept(chess.pgn.StringExporter(headers=True, variations=False,
+                                                comments=False))
+    g = parse_game(GameText(1, 0, text + "\n"))
+    out = rule_on_parsed(g, claims=claims, dead_test=dead_test, last_position=last_position)
+    if out.error is None and game.errors:
+        out.error = GameError(out.plies + 1, str(game.errors[0]))
+    return out
 
 
 def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
                      dead_test: DeadTest | None = None,
                      last_position: bool = True) -> Iterator[GameRuling]:
     """Rule on every game of a PGN file (plain or compressed, ``-`` = stdin),
-    each as :func:`rule_on_parsed`.
+    each as :func:`rule_on_parsed`.  A damaged compressed file raises
+    :class:`~remis.compressed.CorruptInput` after the games read before the damage.
 
     >>> import tempfile, os
     >>> p = os.path.join(tempfile.mkdtemp(), "g.pgn")
@@ -180,6 +220,8 @@ def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
     >>> [r.end.result for r in rule_on_pgn_file(p)]
     ['0-1']
     """
-    for g in read_games(path):
-        yield rule_on_parsed(g, claims=claims, dead_test=dead_test,
-                             last_position=last_position)
+    from remis.pgn import game_facts
+
+    for f in game_facts(path, claims=claims, dead=dead_mode(dead_test),
+                        last_position=last_position):
+        yield from_facts(f)

@@ -1,0 +1,118 @@
+"""The oracle of issue 47: ``remis game --json`` of every game of the shared
+data, recorded once from the pure-Python implementation, against today's core.
+
+    python benchmarks/oracle.py record ORACLE_DIR   # (the old tree) write the oracle
+    python benchmarks/oracle.py compare ORACLE_DIR  # rule again and compare
+
+Each file of ``../shared/data/{edge-cases,lichess,masters}`` gives
+``ORACLE_DIR/<dir>/<name>.jsonl``.  The comparison is of the rulings: game
+number, headers, variant, plies, the end (ply, result, termination, article,
+plies, message and parameters), the claims (all of their fields), the error
+(ply and message) and the 6.9 answer (player, result, applies, the verdict's
+value).  The engine's evidence (helpmate lines, node counts, the words of its
+reasons) is the unwinnability engine's and is left out; fields the core adds
+(``offset`` in errors) are ignored.  Differences are printed by kind, with a
+few examples each; the exit status is 1 when any game differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data"
+DIRS = ("edge-cases", "lichess", "masters")
+
+
+def files(data: Path = DATA) -> list[Path]:
+    return [f for d in DIRS for f in sorted((data / d).glob("*.pgn"))]
+
+
+def record(oracle: Path, data: Path = DATA) -> None:
+    for f in files(data):
+        out = oracle / f.parent.name / (f.stem + ".jsonl")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with open(out, "w") as fh:
+            subprocess.run([sys.executable, "-m", "remis", "game", "--json", str(f)],
+                           stdout=fh, check=False)
+
+
+def _end(e: dict[str, Any] | None) -> Any:
+    if e is None:
+        return None
+    params = dict(e["params"])
+    if e["termination"] == "dead_position":
+        params.pop("reason", None)  # the engine's words
+    return (e["ply"], e["result"], e["termination"], e["article"], e["plies_involved"],
+            e["message"], params)
+
+
+def _flag(t: dict[str, Any] | None) -> Any:
+    if t is None:
+        return None
+    v = t["can_checkmate"]
+    return (t["player"], t["result"], t["applies"], None if v is None else v["value"])
+
+
+def normal(j: dict[str, Any]) -> dict[str, Any]:
+    """What is compared of one game's JSON object."""
+    err = j["error"]
+    return {"game": j["game"], "headers": j["headers"], "variant": j["variant"],
+            "plies": j["plies"], "end": _end(j["end"]),
+            "claims": [(c["ply"], c["player"], c["kind"], c["article"], c["move"],
+                        c["params"], c.get("moves")) for c in j["claims"]],
+            "error": None if err is None else (err["ply"], err["message"]),
+            "time_forfeit": _flag(j.get("time_forfeit"))}
+
+
+def compare(oracle: Path, data: Path = DATA, show: int = 3) -> int:
+    """Rule on every file again and compare; the number of games that differ."""
+    from remis.game import rule_on_pgn_file
+
+    kinds: collections.Counter[str] = collections.Counter()
+    examples: dict[str, list[str]] = collections.defaultdict(list)
+    games = 0
+    for f in files(data):
+        want = [json.loads(line) for line in
+                open(oracle / f.parent.name / (f.stem + ".jsonl"), encoding="utf-8")]
+        got = [g.to_json() for g in rule_on_pgn_file(f)]
+        games += len(want)
+        if len(got) != len(want):
+            kinds["game count"] += 1
+            examples["game count"].append(f"{f.name}: {len(want)} then, {len(got)} now")
+        for w, g in zip(want, got, strict=False):
+            a, b = normal(w), normal(g)
+            for k in a:
+                if a[k] != b[k]:
+                    kinds[k] += 1
+                    if len(examples[k]) < show:
+                        examples[k].append(f"{f.name} #{w['game']}: then {a[k]!r:.300}\n"
+                                           f"      now  {b[k]!r:.300}")
+    print(f"{games} games compared")
+    for k, n in kinds.most_common():
+        print(f"{k}: {n} differ")
+        for e in examples[k]:
+            print("   ", e)
+    return sum(kinds.values())
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("action", choices=("record", "compare"))
+    ap.add_argument("oracle", type=Path)
+    ap.add_argument("--data", type=Path, default=DATA)
+    args = ap.parse_args()
+    if args.action == "record":
+        record(args.oracle, args.data)
+        return 0
+    return 1 if compare(args.oracle, args.data) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,183 @@
+"""The core's facts turned into rulings: :class:`~remis.ruling.Ruling` and
+:class:`~remis.ruling.Claim` objects with their message keys and parameters,
+and the engine's verdicts with their reasons in words.
+
+The core (``remis._core``) returns plain tuples; this module is the one place
+that reads them, so the batch (``remis game``, the audit) and the live
+history (:class:`remis.History`) word their rulings alike.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from remis.ruling import DRAW, FIFTY, THREEFOLD, Claim, Ruling, color_name, win_for
+
+if TYPE_CHECKING:
+    from remis.unwinnable import Verdict
+
+#: an end as the core gives it: (ply, kind, article, plies, white_to_move,
+#: count, material, proof)
+EndFacts = tuple[int, str, str, list[int], bool, int, "str | None", Any]
+#: a claim as the core gives it: (ply, white, article, move, plies, moves, count)
+ClaimFacts = tuple[int, bool, str, "str | None", list[int], list[str], int]
+#: a verdict as the core gives it: (value, line, reason code, nodes, material)
+VerdictFacts = tuple["bool | None", list[str], str, int, str]
+
+
+def title(white: bool) -> str:
+    """``"White"`` or ``"Black"``.
+
+    >>> title(False)
+    'Black'
+    """
+    return "White" if white else "Black"
+
+
+def plies_text(plies: tuple[int, ...] | list[int]) -> str:
+    """Plies as the messages list them.
+
+    >>> plies_text((0, 4, 8))
+    '0, 4, 8'
+    """
+    return ", ".join(str(p) for p in plies)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def verdict(white: bool, facts: VerdictFacts) -> Verdict:
+    """The engine's verdict on "can ``white`` (or Black) still checkmate?"
+    from the core's facts, with its reason in words.
+
+    >>> v = verdict(True, (False, [], "material", 0, "K v K+Q"))
+    >>> v.value, v.method, v.reason
+    (False, 'material', 'insufficient material: White has a bare king (K v K+Q)')
+    >>> verdict(False, (True, ["e2e4"], "helpmate", 9, "")).reason
+    'Black can mate: a helpmate of 1 plies'
+    """
+    import chess
+
+    from remis.unwinnable import Verdict
+
+    value, line, code, nodes, material = facts
+    name = title(white)
+    if code == "material":
+        sides = material.split(" v ")
+        own = sides[0 if white else 1] if len(sides) == 2 else ""
+        what = "has a bare king" if own == "K" else "can never checkmate"
+        reason, method = f"insufficient material: {name} {what} ({material})", "material"
+    elif value:
+        reason, method = f"{name} can mate: a helpmate of {len(line)} plies", "search"
+    else:
+        reason, method = f"{name}: undecided", "undecided"
+    return Verdict(chess.WHITE if white else chess.BLACK, value, reason, tuple(line), nodes,
+                   method=method)
+
+
+def ruling(e: EndFacts) -> Ruling:
+    """The :class:`~remis.ruling.Ruling` of an automatic end from the core.
+
+    >>> ruling((4, "checkmate", "5.1.1", [4], True, 0, None, None)).explanation
+    'Black checkmated White: the game ends at once (Article 5.1.1).'
+    >>> ruling((9, "seventyfive_moves", "9.6.2", [0, 9], True, 150, None, None)).plies
+    (0, 9)
+    """
+    ply, kind, article, plies, white, count, material, proof = e
+    if kind == "checkmate":
+        return Ruling(ply, win_for(not white), kind, article, (ply,), kind,
+                      {"winner": title(not white), "loser": title(white), "article": article})
+    if kind == "stalemate":
+        return Ruling(ply, DRAW, kind, article, (ply,), kind,
+                      {"player": title(white), "article": article})
+    if kind == "insufficient_material":
+        return Ruling(ply, DRAW, kind, article, (ply,), kind,
+                      {"reason": material, "article": article, "material": material})
+    if kind == "dead_position":
+        w, b = verdict(True, proof[0]), verdict(False, proof[1])
+        reason = f"neither side can checkmate: White: {w.reason}; Black: {b.reason}"
+        return Ruling(ply, DRAW, kind, article, (ply,), kind,
+                      {"reason": reason, "article": article},
+                      {"can_checkmate": {"white": w.to_json(), "black": b.to_json()}})
+    if kind == "fivefold_repetition":
+        return Ruling(ply, DRAW, kind, article, tuple(plies), kind,
+                      {"plies": plies_text(plies), "article": article})
+    return Ruling(ply, DRAW, kind, article, tuple(plies), kind,
+                  {"count": count, "article": article})
+
+
+def threefold_claim(ply: int, white: bool, article: str, san: str | None,
+                    plies: tuple[int, ...]) -> Claim:
+    """A correct threefold claim (9.2.2, or 9.2.1 with the intended move ``san``).
+
+    >>> threefold_claim(8, True, "9.2.2", None, (0, 4, 8)).message
+    'claim_threefold_on_board'
+    """
+    if san is None:
+        params = {"player": title(white), "count": len(plies), "plies": plies_text(plies),
+                  "article": article}
+        message = "claim_threefold_on_board"
+    else:
+        params = {"player": title(white), "move": san, "nth": _ordinal(len(plies)),
+                  "plies": plies_text(plies), "article": article}
+        message = "claim_threefold_with_move"
+    return Claim(ply, color_name(white), THREEFOLD, article, san, plies, True, message, params)
+
+
+def fifty_claim(ply: int, white: bool, san: str | None, plies: tuple[int, ...], count: int,
+                moves: tuple[str, ...] = ()) -> Claim:
+    """A correct fifty-move claim (9.3.2 on the board, 9.3.1 with ``san``).
+
+    >>> fifty_claim(120, False, None, (20, 120), 100).article
+    '9.3.2'
+    """
+    if san is None:
+        return Claim(ply, color_name(white), FIFTY, "9.3.2", None, plies, True,
+                     "claim_fifty_on_board",
+                     {"player": title(white), "count": count, "article": "9.3.2"})
+    return Claim(ply, color_name(white), FIFTY, "9.3.1", san, plies, True,
+                 "claim_fifty_with_move",
+                 {"player": title(white), "move": san, "article": "9.3.1"}, moves)
+
+
+def claim(c: ClaimFacts) -> Claim:
+    """The :class:`~remis.ruling.Claim` of a correct claim from the core.
+
+    >>> claim((8, True, "9.2.2", None, [0, 4, 8], [], 0)).explanation[:19]
+    'White has the move '
+    """
+    ply, white, article, move, plies, moves, count = c
+    if article in ("9.2.1", "9.2.2"):
+        return threefold_claim(ply, white, article, move, tuple(plies))
+    return fifty_claim(ply, white, move, tuple(plies), count, tuple(moves))
+
+
+def flag_fall_json(white: bool, end: Ruling | None, v: Verdict | None) -> dict[str, Any]:
+    """The ``time_forfeit`` object of ``remis game`` (Article 6.9): ``white``
+    (or Black) ran out of time after ``end`` (the automatic end, if the game
+    had one: then the flag is moot) or in a position where ``v`` says whether
+    the opponent can still checkmate.
+
+    >>> out = flag_fall_json(True, None, verdict(False, (False, [], "material", 0, "K v K+N")))
+    >>> out["result"], out["can_checkmate"]["value"]
+    ('1/2-1/2', False)
+    """
+    from remis.messages import render
+
+    params: dict[str, Any] = {"player": title(white), "opponent": title(not white),
+                              "article": "6.9"}
+    if end is not None or v is None:
+        if end is not None:
+            params.update(termination=end.termination, end_article=end.article)
+        return {"player": color_name(white), "result": end.result if end else None,
+                "article": "6.9", "applies": False, "can_checkmate": None,
+                "explanation": render("flag_fall_after_end", params)}
+    params["reason"] = v.reason
+    if v.value is False:
+        result, key = DRAW, "flag_fall_draw"
+    else:
+        result = win_for(not white)
+        key = "flag_fall_win" if v.value else "flag_fall_undecided"
+    return {"player": color_name(white), "result": result, "article": "6.9", "applies": True,
+            "can_checkmate": v.to_json(), "explanation": render(key, params)}
