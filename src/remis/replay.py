@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import chess
 
+from remis.game import ClaimMode, GameError
 from remis.history import History
 from remis.identity import position_key
 from remis.rules import (
@@ -28,7 +29,6 @@ from remis.rules import (
 )
 from remis.ruling import Claim, Ruling
 
-ClaimMode = Literal["all", "first", "none"]
 
 #: the identity of the standard initial position
 _START_KEY = position_key(chess.Board())
@@ -36,23 +36,6 @@ _START_KEY = position_key(chess.Board())
 #: the automatic-end rule a replay applies (default :func:`remis.rules.automatic_end`;
 #: :func:`remis.rules.position_end` for Laws before the 2014 9.6)
 EndRule = Callable[[History, DeadTest], Ruling | None]
-
-
-@dataclass
-class GameError:
-    """An unreadable or illegal move (or an unplayable game) at ``ply``."""
-
-    ply: int
-    message: str
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form of the CLI contract.
-
-        >>> GameError(3, "illegal san: 'Kf3'").to_json()
-        {'ply': 3, 'message': "illegal san: 'Kf3'"}
-        """
-
-        return {"ply": self.ply, "message": self.message}
 
 
 @dataclass

@@ -6,8 +6,7 @@ import argparse
 from typing import Any
 
 from remis.cli.common import emit_json, warn
-from remis.game import GameRuling, rule_on_pgn_file
-from remis.replay import ClaimMode
+from remis.game import ClaimMode, GameRuling, rule_on_pgn_file
 
 
 def register(sub: Any) -> None:
