@@ -49,7 +49,9 @@ impl Read for PyStream {
         Python::attach(|py| {
             let data = self
                 .0
-                .call_method1(py, "read", (buf.len(),))
+                // read1: what one read of the raw stream gives, so that the data before
+                // a damaged part arrives before the error does
+                .call_method1(py, "read1", (buf.len(),))
                 .map_err(|e| io::Error::other(py_error_text(py, &e)))?;
             let bytes = data.bind(py).cast::<PyBytes>().map_err(|_| {
                 io::Error::new(io::ErrorKind::InvalidData, "the stream did not give bytes")
@@ -121,6 +123,9 @@ pub struct GameReader {
     splitter: Splitter<Box<dyn BufRead + Send + Sync>>,
     ruler: Ruler,
     fens: bool,
+    /// the last game read whole and where its text ended, to say where damage begins
+    last_index: u64,
+    last_end: u64,
 }
 
 #[pymethods]
@@ -162,6 +167,8 @@ impl GameReader {
             splitter: Splitter::new(reader, start, end, first_index),
             ruler: Ruler::new(opts),
             fens,
+            last_index: first_index - 1,
+            last_end: start,
         })
     }
 
@@ -173,8 +180,15 @@ impl GameReader {
         let g = match self.splitter.next_game() {
             Ok(Some(g)) => g,
             Ok(None) => return Ok(None),
-            Err(e) => return Err(PyOSError::new_err(e.to_string())),
+            Err(e) => {
+                return Err(PyOSError::new_err(format!(
+                    "{e} (after game {}, byte {} of the stream)",
+                    self.last_index, self.last_end
+                )));
+            }
         };
+        self.last_index = g.index;
+        self.last_end = self.splitter.position();
         let facts = rule_caught(&mut self.ruler, &g);
         facts_to_py(py, &facts, self.fens).map(Some)
     }

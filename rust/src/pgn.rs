@@ -43,8 +43,6 @@ pub struct Splitter<R> {
     pending: Option<Vec<u8>>,
     done: bool,
     line: Vec<u8>,
-    /// a read error met after the last game's text, reported on the next call
-    pending_error: Option<io::Error>,
 }
 
 impl<R: BufRead> Splitter<R> {
@@ -58,7 +56,6 @@ impl<R: BufRead> Splitter<R> {
             pending: None,
             done: false,
             line: Vec::new(),
-            pending_error: None,
         }
     }
 
@@ -83,11 +80,8 @@ impl<R: BufRead> Splitter<R> {
     }
 
     /// The next game, or None at the end. An I/O error (a damaged compressed stream) is
-    /// returned after every game read before it.
+    /// returned after every game read whole before it.
     pub fn next_game(&mut self) -> io::Result<Option<GameText>> {
-        if let Some(e) = self.pending_error.take() {
-            return Err(e);
-        }
         if self.done {
             return Ok(None);
         }
@@ -102,19 +96,9 @@ impl<R: BufRead> Splitter<R> {
         let mut blank_after_tags = false;
         let mut tags: Vec<Vec<u8>> = Vec::new();
         loop {
-            let read = match self.next_line() {
-                Ok(r) => r,
-                Err(e) => {
-                    self.done = true;
-                    if lines && has_text(&g.text) {
-                        // the damage is reported on the next call, after this game
-                        self.pending_error = Some(e);
-                        g.unclosed_comment |= in_comment;
-                        return Ok(Some(self.finish(g)));
-                    }
-                    return Err(e);
-                }
-            };
+            // A read error (a damaged compressed stream) drops the game it cut short:
+            // its record is incomplete, and a ruling on it would be wrong.
+            let read = self.next_line().inspect_err(|_| self.done = true)?;
             let Some((line_start, mut line)) = read else {
                 self.done = true;
                 if lines && has_text(&g.text) {
