@@ -95,8 +95,8 @@ def compare(oracle: Path, data: Path = DATA, show: int = 3
     games = 0
     diffs: list[tuple[str, int, str, bool]] = []
     for f in files(data):
-        want = [json.loads(line) for line in
-                open(oracle / f.parent.name / (f.stem + ".jsonl"), encoding="utf-8")]
+        with open(oracle / f.parent.name / (f.stem + ".jsonl"), encoding="utf-8") as fh:
+            want = [json.loads(line) for line in fh]
         got = [g.to_json() for g in rule_on_pgn_file(f)]
         games += len(want)
         if len(got) != len(want):

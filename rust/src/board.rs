@@ -35,25 +35,39 @@ pub fn from_setup(setup: Setup, chess960: bool) -> Result<(Chess, bool), SetupEr
     } else {
         CastlingMode::Standard
     };
+    let setup_board = setup.board.clone();
     let shown = Fen::try_from_setup(setup.clone())
         .map_or_else(|e| e.ignore().to_string(), |f| f.to_string());
     match Chess::from_setup(setup, mode) {
         Ok(pos) => Ok((pos, chess960)),
         Err(e) => Err(SetupError::Illegal {
             fen: shown,
-            reason: illegal_reason(&e),
+            reason: illegal_reason(&e, &setup_board),
         }),
     }
 }
 
 /// Why shakmaty refuses a position, in the words remis has always used.
-fn illegal_reason(e: &PositionError<Chess>) -> String {
+fn illegal_reason(e: &PositionError<Chess>, board: &shakmaty::Board) -> String {
     use shakmaty::PositionErrorKinds as K;
+    let (wk, bk) = (board.king_of(Color::White), board.king_of(Color::Black));
+    if let (Some(w), Some(b)) = (wk, bk)
+        && w.distance(b) <= 1
+    {
+        return "kings on adjacent squares".to_owned();
+    }
     let kinds = e.kinds();
     let mut out: Vec<&str> = Vec::new();
+    if kinds.contains(K::MISSING_KING) {
+        if board.kings().intersect(board.white()).is_empty() {
+            out.push("no white king");
+        }
+        if board.kings().intersect(board.black()).is_empty() {
+            out.push("no black king");
+        }
+    }
     for (kind, text) in [
         (K::EMPTY_BOARD, "empty board"),
-        (K::MISSING_KING, "a king is missing"),
         (K::TOO_MANY_KINGS, "too many kings"),
         (K::PAWNS_ON_BACKRANK, "pawns on the first or last rank"),
         (

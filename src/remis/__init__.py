@@ -48,7 +48,33 @@ _PUBLIC = {
     "engine_dead_test": "remis.unwinnable.deadtest",
 }
 
-__all__ = sorted(_PUBLIC)
+__all__ = [
+    "Arbiter",
+    "Claim",
+    "DeadVerdict",
+    "EngineDeadTest",
+    "GameError",
+    "GameReport",
+    "GameRuling",
+    "History",
+    "PositionKey",
+    "RefusedEvent",
+    "Ruling",
+    "Verdict",
+    "automatic_end",
+    "can_checkmate",
+    "claimable",
+    "engine_dead_test",
+    "is_dead_position",
+    "material_dead_test",
+    "parse_fen",
+    "position_key",
+    "replay",
+    "rule_on_claim",
+    "rule_on_game",
+    "rule_on_pgn_file",
+    "rule_on_position",
+]
 
 
 def __getattr__(name: str) -> Any:

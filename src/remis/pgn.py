@@ -10,7 +10,6 @@ reported the way it always was); the core reads plain files itself.
 
 from __future__ import annotations
 
-import io
 import re
 import sys
 from collections.abc import Iterator

@@ -29,7 +29,6 @@ from remis.rules import (
 )
 from remis.ruling import Claim, Ruling
 
-
 #: the identity of the standard initial position
 _START_KEY = position_key(chess.Board())
 

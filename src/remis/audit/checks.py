@@ -24,20 +24,18 @@ A game gets at most one finding: the checks are exclusive by construction.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import chess
 
 from remis.audit.laws import CURRENT, Laws
-from remis.history import History
 from remis.material import describe_material
 from remis.pgn import ParsedGame
 from remis.replay import GameReport, replay
 from remis.rules import DeadTest, automatic_end, position_end
 from remis.ruling import DRAW, Ruling, win_for
-from remis.san import parse_san
 from remis.unwinnable import STATIC, Verdict, can_checkmate
 from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest
 from remis.unwinnable.first_dead import KnownDead, first_dead
@@ -361,34 +359,11 @@ def audit_replay(g: ParsedGame, laws: Laws = CURRENT,
         dead_test = EngineDeadTest(QUICK_ONLY)
     if g.board is not None:
         rule = automatic_end if laws.automatic_repetition else position_end
-        if g.sans:  # read with parse_game(..., san_only=True): one push per move
-            hist = History(g.board, stack=False)  # forward only: no move stack
-            san_error: list[tuple[int, str]] = []
-            report = replay(_play_sans(hist, g.sans, san_error), claims="none",
-                            validated=True, end_rule=rule, history=hist,
-                            dead_test=dead_test)
-            if san_error and (g.error is None or san_error[0][0] <= g.error[0]):
-                g.error = san_error[0]
-        else:
-            report = replay(g.moves, g.board, claims="none", validated=True, end_rule=rule,
-                            dead_test=dead_test)
+        report = replay(g.moves, g.board, claims="none", validated=True, end_rule=rule,
+                        dead_test=dead_test)
     term = h.get("Termination")
     return AuditedGame(g, laws, report, h.get("Result", "*").strip(), term,
                        time_control_class(h))
-
-
-def _play_sans(h: History, sans: list[str], error: list[tuple[int, str]]
-               ) -> Iterator[chess.Move]:
-    """The moves of ``sans`` parsed on ``h.board`` as the replay reaches
-    them; the first unreadable or illegal one goes to ``error`` and ends it."""
-    board = h.board
-    for i, san in enumerate(sans):
-        try:
-            move = parse_san(board, san)
-        except ValueError as exc:
-            error.append((h.ply + 1, str(exc) or f"cannot read {san!r} (ply {i + 1})"))
-            return
-        yield move
 
 
 def _finding(a: AuditedGame, check: str, result: str | None, article: str, ply: int,
@@ -649,14 +624,5 @@ def _after_first_dead(a: AuditedGame, checks: tuple[str, ...]) -> Finding | None
 
 
 def _moves(a: AuditedGame) -> list[chess.Move]:
-    """The replayed moves of ``a``, read again from the record where it
-    was read as SAN."""
-    g = a.parsed
-    if not g.sans or g.board is None:
-        return g.moves[:a.plies]
-    board = g.board.copy(stack=False)
-    moves = []
-    for san in g.sans[:a.plies]:
-        moves.append(parse_san(board, san))
-        board.push(moves[-1])
-    return moves
+    """The replayed moves of ``a``."""
+    return a.parsed.moves[:a.plies]

@@ -80,7 +80,7 @@ def audit_texts(texts: Iterator[GameText] | list[GameText], path: str,
     n = 0
     for gt in texts:
         n += 1
-        g = parse_game(gt, san_only=True)
+        g = parse_game(gt)
         tc = time_control_class(g.headers)
         bump(summary["games_by_time_control"], tc)
         if g.variant not in ("standard", "chess960"):
