@@ -9,7 +9,7 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::board::{SetupError, from_fen, parse_san, start};
 use crate::history::History;
 use crate::identity::Key;
-use crate::pgn::{GameText, MAX_GAME_BYTES, MainLine, py_repr, read_main_line, read_tags};
+use crate::pgn::{GameText, MAX_GAME_BYTES, MainLine, decode, py_repr, read_main_line, read_tags};
 use crate::rules::dead::{self, DeadTest, DeadVerdict};
 use crate::rules::{
     Claim, End, EndKind, EndRule, checkmate_or_stalemate, fifty_claims, seventyfive_moves,
@@ -101,6 +101,8 @@ pub struct GameFacts {
     pub flag: Option<Flag>,
     /// the main line's moves in UCI, when asked for (`Options::record`)
     pub moves: Vec<String>,
+    /// the comment after each of those moves (empty where there is none)
+    pub comments: Vec<String>,
 }
 
 impl GameFacts {
@@ -167,6 +169,7 @@ impl Ruler {
             last: None,
             flag: None,
             moves: Vec::new(),
+            comments: Vec::new(),
         };
         let fail = |facts: &mut GameFacts, message: String| {
             facts.error = Some(GameError {
@@ -255,6 +258,7 @@ impl Ruler {
         }
         facts.plies = run.plies;
         facts.moves = run.played;
+        facts.comments = run.comments;
         facts.claims = run.claims;
         facts.error = run.error;
         let last = run.after.unwrap_or_else(|| run.h.position().clone());
@@ -394,8 +398,9 @@ struct Replay {
     fifty: u32,
     rule: EndRule,
     offset: u64,
-    /// every move played, in UCI, when the caller keeps them
+    /// every move played, in UCI, and the comment after it, when the caller keeps them
     played: Vec<String>,
+    comments: Vec<String>,
     record: bool,
 }
 
@@ -416,6 +421,7 @@ impl Replay {
             rule: opts.rule,
             offset,
             played: Vec::new(),
+            comments: Vec::new(),
             record: opts.record,
         }
     }
@@ -440,7 +446,10 @@ impl Replay {
             return;
         }
         self.end = self.end_here(None, test);
-        if self.end.is_none() && self.collect {
+        if self.end.is_some() {
+            // the game is over before its first move: the record is replayed, not ruled on
+            self.after = Some(self.h.position().clone());
+        } else if self.collect {
             let mut found = Vec::new();
             threefold_claims(&self.h, &mut found);
             fifty_claims(&self.h, self.fifty, &mut found);
@@ -511,6 +520,16 @@ struct Stepper<'a> {
 }
 
 impl MainLine for Stepper<'_> {
+    fn comment(&mut self, text: &[u8]) {
+        // python-chess joins the comments after one move with a space
+        if let Some(last) = self.run.comments.last_mut() {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(decode(text).trim());
+        }
+    }
+
     fn san(&mut self, san: &str, at: usize) -> ControlFlow<()> {
         let run = &mut *self.run;
         let pos = run.after.as_ref().unwrap_or_else(|| run.h.position());
@@ -527,6 +546,7 @@ impl MainLine for Stepper<'_> {
                 run.plies += 1;
                 if run.record {
                     run.played.push(m.to_uci(pos.castles().mode()).to_string());
+                    run.comments.push(String::new());
                 }
                 match run.after.as_mut() {
                     Some(p) => p.play_unchecked(m),
@@ -582,6 +602,18 @@ mod tests {
         assert_eq!(
             (end.kind.clone(), end.ply, f[0].plies),
             (EndKind::FivefoldRepetition, 16, 21)
+        );
+    }
+
+    #[test]
+    fn an_end_before_the_first_move_stands() {
+        let pgn =
+            "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 150 80\"]\n\nNf3 *\n";
+        let f = rule(pgn, Options::default());
+        let end = f[0].end.as_ref().unwrap();
+        assert_eq!(
+            (end.kind.clone(), end.ply, f[0].plies),
+            (EndKind::SeventyFiveMoves, 0, 1)
         );
     }
 

@@ -27,8 +27,14 @@ pub struct History {
     windows: Vec<u32>,
     /// positions that stood twice in the current window
     doubles: Vec<Key>,
-    /// live only: the positions before each move, to take moves back
-    undo: Option<Vec<Chess>>,
+    /// the no-progress count (the position's own, but for a position it cannot hold)
+    clock: u32,
+    /// whether `pos` is the position on the board: false after a position shakmaty
+    /// refuses (an illegal move that stood in the live arbiter), whose key and count
+    /// alone are known
+    exact: bool,
+    /// live only: the state before each move, to take moves back
+    undo: Option<Vec<(Chess, u32, bool)>>,
 }
 
 impl History {
@@ -47,6 +53,8 @@ impl History {
         let mut occ = KeyMap::default();
         occ.insert(k, vec![0]);
         History {
+            clock: pos.halfmoves(),
+            exact: true,
             pos,
             ply: 0,
             keys: vec![k],
@@ -67,7 +75,25 @@ impl History {
     }
 
     pub fn halfmoves(&self) -> u32 {
-        self.pos.halfmoves()
+        self.clock
+    }
+
+    /// Whether [`History::position`] is the position on the board (always, but after a
+    /// position shakmaty refuses: then only the key and the count are known).
+    pub fn exact(&self) -> bool {
+        self.exact
+    }
+
+    /// A live history whose start position shakmaty refuses: only its key and count
+    /// are known (`pos` stands in for it and is not used for moves).
+    pub fn live_inexact(k: Key, clock: u32, pos: Chess) -> History {
+        let mut h = History::new(pos, true);
+        h.keys = vec![k];
+        h.occ.clear();
+        h.occ.insert(k, vec![0]);
+        h.clock = clock;
+        h.exact = false;
+        h
     }
 
     pub fn key(&self) -> Key {
@@ -83,25 +109,36 @@ impl History {
 
     /// Play a legal move; returns how often the new position has now stood.
     pub fn push(&mut self, m: Move) -> usize {
+        debug_assert!(
+            self.exact,
+            "a move played on a position the history does not hold"
+        );
         let before = self.pos.castles().castling_rights();
-        if let Some(undo) = self.undo.as_mut() {
-            undo.push(self.pos.clone());
-        }
+        self.save();
         self.pos.play_unchecked(m);
+        self.clock = self.pos.halfmoves();
         let k = Key::of(&self.pos);
-        self.record(k, self.pos.halfmoves() == 0 || before.0 != k.castling)
+        self.record(k, self.clock == 0 || before.0 != k.castling)
     }
 
     /// Record a position that python-chess holds and shakmaty may refuse (an illegal move
-    /// that stood, in the live arbiter): `pos` is the position to go on from, if any.
-    pub fn push_key(&mut self, k: Key, pos: Option<Chess>, irreversible: bool) -> usize {
-        if let Some(undo) = self.undo.as_mut() {
-            undo.push(self.pos.clone());
-        }
+    /// that stood, in the live arbiter), with its no-progress count: `pos` is that
+    /// position when shakmaty holds it.
+    pub fn push_key(&mut self, k: Key, clock: u32, pos: Option<Chess>) -> usize {
+        let irreversible = clock == 0 || k.castling != self.key().castling;
+        self.save();
+        self.exact = pos.is_some();
         if let Some(p) = pos {
             self.pos = p;
         }
+        self.clock = clock;
         self.record(k, irreversible)
+    }
+
+    fn save(&mut self) {
+        if let Some(undo) = self.undo.as_mut() {
+            undo.push((self.pos.clone(), self.clock, self.exact));
+        }
     }
 
     fn record(&mut self, k: Key, irreversible: bool) -> usize {
@@ -132,10 +169,12 @@ impl History {
 
     /// Take back the last move (live histories only). False when there is none.
     pub fn pop(&mut self) -> bool {
-        let Some(prev) = self.undo.as_mut().and_then(Vec::pop) else {
+        let Some((prev, clock, exact)) = self.undo.as_mut().and_then(Vec::pop) else {
             return false;
         };
         self.pos = prev;
+        self.clock = clock;
+        self.exact = exact;
         let ply = self.ply;
         if let Some(k) = self.keys.pop()
             && let Some(occ) = self.occ.get_mut(&k)
@@ -182,7 +221,7 @@ impl History {
     /// Whether an intended move could make a third occurrence (9.2.1): a position that
     /// stood twice in the window has the opponent to move.
     pub fn may_repeat_after_move(&self) -> bool {
-        let opp_white = self.pos.turn() == Color::Black;
+        let opp_white = self.turn() == Color::Black;
         self.doubles.iter().any(|k| k.white_to_move == opp_white)
     }
 
@@ -194,11 +233,25 @@ impl History {
         }
         let mut after = self.pos.clone();
         after.play_unchecked(m);
-        let k = Key::of(&after);
-        if k.castling != self.key().castling {
+        self.occurrences_after_key(&Key::of(&after), false)
+    }
+
+    /// [`History::occurrences_after`] for a move known by the key of the position it
+    /// leads to and whether it is a pawn move or a capture.
+    pub fn occurrences_after_key(&self, k: &Key, zeroing: bool) -> Vec<u32> {
+        if zeroing || k.castling != self.key().castling {
             return Vec::new();
         }
-        self.occurrences(&k).to_vec()
+        self.occurrences(k).to_vec()
+    }
+
+    /// The side to move (from the key, which is known even where the position is not).
+    pub fn turn(&self) -> Color {
+        if self.key().white_to_move {
+            Color::White
+        } else {
+            Color::Black
+        }
     }
 
     /// Every legal move after which the position would stand for at least the third time
@@ -208,7 +261,7 @@ impl History {
     /// the move is read off that difference instead of trying every legal move.
     pub fn repeating_moves(&self) -> Vec<(Move, Vec<u32>)> {
         let mut found = Vec::new();
-        if self.doubles.is_empty() {
+        if self.doubles.is_empty() || !self.exact {
             return found;
         }
         let cur = self.key();

@@ -5,7 +5,7 @@
 
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use shakmaty::{Chess, Color, EnPassantMode, Position, Role};
+use shakmaty::{Board, Chess, Color, EnPassantMode, Position, Role};
 
 /// The identity of a position. Equal keys are the same position under 9.2.3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,7 +23,18 @@ pub struct Key {
 impl Key {
     /// The identity of `pos`.
     pub fn of(pos: &Chess) -> Key {
-        let b = pos.board();
+        let ep = pos.ep_square(EnPassantMode::Legal).map_or(64, u8::from);
+        Key::of_board(
+            pos.board(),
+            pos.turn() == Color::White,
+            pos.castles().castling_rights().0,
+            ep,
+        )
+    }
+
+    /// The identity of the units on `b` with the side to move, castling rights and en
+    /// passant square given (64: none).
+    pub fn of_board(b: &Board, white_to_move: bool, castling: u64, ep: u8) -> Key {
         let bb = [
             b.pawns().0,
             b.knights().0,
@@ -34,13 +45,7 @@ impl Key {
             b.white().0,
             b.black().0,
         ];
-        let ep = pos.ep_square(EnPassantMode::Legal).map_or(64, u8::from);
-        Key::from_parts(
-            bb,
-            pos.turn() == Color::White,
-            pos.castles().castling_rights().0,
-            ep,
-        )
+        Key::from_parts(bb, white_to_move, castling, ep)
     }
 
     /// A key from its parts (for positions python-chess holds that shakmaty refuses).

@@ -360,6 +360,9 @@ pub trait MainLine {
     /// One SAN token of the main line (check signs stripped), at byte `at` of the game
     /// text. `Break` stops reading (an illegal move).
     fn san(&mut self, san: &str, at: usize) -> ControlFlow<()>;
+
+    /// A brace comment of the main line (without its braces), after the moves read.
+    fn comment(&mut self, _text: &[u8]) {}
 }
 
 /// Read the main line of a game's movetext (`text[start..]`) as python-chess reads it,
@@ -390,7 +393,12 @@ pub fn read_main_line(
             }
             b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => i += 1,
             b'{' => match memchr(b'}', &text[i + 1..]) {
-                Some(j) => i += j + 2,
+                Some(j) => {
+                    if depth == 0 {
+                        visitor.comment(&text[i + 1..i + 1 + j]);
+                    }
+                    i += j + 2;
+                }
                 None => {
                     return Some(MovetextError {
                         ply: ply + 1,

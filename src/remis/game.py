@@ -3,7 +3,7 @@ on each game; this module turns its facts into the ``remis game`` JSON contract.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -104,7 +104,8 @@ def from_facts(f: tuple[Any, ...]) -> GameRuling:
 
 def dead_mode(dead_test: DeadTest | None) -> str:
     """The core's name for a dead-position test: ``engine`` (the default,
-    :class:`~remis.unwinnable.deadtest.EngineDeadTest`), ``quick`` (its
+    :class:`~remis.unwinnable.deadtest.EngineDeadTest`,
+    :func:`~remis.unwinnable.deadtest.engine_dead_test`), ``quick`` (its
     quick mode only) or ``material`` (:func:`~remis.rules.material_dead_test`).
     Any other test cannot run inside the core.
 
@@ -115,10 +116,12 @@ def dead_mode(dead_test: DeadTest | None) -> str:
     if dead_test is None:
         return "engine"
     from remis.rules import material_dead_test
-    from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest
+    from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest, engine_dead_test
 
     if dead_test is material_dead_test:
         return "material"
+    if dead_test is engine_dead_test:
+        return "engine"
     if isinstance(dead_test, EngineDeadTest):
         return "quick" if dead_test.limit == QUICK_ONLY else "engine"
     raise TypeError(f"the core cannot run the dead test {dead_test!r}: pass None, "
@@ -173,16 +176,37 @@ def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
     if g.board is None or not 0 <= ply <= len(g.moves):
         raise ValueError(f"no position after ply {ply}")
     moves = g.moves[:ply]
-    text = f'[FEN "{g.board.fen()}"]\n\n' + " ".join(m.uci() for m in moves) + " *\n"
-    if g.variant == "chess960":
-        text = '[Variant "Chess960"]\n' + text
-    f = _core.rule_text(text.encode(), claims="none", time_forfeit=False, fens=False)
+    f = _core.rule_text(game_text(g.board, moves), claims="none", time_forfeit=False,
+                        fens=False)
     ended = None if f[5] is None else F.ruling(f[5])
     history = History(g.board)
     for m in moves:
         history.push(m)
     return rule_on_claim(history, kind=kind, move=move, penalty_seconds=penalty_seconds,
                          ended=ended)
+
+
+def game_text(board: chess.Board, moves: Iterable[chess.Move]) -> bytes:
+    """A PGN game of ``moves`` (UCI, as python-chess reads long algebraic
+    moves) from ``board``, for the core to read.
+
+    >>> import chess
+    >>> import chess
+    >>> game_text(chess.Board(), [chess.Move.from_uci("e2e4")])
+    b'e2e4 *\\n'
+    >>> game_text(chess.Board("8/8/4k3/8/8/3K4/8/6R1 w - - 99 80"), [])
+    b'[FEN "8/8/4k3/8/8/3K4/8/6R1 w - - 99 80"]\\n\\n *\\n'
+    """
+    import chess
+
+    tags = ""
+    fen = board.fen()
+    if fen != chess.STARTING_FEN or board.chess960:
+        tags = f'[FEN "{fen}"]\n'
+        if board.chess960:
+            tags = '[Variant "Chess960"]\n' + tags
+        tags += "\n"
+    return (tags + " ".join(m.uci() for m in moves) + " *\n").encode()
 
 
 def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",

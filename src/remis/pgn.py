@@ -208,8 +208,8 @@ def parse_game(gt: GameText) -> ParsedGame:
     # (UCI as python-chess writes it: castling is king takes rook on a Chess960 board)
     moves = [chess.Move.from_uci(u) for u in f[11]]
     err = None if error is None else (error[0], error[1])
-    return ParsedGame(gt.index, gt.offset, headers, board, moves, err, variant=variant,
-                      text=text)
+    return ParsedGame(gt.index, gt.offset, headers, board, moves, err, list(f[12]),
+                      variant=variant, text=text)
 
 
 def game_facts(path: str | Path, **options: Any) -> Iterator[tuple[Any, ...]]:

@@ -13,6 +13,7 @@ use shakmaty::{Color, Move, Position};
 
 use crate::board::{describe_material, san};
 use crate::history::History;
+use crate::identity::Key;
 pub use dead::{DeadTest, DeadVerdict};
 
 /// How a game ends automatically.
@@ -53,9 +54,12 @@ impl End {
 }
 
 /// Checkmate (5.1.1) or stalemate (5.2.1) on the board.
+///
+/// Only where the history holds the position: the live arbiter answers a position
+/// shakmaty refuses (an illegal move that stood) itself.
 pub fn checkmate_or_stalemate(h: &History) -> Option<End> {
     let pos = h.position();
-    if !pos.legal_moves().is_empty() {
+    if !h.exact() || !pos.legal_moves().is_empty() {
         return None;
     }
     let kind = if pos.is_check() {
@@ -83,7 +87,7 @@ pub fn dead_position(h: &History, test: &mut dyn DeadTest) -> Option<End> {
         ply: h.ply(),
         kind,
         plies: vec![h.ply()],
-        mover: h.position().turn(),
+        mover: h.turn(),
         count: 0,
     })
 }
@@ -95,7 +99,7 @@ pub fn fivefold(h: &History) -> Option<End> {
         ply: h.ply(),
         kind: EndKind::FivefoldRepetition,
         plies: occ.to_vec(),
-        mover: h.position().turn(),
+        mover: h.turn(),
         count: 0,
     })
 }
@@ -107,7 +111,7 @@ pub fn seventyfive_moves(h: &History) -> Option<End> {
         ply: h.ply(),
         kind: EndKind::SeventyFiveMoves,
         plies: vec![h.ply().saturating_sub(clock), h.ply()],
-        mover: h.position().turn(),
+        mover: h.turn(),
         count: clock,
     })
 }
@@ -176,7 +180,7 @@ pub struct Claim {
 /// Every correct threefold claim (9.2.2, and 9.2.1 with each intended move that works).
 pub fn threefold_claims(h: &History, out: &mut Vec<Claim>) {
     let ply = h.ply();
-    let player = h.position().turn();
+    let player = h.turn();
     let occ = h.current_occurrences();
     if occ.len() >= 3 {
         out.push(Claim {
@@ -216,7 +220,7 @@ pub fn threefold_claims(h: &History, out: &mut Vec<Claim>) {
 pub fn fifty_claims(h: &History, limit: u32, out: &mut Vec<Claim>) {
     let clock = h.halfmoves();
     let ply = h.ply();
-    let player = h.position().turn();
+    let player = h.turn();
     if clock >= limit {
         out.push(Claim {
             ply,
@@ -227,7 +231,7 @@ pub fn fifty_claims(h: &History, limit: u32, out: &mut Vec<Claim>) {
             moves: Vec::new(),
             count: clock,
         });
-    } else if clock + 1 == limit {
+    } else if clock + 1 == limit && h.exact() {
         let pos = h.position();
         let mut sans: Vec<String> = pos
             .legal_moves()
@@ -258,14 +262,159 @@ pub fn claimable(h: &History, fifty_limit: u32) -> Vec<Claim> {
     out
 }
 
-/// Whether a claim with the intended move `m` under 9.2.1 holds: the plies at which
-/// the position after it stood, with `ply + 1`.
-pub fn intended_repetition(h: &History, m: Move) -> Option<Vec<u32>> {
-    let mut plies = h.occurrences_after(m);
-    (plies.len() >= 2).then(|| {
-        plies.push(h.ply() + 1);
+/// The two kinds of draw claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimKind {
+    Threefold,
+    Fifty,
+}
+
+/// The intended move of a claim (9.2.1, 9.3.1), as the history needs it: the key of
+/// the position it leads to and whether it is a pawn move or a capture.
+#[derive(Clone, Copy, Debug)]
+pub struct Intended {
+    pub key: Key,
+    pub zeroing: bool,
+}
+
+impl Intended {
+    /// The intended move `m`, legal in the history's position.
+    pub fn of(h: &History, m: Move) -> Intended {
+        let mut after = h.position().clone();
+        after.play_unchecked(m);
+        Intended {
+            key: Key::of(&after),
+            // (castling repeats nothing either: the key's castling rights differ)
+            zeroing: m.is_zeroing(),
+        }
+    }
+}
+
+/// Why a claim is correct or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimReason {
+    Correct,
+    /// the claimant does not have the move (9.2, 9.3 are claims of the player to move)
+    WrongPlayer,
+    Incorrect,
+}
+
+/// The verdict on one claim: the kind and article it was judged under, the plies it
+/// rests on and the no-progress count it would need.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClaimVerdict {
+    pub reason: ClaimReason,
+    pub kind: ClaimKind,
+    pub article: Article,
+    pub plies: Vec<u32>,
+    pub count: u32,
+}
+
+/// The article a claim of `kind` rests on, with or without an intended move.
+pub fn claim_article(kind: ClaimKind, with_move: bool) -> Article {
+    match (kind, with_move) {
+        (ClaimKind::Threefold, true) => Article::IntendedRepetition,
+        (ClaimKind::Threefold, false) => Article::Repetition,
+        (ClaimKind::Fifty, true) => Article::IntendedFifty,
+        (ClaimKind::Fifty, false) => Article::Fifty,
+    }
+}
+
+/// A claim by the player who does not have the move: 9.2 and 9.3 are claims of the
+/// player having the move.
+pub fn wrong_player(kind: Option<ClaimKind>, with_move: bool) -> ClaimVerdict {
+    let k = kind.unwrap_or(ClaimKind::Threefold);
+    ClaimVerdict {
+        reason: ClaimReason::WrongPlayer,
+        kind: k,
+        article: claim_article(k, with_move),
+        plies: Vec::new(),
+        count: 0,
+    }
+}
+
+/// Rule on a draw claim by `claimant` of `kind` (None: either), with an optional
+/// intended move, where a fifty-move claim needs `limit` half-moves (100 today). An
+/// incorrect claim is judged under the kind asked for or, when none was, the more
+/// plausible one (fifty moves when the count is near and the position is new).
+pub fn rule_on_claim(
+    h: &History,
+    claimant: Color,
+    kind: Option<ClaimKind>,
+    intended: Option<Intended>,
+    limit: u32,
+) -> ClaimVerdict {
+    let ply = h.ply();
+    let clock = h.halfmoves();
+    let with_move = intended.is_some();
+    let article = |k: ClaimKind| claim_article(k, with_move);
+    let verdict = |reason, kind, article, plies, count| ClaimVerdict {
+        reason,
+        kind,
+        article,
+        plies,
+        count,
+    };
+    if claimant != h.turn() {
+        return wrong_player(kind, with_move);
+    }
+    let after = intended.map(|i| {
+        let mut plies = h.occurrences_after_key(&i.key, i.zeroing);
+        plies.push(ply + 1);
         plies
-    })
+    });
+    let kinds: &[ClaimKind] = match kind {
+        Some(ClaimKind::Threefold) => &[ClaimKind::Threefold],
+        Some(ClaimKind::Fifty) => &[ClaimKind::Fifty],
+        None => &[ClaimKind::Threefold, ClaimKind::Fifty],
+    };
+    let since = ply.saturating_sub(clock);
+    for k in kinds {
+        match k {
+            ClaimKind::Threefold => {
+                if let Some(plies) = after.as_ref().filter(|p| p.len() >= 3) {
+                    let (a, n) = (Article::IntendedRepetition, plies.len() as u32);
+                    return verdict(ClaimReason::Correct, *k, a, plies.clone(), n);
+                }
+                let occ = h.current_occurrences();
+                if occ.len() >= 3 {
+                    let (a, n) = (Article::Repetition, occ.len() as u32);
+                    return verdict(ClaimReason::Correct, *k, a, occ.to_vec(), n);
+                }
+            }
+            ClaimKind::Fifty => {
+                if intended.is_some_and(|i| !i.zeroing) && clock + 1 >= limit {
+                    let plies = vec![since, ply + 1];
+                    let a = Article::IntendedFifty;
+                    return verdict(ClaimReason::Correct, *k, a, plies, clock + 1);
+                }
+                if clock >= limit {
+                    let (a, plies) = (Article::Fifty, vec![since, ply]);
+                    return verdict(ClaimReason::Correct, *k, a, plies, clock);
+                }
+            }
+        }
+    }
+    let mut first = kinds[0];
+    if kind.is_none() && clock + 10 >= limit && h.current_occurrences().len() < 2 {
+        first = ClaimKind::Fifty;
+    }
+    match first {
+        ClaimKind::Threefold => {
+            let plies = after.unwrap_or_else(|| h.current_occurrences().to_vec());
+            let n = plies.len() as u32;
+            verdict(ClaimReason::Incorrect, first, article(first), plies, n)
+        }
+        ClaimKind::Fifty => {
+            let count = match intended {
+                Some(i) if i.zeroing => 0,
+                Some(_) => clock + 1,
+                None => clock,
+            };
+            let plies = vec![since, ply];
+            verdict(ClaimReason::Incorrect, first, article(first), plies, count)
+        }
+    }
 }
 
 /// The material description, for insufficient material.
@@ -330,6 +479,34 @@ mod tests {
         assert!(c[0].moves.contains(c[0].mv.as_ref().unwrap()));
         let h = history(Some("8/8/4k3/8/8/3K4/8/6R1 b - - 100 80"), "");
         assert_eq!(claimable(&h, 100)[0].article, Article::Fifty);
+    }
+
+    #[test]
+    fn claims_ruled_on() {
+        let h = history(None, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        let back = parse_san(h.position(), "Ng8").unwrap();
+        let v = rule_on_claim(&h, Color::Black, None, Some(Intended::of(&h, back)), 100);
+        assert_eq!(
+            (v.reason, v.article, v.plies),
+            (
+                ClaimReason::Correct,
+                Article::IntendedRepetition,
+                vec![0, 4, 8]
+            )
+        );
+        let v = rule_on_claim(&h, Color::White, None, None, 100);
+        assert_eq!(v.reason, ClaimReason::WrongPlayer);
+        let v = rule_on_claim(&h, Color::Black, None, None, 100);
+        assert_eq!(
+            (v.reason, v.kind, v.plies),
+            (ClaimReason::Incorrect, ClaimKind::Threefold, vec![3, 7])
+        );
+        let h = history(Some("8/8/4k3/8/8/3K4/6P1/6R1 w - - 95 80"), "");
+        let v = rule_on_claim(&h, Color::White, None, None, 100);
+        assert_eq!(
+            (v.reason, v.kind, v.count),
+            (ClaimReason::Incorrect, ClaimKind::Fifty, 95)
+        );
     }
 
     #[test]

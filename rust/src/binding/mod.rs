@@ -2,6 +2,8 @@
 //! returned as plain tuples of facts (Python builds rulings and sentences from them), and
 //! the history the live arbiter keeps.
 //!
+//! The live history is in [`history`].
+//!
 //! No panic crosses into Python: a panic while ruling on a game becomes that game's
 //! error, and the batch goes on; elsewhere it becomes a `RuntimeError`.
 
@@ -10,26 +12,25 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+mod history;
+
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
-use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Color, FromSetup, Position};
+use shakmaty::{Chess, Color, Position};
 
-use crate::board::{self, fen, from_fen, san, uci};
+use crate::board::{self, fen, uci};
 use crate::game::{ClaimMode, DeadMode, GameError, GameFacts, Options, Ruler};
-use crate::history::History;
-use crate::identity::Key;
 use crate::pgn::{GameText, Splitter};
-use crate::rules::{self, Claim, DeadVerdict, End, EndKind, EndRule, dead};
+use crate::rules::{Claim, DeadVerdict, End, EndKind, EndRule};
 use crate::unwinnable::{Answer, Reason, Verdict};
 
 /// Register the batch and history functions on the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameReader>()?;
-    m.add_class::<CoreHistory>()?;
+    m.add_class::<history::CoreHistory>()?;
     m.add_function(wrap_pyfunction!(rule_text, m)?)?;
-    m.add_function(wrap_pyfunction!(position_key, m)?)?;
+    m.add_function(wrap_pyfunction!(history::position_key, m)?)?;
     Ok(())
 }
 
@@ -226,6 +227,7 @@ fn rule_caught(ruler: &mut Ruler, g: &GameText) -> GameFacts {
                 last: None,
                 flag: None,
                 moves: Vec::new(),
+                comments: Vec::new(),
             }
         }
     }
@@ -294,7 +296,7 @@ fn verdict_to_py(py: Python<'_>, v: &Verdict, pos: &Chess) -> PyResult<Py<PyAny>
         .unbind())
 }
 
-fn end_to_py(py: Python<'_>, e: &End, last: &Chess) -> PyResult<Py<PyAny>> {
+pub(crate) fn end_to_py(py: Python<'_>, e: &End, last: &Chess) -> PyResult<Py<PyAny>> {
     let (kind, material, proof): (&str, Option<String>, Option<Py<PyAny>>) = match &e.kind {
         EndKind::Checkmate => ("checkmate", None, None),
         EndKind::Stalemate => ("stalemate", None, None),
@@ -333,7 +335,7 @@ fn end_to_py(py: Python<'_>, e: &End, last: &Chess) -> PyResult<Py<PyAny>> {
         .unbind())
 }
 
-fn claim_to_py(py: Python<'_>, c: &Claim) -> PyResult<Py<PyAny>> {
+pub(crate) fn claim_to_py(py: Python<'_>, c: &Claim) -> PyResult<Py<PyAny>> {
     Ok((
         c.ply,
         color(c.player),
@@ -393,211 +395,7 @@ fn facts_to_py(py: Python<'_>, f: &GameFacts, fens: bool) -> PyResult<Py<PyAny>>
         start_fen.into_pyobject(py)?.into_any().unbind(),
         last_fen.into_pyobject(py)?.into_any().unbind(),
         f.moves.clone().into_pyobject(py)?.into_any().unbind(),
+        f.comments.clone().into_pyobject(py)?.into_any().unbind(),
     ];
     Ok(PyTuple::new(py, items)?.into_any().unbind())
-}
-
-/// The 9.2.3 identity of a FEN's position as a tuple of 11 integers.
-#[pyfunction]
-fn position_key(fen_text: &str) -> PyResult<Vec<i128>> {
-    let (pos, _) =
-        from_fen(fen_text, false).map_err(|e| PyValueError::new_err(format!("{e:?}")))?;
-    Ok(Key::of(&pos).as_tuple().to_vec())
-}
-
-/// The history of a live game (`remis.History` is its Python face).
-#[pyclass(module = "remis._core", name = "History")]
-pub struct CoreHistory {
-    h: History,
-}
-
-#[pymethods]
-impl CoreHistory {
-    #[new]
-    #[pyo3(signature = (fen=None, chess960=false))]
-    fn new(fen: Option<&str>, chess960: bool) -> PyResult<Self> {
-        let pos = match fen {
-            None => board::start(),
-            Some(f) => {
-                from_fen(f, chess960)
-                    .map_err(|e| PyValueError::new_err(format!("{e:?}")))?
-                    .0
-            }
-        };
-        Ok(CoreHistory {
-            h: History::live(pos),
-        })
-    }
-
-    #[getter]
-    fn ply(&self) -> u32 {
-        self.h.ply()
-    }
-
-    /// Play a legal move given in UCI; returns how often the new position has stood.
-    fn push_uci(&mut self, text: &str) -> PyResult<usize> {
-        let pos = self.h.position();
-        let m = text
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(pos).ok())
-            .filter(|m| pos.is_legal(*m))
-            .ok_or_else(|| PyValueError::new_err(format!("illegal move {text} in {}", fen(pos))))?;
-        Ok(self.h.push(m))
-    }
-
-    /// Record the position a move the core cannot play (an illegal move that stood) left,
-    /// given as FEN.
-    fn push_fen(&mut self, text: &str) -> PyResult<usize> {
-        let before = self.h.key();
-        let parsed: shakmaty::fen::Fen = text
-            .parse()
-            .map_err(|e| PyValueError::new_err(format!("{e}")))?;
-        let setup = parsed.into_setup();
-        let mode = self.h.position().castles().mode();
-        let pos: Option<Chess> = match Chess::from_setup(setup.clone(), mode) {
-            Ok(p) => Some(p),
-            Err(e) => e.ignore_impossible_check().ok(),
-        };
-        let key = match &pos {
-            Some(p) => Key::of(p),
-            None => {
-                let b = &setup.board;
-                Key::from_parts(
-                    [
-                        b.pawns().0,
-                        b.knights().0,
-                        b.bishops().0,
-                        b.rooks().0,
-                        b.queens().0,
-                        b.kings().0,
-                        b.white().0,
-                        b.black().0,
-                    ],
-                    setup.turn == Color::White,
-                    setup.castling_rights.0,
-                    64,
-                )
-            }
-        };
-        let irreversible = setup.halfmoves == 0 || key.castling != before.castling;
-        Ok(self.h.push_key(key, pos, irreversible))
-    }
-
-    fn pop(&mut self) -> bool {
-        self.h.pop()
-    }
-
-    fn key(&self) -> Vec<i128> {
-        self.h.key().as_tuple().to_vec()
-    }
-
-    fn key_at(&self, ply: u32) -> PyResult<Vec<i128>> {
-        self.h
-            .key_at(ply)
-            .map(|k| k.as_tuple().to_vec())
-            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(ply))
-    }
-
-    fn keys(&self) -> Vec<Vec<i128>> {
-        self.h
-            .keys()
-            .iter()
-            .map(|k| k.as_tuple().to_vec())
-            .collect()
-    }
-
-    /// Plies at which the position after `ply` plies (default: the current one) stood.
-    #[pyo3(signature = (ply=None))]
-    fn occurrences(&self, ply: Option<u32>) -> Vec<u32> {
-        let k = ply
-            .and_then(|p| self.h.key_at(p))
-            .unwrap_or_else(|| self.h.key());
-        self.h.occurrences(&k).to_vec()
-    }
-
-    fn window_start(&self) -> u32 {
-        self.h.window_start()
-    }
-
-    fn may_repeat_after_move(&self) -> bool {
-        self.h.may_repeat_after_move()
-    }
-
-    fn doubles(&self) -> usize {
-        self.h.doubles().len()
-    }
-
-    /// (uci, plies) of every legal move that makes a third occurrence (9.2.1).
-    fn repeating_moves(&self) -> Vec<(String, Vec<u32>)> {
-        let pos = self.h.position();
-        self.h
-            .repeating_moves()
-            .into_iter()
-            .map(|(m, p)| (uci(pos, m), p))
-            .collect()
-    }
-
-    /// Plies at which the position after the legal move `text` (UCI) stood.
-    fn occurrences_after(&self, text: &str) -> PyResult<Vec<u32>> {
-        let pos = self.h.position();
-        let m = text
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(pos).ok())
-            .filter(|m| pos.is_legal(*m))
-            .ok_or_else(|| PyValueError::new_err(format!("illegal move {text}")))?;
-        Ok(self.h.occurrences_after(m))
-    }
-
-    /// The SAN of a legal move given in UCI.
-    fn san(&self, text: &str) -> PyResult<String> {
-        let pos = self.h.position();
-        let m = text
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(pos).ok())
-            .ok_or_else(|| PyValueError::new_err(format!("illegal move {text}")))?;
-        Ok(san(pos, m))
-    }
-
-    /// The automatic end the position alone and the counts decide, without the dead test
-    /// (Python asks its dead test in between): (mate_or_stalemate, fivefold, seventyfive).
-    fn ends(&self, py: Python<'_>) -> PyResult<[Option<Py<PyAny>>; 3]> {
-        let last = self.h.position();
-        let conv = |e: Option<End>| e.map(|e| end_to_py(py, &e, last)).transpose();
-        Ok([
-            conv(rules::checkmate_or_stalemate(&self.h))?,
-            conv(rules::fivefold(&self.h))?,
-            conv(rules::seventyfive_moves(&self.h))?,
-        ])
-    }
-
-    /// The engine's dead test on the current position (material, candidates, quick then
-    /// full mode within its budget): None or the end tuple.
-    fn dead_position(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let mut engine = dead::Engine::new(false);
-        rules::dead_position(&self.h, &mut engine)
-            .map(|e| end_to_py(py, &e, self.h.position()))
-            .transpose()
-    }
-
-    /// Every correct claim of the player to move (9.2, 9.3).
-    #[pyo3(signature = (fifty=100, threefold=true, fifty_moves=true))]
-    fn claims(
-        &self,
-        py: Python<'_>,
-        fifty: u32,
-        threefold: bool,
-        fifty_moves: bool,
-    ) -> PyResult<Vec<Py<PyAny>>> {
-        let mut out = Vec::new();
-        if threefold {
-            rules::threefold_claims(&self.h, &mut out);
-        }
-        if fifty_moves {
-            rules::fifty_claims(&self.h, fifty, &mut out);
-        }
-        out.iter().map(|c| claim_to_py(py, c)).collect()
-    }
 }
