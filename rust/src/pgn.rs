@@ -60,7 +60,7 @@ impl<R: BufRead> Splitter<R> {
     }
 
     /// Bytes consumed so far (the offset of the next unread line).
-    pub fn position(&self) -> u64 {
+    pub fn consumed(&self) -> u64 {
         self.pos
     }
 

@@ -21,13 +21,32 @@ def rule_text(
     time_forfeit: bool = True,
     fens: bool = True,
     moves: bool = False,
+    unclosed_comment: bool = False,
+    tags_only: int | None = None,
+    too_long: bool = False,
     panic: bool = False,
 ) -> Facts: ...
+
+# a game cut out: index, offset, text, unclosed_comment, tags_only, too_long
+Game = tuple[int, int, bytes, bool, int | None, bool]
+
+class GameSplitter(Iterator[Game]):
+    def __init__(
+        self,
+        source: str | bytes | Any,
+        *,
+        start: int = 0,
+        end: int | None = None,
+        first_index: int = 1,
+    ) -> None: ...
+    def __iter__(self) -> GameSplitter: ...
+    def __next__(self) -> Game: ...
+    def position(self) -> int: ...
 
 class GameReader(Iterator[Facts]):
     def __init__(
         self,
-        source: str | bytes | Any,
+        source: str | bytes | list[Game] | Any,
         *,
         start: int = 0,
         end: int | None = None,
@@ -39,6 +58,7 @@ class GameReader(Iterator[Facts]):
         fifty: int = 100,
         time_forfeit: bool = True,
         fens: bool = False,
+        texts: bool = False,
     ) -> None: ...
     def __iter__(self) -> GameReader: ...
     def __next__(self) -> Facts: ...

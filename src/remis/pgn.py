@@ -5,22 +5,25 @@ The reading itself is the core's (``remis._core``): it cuts each game out
 (tags, then movetext up to the blank line that ends it), reads it as
 python-chess would, reports what python-chess would skip without a word, and
 rules on it.  Python opens compressed files and stdin (so a damaged stream is
-reported the way it always was); the core reads plain files itself.
+reported the way it always was); the core reads plain files itself.  The
+texts of games cut out (:class:`GameText`) are bytes, as the stream holds them.
 """
 
 from __future__ import annotations
 
-import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from remis.compressed import open_compressed
 
 if TYPE_CHECKING:
     import chess
+
+T = TypeVar("T")
+
 
 def open_binary(path: str | Path) -> IO[bytes]:
     """Open ``path`` for binary streaming, decompressing by suffix
@@ -41,36 +44,48 @@ def open_binary(path: str | Path) -> IO[bytes]:
     return open(p, "rb") if compressed is None else compressed
 
 
-def decode_line(raw: bytes) -> str:
-    """Decode one line as UTF-8, falling back to Latin-1.
-
-    >>> decode_line("Kasparov".encode()), decode_line("Kasparov, G\\xe1ry".encode("latin-1"))
-    ('Kasparov', 'Kasparov, Gáry')
-    """
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
-
-
 @dataclass
 class GameText:
     """The raw text of one game: its 1-based ``index`` in the file and the
-    byte ``offset`` where it starts; ``unclosed_comment`` when a ``{`` in it
-    is never closed (the reader cut the game at the next tag pair)."""
+    byte ``offset`` where it starts, and what the reader saw when it cut the
+    game out: a ``{`` never closed (``unclosed_comment``: the game was cut at
+    the next tag pair), a tag block without moves followed by another
+    (``tags_only``: the byte where the next one starts), a game longer than
+    the core reads (``too_long``: its text was dropped)."""
 
     index: int
     offset: int
-    text: str
+    text: str | bytes
     unclosed_comment: bool = False
+    tags_only: int | None = None
+    too_long: bool = False
+
+    def encoded(self) -> bytes:
+        """The text as the core reads it.
+
+        >>> GameText(1, 0, "1. e4 *").encoded()
+        b'1. e4 *'
+        """
+        return self.text.encode("utf-8") if isinstance(self.text, str) else self.text
+
+    def flags(self) -> dict[str, Any]:
+        """The reader's findings, as ``remis._core.rule_text`` takes them.
+
+        >>> GameText(1, 0, "", tags_only=40).flags()["tags_only"]
+        40
+        """
+        return {"unclosed_comment": self.unclosed_comment, "tags_only": self.tags_only,
+                "too_long": self.too_long}
 
 
 def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
                 first_index: int = 1) -> Iterator[GameText]:
-    """Cut a PGN byte stream into games.  ``offset`` is the stream's position
-    in the file (for byte offsets); games that *start* at or after ``end`` are
-    not returned, which lets workers split a file by byte ranges.
+    """Cut a PGN byte stream into games (the core's reader, ``remis._core``).
+    ``offset`` is the stream's position in the file (for byte offsets); games
+    that *start* at or after ``end`` are not returned, which lets workers
+    split a file by byte ranges.
 
+    >>> import io
     >>> data = b'[Event "a"]\\n\\n1. e4 *\\n\\n[Event "b"]\\n\\n1. d4 *\\n'
     >>> [(g.index, g.offset) for g in split_games(io.BytesIO(data))]
     [(1, 0), (2, 22)]
@@ -78,89 +93,13 @@ def split_games(stream: IO[bytes], *, offset: int = 0, end: int | None = None,
     A comment left open does not swallow the games after it:
 
     >>> bad = b'1. e4 {open\\n\\n[Event "b"]\\n\\n1. d4 *\\n'
-    >>> [g.index for g in split_games(io.BytesIO(bad))]
-    [1, 2]
+    >>> [(g.index, g.unclosed_comment) for g in split_games(io.BytesIO(bad))]
+    [(1, True), (2, False)]
     """
-    index = first_index
-    pos = offset
-    lines: list[str] = []
-    start = pos
-    in_movetext = False
-    in_comment = False
-    prev_blank = False
-    broken = False
-    for raw in stream:
-        line_start = pos
-        pos += len(raw)
-        line = decode_line(raw)
-        if index == first_index and not lines and line.startswith("\ufeff"):
-            line = line[1:]
-        stripped = line.strip()
-        if in_comment and prev_blank and _TAG_LINE.match(stripped):
-            # a tag pair after a blank line inside a comment: the comment was
-            # never closed; end the broken game here instead of swallowing the file
-            in_comment = False
-            broken = True
-        prev_blank = not stripped
-        if not in_comment:
-            if not stripped:
-                if in_movetext:
-                    yield GameText(index, start, "".join(lines))
-                    index += 1
-                    lines = []
-                    in_movetext = False
-                    if end is not None and pos >= end:
-                        return
-                continue
-            if stripped.startswith("[") and in_movetext:
-                # a header right after movetext without a blank line: new game
-                yield GameText(index, start, "".join(lines), broken)
-                broken = False
-                index += 1
-                lines = []
-                in_movetext = False
-            if not lines:
-                start = line_start
-                if end is not None and start >= end:
-                    return
-            if not stripped.startswith(("[", "%")):
-                in_movetext = True
-        elif not lines:
-            start = line_start
-        lines.append(line)
-        if in_movetext or in_comment:
-            in_comment = _comment_state(line, in_comment)
-    if lines and any(s.strip() for s in lines):
-        yield GameText(index, start, "".join(lines), in_comment)
+    from remis import _core
 
-
-_TAG_LINE = re.compile(r'^\[[A-Za-z0-9_]+\s+"[^"]*"\]$')
-
-
-def _comment_state(line: str, in_comment: bool) -> bool:
-    """Whether a brace comment is open at the end of ``line``: inside one,
-    the next ``}`` closes it; outside, a ``;`` ends the line's scan (the rest
-    of the line is a comment) and a ``{`` opens one.
-
-    >>> _comment_state("1. e4 {a} e5 {b", False), _comment_state("c} 2. Nf3 ; {", True)
-    (True, False)
-    """
-    at = 0
-    while True:
-        if in_comment:
-            at = line.find("}", at) + 1
-            if not at:
-                return True
-            in_comment = False
-        else:
-            brace = line.find("{", at)
-            if brace < 0:
-                return False
-            semi = line.find(";", at, brace)
-            if semi >= 0:
-                return False
-            in_comment = True
-            at = brace + 1
+    for g in _core.GameSplitter(stream, start=offset, end=end, first_index=first_index):
+        yield GameText(*g)
 
 
 @dataclass
@@ -176,8 +115,10 @@ class ParsedGame:
     error: tuple[int, str] | None = None
     comments: list[str] = field(default_factory=list)
     variant: str = "standard"
-    #: the game's text, as the core reads it again to rule on it
+    #: the game's text, as the core reads it again to rule on it, and what the
+    #: reader saw when it cut the game out (:meth:`GameText.flags`)
     text: bytes = b""
+    flags: dict[str, Any] = field(default_factory=dict)
 
 
 def parse_game(gt: GameText) -> ParsedGame:
@@ -194,14 +135,11 @@ def parse_game(gt: GameText) -> ParsedGame:
 
     from remis import _core
 
-    text = gt.text.encode("utf-8")
+    text = gt.encoded()
     f = _core.rule_text(text, index=gt.index, offset=gt.offset, claims="none",
                         last_position=False, dead="material", time_forfeit=False,
-                        fens=True, moves=True)
+                        fens=True, moves=True, **gt.flags())
     headers, variant, error, start = dict(f[2]), f[3], f[7], f[9]
-    if gt.unclosed_comment and error is None:
-        error = (len(f[11]) + 1, "a comment opened with '{' is never closed: "
-                 "the rest of the game cannot be read", gt.offset)
     board = None
     if start is not None:
         board = chess.Board(start, chess960=variant == "chess960")
@@ -209,7 +147,34 @@ def parse_game(gt: GameText) -> ParsedGame:
     moves = [chess.Move.from_uci(u) for u in f[11]]
     err = None if error is None else (error[0], error[1])
     return ParsedGame(gt.index, gt.offset, headers, board, moves, err, list(f[12]),
-                      variant=variant, text=text)
+                      variant=variant, text=text, flags=gt.flags())
+
+
+def core_games(path: str | Path, reader: Callable[[Any], Iterator[T]]) -> Iterator[T]:
+    """What ``reader`` (``remis._core.GameReader`` or ``GameSplitter``, with
+    their options bound) gives on the games of a PGN file or ``"-"`` for
+    stdin: the core reads a plain file itself, Python decompresses the others.
+    A damaged compressed file raises :class:`~remis.compressed.CorruptInput`
+    after the games read whole before the damage.
+
+    >>> import tempfile, os
+    >>> from remis import _core
+    >>> p = os.path.join(tempfile.mkdtemp(), "two.pgn")
+    >>> _ = open(p, "w").write('[Event "a"]\\n\\n1. e4 e5 *\\n\\n[Event "b"]\\n\\n1. d4 *\\n')
+    >>> [g[:2] for g in core_games(p, _core.GameSplitter)]
+    [(1, 0), (2, 25)]
+    """
+    p = str(path)
+    if p != "-" and open_compressed(p) is None:
+        open(p, "rb").close()  # the usual OSError for a missing or unreadable file
+        yield from reader(p)
+        return
+    stream = open_binary(p)
+    try:
+        yield from reader(stream)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
 
 
 def game_facts(path: str | Path, **options: Any) -> Iterator[tuple[Any, ...]]:
@@ -223,24 +188,8 @@ def game_facts(path: str | Path, **options: Any) -> Iterator[tuple[Any, ...]]:
     [(1, 0, 2), (2, 25, 1)]
     """
     from remis import _core
-    from remis.compressed import CorruptInput
 
-    p = str(path)
-    if p != "-" and open_compressed(p) is None:
-        open(p, "rb").close()  # the usual OSError for a missing or unreadable file
-        yield from _core.GameReader(p, **options)
-        return
-    stream = open_binary(p)
-    try:
-        try:
-            yield from _core.GameReader(stream, **options)
-        except OSError as exc:
-            if isinstance(exc, CorruptInput) or "truncated" in str(exc) or "zstd" in str(exc):
-                raise CorruptInput(str(exc)) from None
-            raise
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
+    return core_games(path, lambda source: _core.GameReader(source, **options))
 
 
 def read_games(path: str | Path) -> Iterator[ParsedGame]:
@@ -252,10 +201,7 @@ def read_games(path: str | Path) -> Iterator[ParsedGame]:
     >>> [(g.index, len(g.moves)) for g in read_games(p)]
     [(1, 2), (2, 1)]
     """
-    stream = open_binary(path)
-    try:
-        for gt in split_games(stream):
-            yield parse_game(gt)
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
+    from remis import _core
+
+    for g in core_games(path, _core.GameSplitter):
+        yield parse_game(GameText(*g))

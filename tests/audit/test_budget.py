@@ -8,6 +8,7 @@ import itertools
 
 import chess
 import pytest
+from tests.engine46 import NEEDS_ENGINE
 
 import remis.audit.checks as checks
 import remis.unwinnable as unwinnable
@@ -167,6 +168,7 @@ def test_an_open_position_is_not_searched_for_a_cannot(monkeypatch: pytest.Monke
     assert (n, findings, summary["undecided"], asked) == (1, [], {}, [])
 
 
+@NEEDS_ENGINE
 def test_a_blocked_structure_is_searched_whatever_the_moves(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Black to move has 11 moves (bishop and king) and flagged, scored 1-0;
@@ -204,6 +206,7 @@ def test_a_free_queen_or_rook_is_not_searched_for_a_cannot(
 STALEMATED = "8/6kp/8/7P/8/5q1r/8/6K1 w - - 11 67"
 
 
+@NEEDS_ENGINE
 def test_a_queen_or_rook_that_cannot_mate_is_found_on_time() -> None:
     a = audit_replay(parse_game(_tf_game(STALEMATED, "0-1")))
     f = checks.check_time_forfeit(a)
@@ -215,6 +218,7 @@ def test_a_queen_or_rook_that_cannot_mate_is_found_on_time() -> None:
     assert f.result_under_laws == "1/2-1/2"
 
 
+@NEEDS_ENGINE
 def test_a_queen_or_rook_that_cannot_mate_is_found_after_a_resignation() -> None:
     # 5.1.2 (2023): a resignation when the opponent cannot mate is a draw;
     # with a queen and a rook for the winner this used to be skipped

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import chess
 import pytest
+from tests.engine46 import NEEDS_ENGINE
 
 from remis.audit.checks import audit_game, audit_replay
 from remis.audit.laws import laws_for
@@ -15,7 +16,9 @@ from remis.unwinnable import can_checkmate
 
 
 def _games(path: Path) -> list[GameText]:
-    return list(read_range(str(path), 0, path.stat().st_size))
+    """The games of a file, their texts as str (to look for words in them)."""
+    return [GameText(g.index, g.offset, g.encoded().decode("utf-8", "replace"))
+            for g in read_range(str(path), 0, path.stat().st_size)]
 
 
 def _audit(gt: GameText, laws: str = "current"):  # type: ignore[no-untyped-def]
@@ -109,6 +112,7 @@ def test_houAYIfd_finding_rests_on_the_verdict_and_never_on_an_undecided_one(
     assert audit_game(a) is None  # never a finding on an undecided verdict
 
 
+@NEEDS_ENGINE
 def test_carlsen_firouzja_2022_went_on_after_a_blocked_dead_position(shared_data: Path) -> None:
     # a locked pawn wall with kings only: dead by 5.2.2 although material
     # alone does not say so; the record goes on after ply 93

@@ -74,7 +74,7 @@ def test_offsets_point_at_each_game() -> None:
     games = list(split_games(io.BytesIO(data)))
     assert [g.offset for g in games] == [0, len(FOOLS), 2 * len(FOOLS)]
     for g in games:
-        assert data[g.offset:].decode().startswith(g.text[:10])
+        assert data[g.offset:].startswith(g.encoded()[:10])
 
 
 def test_byte_range_split_covers_each_game_once() -> None:

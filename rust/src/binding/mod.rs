@@ -28,6 +28,7 @@ use crate::unwinnable::{Answer, Reason, Verdict};
 /// Register the batch and history functions on the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameReader>()?;
+    m.add_class::<GameSplitter>()?;
     m.add_class::<history::CoreHistory>()?;
     m.add_function(wrap_pyfunction!(rule_text, m)?)?;
     m.add_function(wrap_pyfunction!(history::position_key, m)?)?;
@@ -53,7 +54,8 @@ impl Read for PyStream {
                 // read1: what one read of the raw stream gives, so that the data before
                 // a damaged part arrives before the error does
                 .call_method1(py, "read1", (buf.len(),))
-                .map_err(|e| io::Error::other(py_error_text(py, &e)))?;
+                // the Python error travels inside: see `stream_error`
+                .map_err(io::Error::other)?;
             let bytes = data.bind(py).cast::<PyBytes>().map_err(|_| {
                 io::Error::new(io::ErrorKind::InvalidData, "the stream did not give bytes")
             })?;
@@ -64,10 +66,23 @@ impl Read for PyStream {
     }
 }
 
-fn py_error_text(py: Python<'_>, e: &PyErr) -> String {
-    e.value(py)
+/// The error a damaged stream gives, saying after which game and at which byte it
+/// begins. A Python stream's own error keeps its class (`CorruptInput`, an `OSError`)
+/// with the place added; any other Python exception (`KeyboardInterrupt`) goes on as it
+/// was raised.
+fn stream_error(py: Python<'_>, e: io::Error, last_index: u64, last_end: u64) -> PyErr {
+    let place = format!("(after game {last_index}, byte {last_end} of the stream)");
+    let Some(inner) = e.get_ref().and_then(|r| r.downcast_ref::<PyErr>()) else {
+        return PyOSError::new_err(format!("{e} {place}"));
+    };
+    if !inner.is_instance_of::<PyOSError>(py) {
+        return inner.clone_ref(py);
+    }
+    let text = inner
+        .value(py)
         .str()
-        .map_or_else(|_| "read error".to_owned(), |s| s.to_string())
+        .map_or_else(|_| "read error".to_owned(), |s| s.to_string());
+    PyErr::from_type(inner.get_type(py), format!("{text} {place}"))
 }
 
 fn options(
@@ -115,39 +130,35 @@ fn options(
     })
 }
 
-/// Games read from a PGN source and ruled on, one tuple of facts per game.
-///
-/// `source` is a path (plain files are read by the core, from byte `start` to the first
-/// game starting at or after `end`) or a binary file object (compressed data, stdin).
-#[pyclass(module = "remis._core")]
-pub struct GameReader {
-    splitter: Splitter<Box<dyn BufRead + Send + Sync>>,
-    ruler: Ruler,
-    fens: bool,
-    /// the last game read whole and where its text ended, to say where damage begins
-    last_index: u64,
-    last_end: u64,
+/// Game texts from a PGN source: a stream cut into games by the core, or games already
+/// cut (by a [`GameSplitter`], handed to a worker in a batch).
+enum Source {
+    Stream {
+        splitter: Box<Splitter<Box<dyn BufRead + Send + Sync>>>,
+        /// the last game read whole and where its text ended, to say where damage begins
+        last_index: u64,
+        last_end: u64,
+    },
+    Listed(std::vec::IntoIter<GameText>),
 }
 
-#[pymethods]
-impl GameReader {
-    #[new]
-    #[pyo3(signature = (source, *, start=0, end=None, first_index=1, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=false))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
+impl Source {
+    /// `source` is a path (plain files are read by the core, from byte `start` to the
+    /// first game starting at or after `end`), bytes, a binary file object (compressed
+    /// data, stdin) or a list of games as a [`GameSplitter`] gives them.
+    fn open(
         source: &Bound<'_, PyAny>,
         start: u64,
         end: Option<u64>,
         first_index: u64,
-        claims: &str,
-        last_position: bool,
-        dead: &str,
-        rule: &str,
-        fifty: u32,
-        time_forfeit: bool,
-        fens: bool,
-    ) -> PyResult<Self> {
-        let opts = options(claims, last_position, dead, rule, fifty, time_forfeit)?;
+    ) -> PyResult<Source> {
+        if let Ok(list) = source.cast::<PyList>() {
+            let games = list
+                .iter()
+                .map(|g| game_from_py(&g))
+                .collect::<PyResult<Vec<_>>>()?;
+            return Ok(Source::Listed(games.into_iter()));
+        }
         let reader: Box<dyn BufRead + Send + Sync> = if let Ok(path) = source.extract::<String>() {
             let mut f = File::open(&path).map_err(|e| {
                 PyOSError::new_err((e.raw_os_error().unwrap_or(0), e.to_string(), path.clone()))
@@ -164,12 +175,145 @@ impl GameReader {
                 PyStream(source.clone().unbind()),
             ))
         };
-        Ok(GameReader {
-            splitter: Splitter::new(reader, start, end, first_index),
-            ruler: Ruler::new(opts),
-            fens,
+        Ok(Source::Stream {
+            splitter: Box::new(Splitter::new(reader, start, end, first_index)),
             last_index: first_index - 1,
             last_end: start,
+        })
+    }
+
+    /// The next game; a damaged stream is an OSError that says after which game (the
+    /// last read whole) and at which byte it begins.
+    fn next(&mut self) -> PyResult<Option<GameText>> {
+        match self {
+            Source::Listed(games) => Ok(games.next()),
+            Source::Stream {
+                splitter,
+                last_index,
+                last_end,
+            } => match splitter.next_game() {
+                Ok(Some(g)) => {
+                    *last_index = g.index;
+                    *last_end = splitter.consumed();
+                    Ok(Some(g))
+                }
+                Ok(None) => Ok(None),
+                Err(e) => Err(Python::attach(|py| {
+                    stream_error(py, e, *last_index, *last_end)
+                })),
+            },
+        }
+    }
+
+    fn position(&self) -> u64 {
+        match self {
+            Source::Stream { splitter, .. } => splitter.consumed(),
+            Source::Listed(_) => 0,
+        }
+    }
+}
+
+/// A game as Python holds it between the splitter and a reader: (index, offset, text,
+/// unclosed_comment, tags_only, too_long).
+type PyGame<'py> = (u64, u64, Bound<'py, PyBytes>, bool, Option<u64>, bool);
+
+fn game_to_py<'py>(py: Python<'py>, g: &GameText) -> PyGame<'py> {
+    (
+        g.index,
+        g.offset,
+        PyBytes::new(py, &g.text),
+        g.unclosed_comment,
+        g.tags_only,
+        g.too_long,
+    )
+}
+
+fn game_from_py(g: &Bound<'_, PyAny>) -> PyResult<GameText> {
+    let (index, offset, text, unclosed_comment, tags_only, too_long): PyGame<'_> = g.extract()?;
+    Ok(GameText {
+        index,
+        offset,
+        text: text.as_bytes().to_vec(),
+        unclosed_comment,
+        tags_only,
+        too_long,
+    })
+}
+
+/// A PGN source cut into games, not ruled on: `(index, offset, text, unclosed_comment,
+/// tags_only, too_long)` for each, as a [`GameReader`] reads them back (the audit hands
+/// a stream's games to its workers in batches). `source` as for [`GameReader`].
+#[pyclass(module = "remis._core")]
+pub struct GameSplitter {
+    source: Source,
+}
+
+#[pymethods]
+impl GameSplitter {
+    #[new]
+    #[pyo3(signature = (source, *, start=0, end=None, first_index=1))]
+    fn new(
+        source: &Bound<'_, PyAny>,
+        start: u64,
+        end: Option<u64>,
+        first_index: u64,
+    ) -> PyResult<Self> {
+        Ok(GameSplitter {
+            source: Source::open(source, start, end, first_index)?,
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<PyGame<'py>>> {
+        Ok(self.source.next()?.map(|g| game_to_py(py, &g)))
+    }
+
+    /// Bytes of the stream read so far.
+    fn position(&self) -> u64 {
+        self.source.position()
+    }
+}
+
+/// Games read from a PGN source and ruled on, one tuple of facts per game. `source` is
+/// a path, bytes, a binary file object or a list of games from a [`GameSplitter`]
+/// (see [`Source::open`]); `texts` adds each game, as a [`GameSplitter`] gives it, to
+/// its facts (to rule on it again).
+#[pyclass(module = "remis._core")]
+pub struct GameReader {
+    source: Source,
+    ruler: Ruler,
+    fens: bool,
+    texts: bool,
+}
+
+#[pymethods]
+impl GameReader {
+    #[new]
+    #[pyo3(signature = (source, *, start=0, end=None, first_index=1, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=false, texts=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        source: &Bound<'_, PyAny>,
+        start: u64,
+        end: Option<u64>,
+        first_index: u64,
+        claims: &str,
+        last_position: bool,
+        dead: &str,
+        rule: &str,
+        fifty: u32,
+        time_forfeit: bool,
+        fens: bool,
+        texts: bool,
+    ) -> PyResult<Self> {
+        let opts = options(claims, last_position, dead, rule, fifty, time_forfeit)?;
+        Ok(GameReader {
+            source: Source::open(source, start, end, first_index)?,
+            ruler: Ruler::new(opts),
+            fens,
+            texts,
         })
     }
 
@@ -178,25 +322,17 @@ impl GameReader {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let g = match self.splitter.next_game() {
-            Ok(Some(g)) => g,
-            Ok(None) => return Ok(None),
-            Err(e) => {
-                return Err(PyOSError::new_err(format!(
-                    "{e} (after game {}, byte {} of the stream)",
-                    self.last_index, self.last_end
-                )));
-            }
+        let Some(g) = self.source.next()? else {
+            return Ok(None);
         };
-        self.last_index = g.index;
-        self.last_end = self.splitter.position();
         let facts = rule_caught(&mut self.ruler, &g);
-        facts_to_py(py, &facts, self.fens).map(Some)
+        let game = self.texts.then_some(&g);
+        facts_to_py(py, &facts, self.fens, game).map(Some)
     }
 
     /// Bytes of the stream read so far.
     fn position(&self) -> u64 {
-        self.splitter.position()
+        self.source.position()
     }
 }
 
@@ -236,7 +372,7 @@ fn rule_caught(ruler: &mut Ruler, g: &GameText) -> GameFacts {
 /// Rule on the text of one game (`remis claim`, the service, tests). `panic` makes the
 /// core panic on purpose, to show that it becomes a Python exception.
 #[pyfunction]
-#[pyo3(signature = (text, *, index=1, offset=0, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=true, moves=false, panic=false))]
+#[pyo3(signature = (text, *, index=1, offset=0, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=true, moves=false, unclosed_comment=false, tags_only=None, too_long=false, panic=false))]
 #[allow(clippy::too_many_arguments)]
 fn rule_text(
     py: Python<'_>,
@@ -251,6 +387,9 @@ fn rule_text(
     time_forfeit: bool,
     fens: bool,
     moves: bool,
+    unclosed_comment: bool,
+    tags_only: Option<u64>,
+    too_long: bool,
     panic: bool,
 ) -> PyResult<Py<PyAny>> {
     let mut opts = options(claims, last_position, dead, rule, fifty, time_forfeit)?;
@@ -259,7 +398,9 @@ fn rule_text(
         index,
         offset,
         text: text.to_vec(),
-        ..GameText::default()
+        unclosed_comment,
+        tags_only,
+        too_long,
     };
     let facts = catch_unwind(AssertUnwindSafe(|| {
         assert!(!panic, "a panic asked for by the caller");
@@ -268,7 +409,7 @@ fn rule_text(
     .map_err(|p| {
         PyRuntimeError::new_err(format!("internal error in the core: {}", panic_text(&p)))
     })?;
-    facts_to_py(py, &facts, fens)
+    facts_to_py(py, &facts, fens, None)
 }
 
 fn color(c: Color) -> bool {
@@ -350,7 +491,12 @@ pub(crate) fn claim_to_py(py: Python<'_>, c: &Claim) -> PyResult<Py<PyAny>> {
         .unbind())
 }
 
-fn facts_to_py(py: Python<'_>, f: &GameFacts, fens: bool) -> PyResult<Py<PyAny>> {
+fn facts_to_py(
+    py: Python<'_>,
+    f: &GameFacts,
+    fens: bool,
+    game: Option<&GameText>,
+) -> PyResult<Py<PyAny>> {
     let headers = PyList::empty(py);
     for (n, v) in &f.headers {
         headers.append((n, v))?;
@@ -396,6 +542,10 @@ fn facts_to_py(py: Python<'_>, f: &GameFacts, fens: bool) -> PyResult<Py<PyAny>>
         last_fen.into_pyobject(py)?.into_any().unbind(),
         f.moves.clone().into_pyobject(py)?.into_any().unbind(),
         f.comments.clone().into_pyobject(py)?.into_any().unbind(),
+        game.map(|g| game_to_py(py, g))
+            .into_pyobject(py)?
+            .into_any()
+            .unbind(),
     ];
     Ok(PyTuple::new(py, items)?.into_any().unbind())
 }
