@@ -229,25 +229,54 @@ class Executor:
             return f
         return _Done(fn(*args))
 
-    def close(self, cancel: bool = False) -> None:
-        """Release the workers (``cancel``: drop tasks not started).  Without
-        workers there is nothing to release, and closing twice is harmless:
+    def close(self, cancel: bool = False, waiting: Callable[[int], None] | None = None) -> None:
+        """Release the workers.  ``cancel`` (after an interrupt): drop the tasks
+        not started and wait for the running ones (``waiting`` is told how
+        many); a second interrupt meanwhile terminates the workers at once.
+        Without workers there is nothing to release, and closing twice is
+        harmless:
 
         >>> ex = Executor(1)
         >>> ex.close(); ex.close(cancel=True)
         """
-        if self._pool is not None:
-            self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            if not cancel:
+                pool.shutdown(wait=True)
+            else:
+                # the pool keeps its worker processes in a private mapping; there is
+                # no public way to stop a worker in the middle of a task
+                procs = list(getattr(pool, "_processes", {}).values())
+                pool.shutdown(wait=False, cancel_futures=True)
+                running = [p for p in procs if p.is_alive()]
+                if running and waiting is not None:
+                    waiting(len(running))
+                try:
+                    for p in running:
+                        # short joins: a signal that reached another thread is acted
+                        # on only when the main thread runs again
+                        while p.is_alive():
+                            p.join(0.1)
+                except KeyboardInterrupt:
+                    for p in running:
+                        p.terminate()
+                    for p in running:
+                        p.join(5)
+                        if p.is_alive():
+                            p.kill()
+                    raise
         if self._client is not None:
             self._client.close()
             self._client = None
 
 
 def _worker_init() -> None:  # pragma: no cover - runs in worker processes
-    """Workers leave Ctrl-C to the parent (which stops cleanly) and exit when
-    the parent dies (a killed run must not leave orphans behind)."""
+    """Workers leave Ctrl-C to the parent (which stops cleanly), die of
+    SIGTERM (the parent's own handler, inherited by the fork, would turn it
+    into an exception the worker survives) and exit when the parent dies (a
+    killed run must not leave orphans behind)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parent = os.getppid()
 
     def watch() -> None:
@@ -473,13 +502,16 @@ def plan(opts: AuditOptions, files: list[str]) -> RunState:
 
 
 def run_audit(opts: AuditOptions, files: list[str], *, progress: Progress | None = None,
-              on_error: Callable[[str], None] | None = None) -> RunState:
+              on_error: Callable[[str], None] | None = None,
+              on_notice: Callable[[str], None] | None = None) -> RunState:
     """Audit ``files`` as ``opts`` says and write the findings; returns the
     final state (``complete`` False when interrupted).
 
     KeyboardInterrupt (Ctrl-C, or SIGTERM, turned into it) stops the run
     after the last task whose findings were written: the output stays valid
-    and ``--resume`` goes on from there.
+    and ``--resume`` goes on from there.  The tasks the workers are running
+    are let finish (their findings are dropped; ``on_notice`` says so) unless
+    a second interrupt comes: then the workers are terminated at once.
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp(); p = os.path.join(d, "g.pgn")
@@ -544,7 +576,16 @@ def run_audit(opts: AuditOptions, files: list[str], *, progress: Progress | None
         state.complete = True
         save_checkpoint(opts, state)
     except KeyboardInterrupt:
-        executor.close(cancel=True)
+        def waiting(n: int) -> None:
+            if on_notice is not None:
+                on_notice(f"stopping: waiting for {n} running task(s) to end; "
+                          "interrupt again to stop them at once")
+
+        try:
+            executor.close(cancel=True, waiting=waiting)
+        except KeyboardInterrupt:
+            if on_notice is not None:
+                on_notice("stopped: the workers were terminated")
         raise
     finally:
         if old_term is not None:

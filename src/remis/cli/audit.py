@@ -215,15 +215,16 @@ def execute(args: argparse.Namespace, opts: AuditOptions, status: int = 0, *,
         total = sum(os.path.getsize(p) for p in files) if all(seekable(p) for p in files) \
             else None
         bar = _Bar(total)
-    errors: list[str] = []
+    shown: list[str] = []
 
     def on_error(msg: str) -> None:
-        errors.append(msg)
         if bar is None:
             warn(f"audit: {msg}")
+            shown.append(msg)
 
     try:
-        state = run_audit(opts, files, progress=bar, on_error=on_error)
+        state = run_audit(opts, files, progress=bar, on_error=on_error,
+                          on_notice=lambda m: warn(f"audit: {m}"))
     except KeyboardInterrupt:
         if bar is not None:
             bar.stop()
@@ -242,9 +243,12 @@ def execute(args: argparse.Namespace, opts: AuditOptions, status: int = 0, *,
         return 1
     if bar is not None:
         bar.stop()
-        for e in errors:
+    # every input error of the run, those of an earlier part of a resumed run too
+    # (kept in the checkpoint): the exit status says so every time
+    for e in state.errors:
+        if e not in shown:
             warn(f"audit: {e}")
-    if errors:
+    if state.errors:
         status = 1
     if not args.quiet:
         sys.stderr.write(summary_text(state) + "\n")
