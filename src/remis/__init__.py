@@ -30,7 +30,7 @@ _PUBLIC = {
     "History": "remis.history",
     "PositionKey": "remis.identity",
     "position_key": "remis.identity",
-    "parse_fen": "remis.position",
+    "parse_fen": "remis.fen",
     "rule_on_position": "remis.position",
     "GameReport": "remis.replay",
     "replay": "remis.replay",
@@ -94,10 +94,11 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from remis.arbiter import Arbiter, RefusedEvent
+    from remis.fen import parse_fen
     from remis.game import GameError, GameRuling, rule_on_game, rule_on_pgn_file
     from remis.history import History
     from remis.identity import PositionKey, position_key
-    from remis.position import parse_fen, rule_on_position
+    from remis.position import rule_on_position
     from remis.replay import GameReport, replay
     from remis.rules import (
         DeadVerdict,

@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per game (JSON Lines)")
     p.add_argument("--first-claims", action="store_true",
                    help="list only the first claim of each kind and player")
-    from remis.variants.options import add_options
+    from remis.cli.variant_options import add_options
 
     add_options(p)
     p.set_defaults(run=run)
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     >>> os.remove(f.name)
     """
     if getattr(args, "variant", "chess") != "chess":
-        from remis.variants.options import run_game
+        from remis.cli.variant_options import run_game
 
         return run_game(args)
     status = 0

@@ -35,6 +35,7 @@ from typing import Literal
 
 import chess
 
+from remis.fen import illegal_reason
 from remis.unwinnable.focus import idle_pieces
 from remis.unwinnable.material import impossible_to_win, material_reason, needs_loser_promotion
 from remis.unwinnable.moves import Key, legal_count, position_key, pseudo_legal_count
@@ -189,8 +190,6 @@ def check_position(board: chess.Board) -> None:
     ...
     ValueError: illegal position: the side not to move is in check (4k3/8/8/8/8/8/8/4K2r b - - 0 1)
     """
-    from remis.position import illegal_reason  # late: remis.position imports the rules core
-
     reason = illegal_reason(board)
     if reason is not None:
         raise ValueError(f"illegal position: {reason} ({board.fen()})")
