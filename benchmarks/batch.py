@@ -2,6 +2,7 @@
 
     python benchmarks/batch.py                 # masters + lichess of ../shared/data
     python benchmarks/batch.py --zst           # and a .pgn.zst stream through the CLI
+    python benchmarks/batch.py --skip-baseline --memory 3 --folder /work/ext/mem47
 
 The baseline reads every game with ``chess.pgn.read_game`` and nothing else;
 ``remis game`` reads and rules on every game (claims, automatic ends, the last
@@ -9,7 +10,11 @@ position's full-mode question, the 6.9 answer after a loss on time) and writes
 its JSON Lines (to /dev/null).  The ratio is remis's time over the baseline's
 (the issue's target: <= 0.2).  With ``--zst`` the lichess files are joined
 into one zstd stream in a temporary folder and ``remis game --json`` runs on
-it as a user would; the target is >= 20,000 games a second per core.
+it as a user would; the target is >= 20,000 games a second per core.  With
+``--memory GB`` streams of GB/10 and GB gigabytes (decompressed; the lichess
+files over and over) are written as .pgn.zst to ``--folder`` and piped through
+``remis game --json`` to /dev/null under ``/usr/bin/time -v``: the peak
+resident memory must not grow with the stream.
 """
 
 from __future__ import annotations
@@ -89,11 +94,54 @@ def zst_stream(repeat: int = 10) -> None:
               f"(target >= 20,000)")
 
 
+def write_stream(path: Path, size: int) -> int:
+    """A .pgn.zst of the lichess files over and over, ``size`` bytes
+    decompressed at least; returns its number of games."""
+    import zstandard
+
+    from remis import _core
+
+    lichess = sorted((DATA / "lichess").glob("*.pgn"))
+    block = b"".join(p.read_bytes().rstrip(b"\n") + b"\n\n" for p in lichess)
+    per_block = sum(1 for _ in _core.GameSplitter(block))
+    rounds = -(-size // len(block))
+    with open(path, "wb") as fh, zstandard.ZstdCompressor(level=1).stream_writer(fh) as w:
+        for _ in range(rounds):
+            w.write(block)
+    return rounds * per_block
+
+
+def peak_memory(gb: float, folder: Path) -> None:
+    """Peak RSS of ``remis game --json`` over streams of GB/10 and GB gigabytes."""
+    folder.mkdir(parents=True, exist_ok=True)
+    remis = str(Path(sys.executable).parent / "remis")
+    for size in (gb / 10, gb):
+        path = folder / f"lichess-{size:g}GB.pgn.zst"
+        games = write_stream(path, int(size * 1e9))
+        with open(os.devnull, "wb") as null:
+            run = subprocess.run(["/usr/bin/time", "-v", remis, "game", "--json", str(path)],
+                                 stdout=null, stderr=subprocess.PIPE, text=True, check=False)
+        info = dict(line.strip().split(": ", 1) for line in run.stderr.splitlines()
+                    if ": " in line)
+        rss = int(info["Maximum resident set size (kbytes)"]) / 1024
+        cpu = float(info["User time (seconds)"]) + float(info["System time (seconds)"])
+        print(f"{size:g} GB stream ({path.stat().st_size >> 20} MiB compressed, {games:,} games): "
+              f"peak RSS {rss:,.0f} MiB, {cpu:,.0f} s CPU, {games / cpu:,.0f} games/s, "
+              f"exit {run.returncode}")
+        path.unlink()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--zst", action="store_true")
     ap.add_argument("--skip-baseline", action="store_true")
+    ap.add_argument("--memory", type=float, metavar="GB", help="peak memory on a GB stream")
+    ap.add_argument("--folder", type=Path, default=Path(tempfile.gettempdir()) / "remis-memory",
+                    help="where the --memory streams are written (and removed)")
     args = ap.parse_args()
+    if args.memory:
+        peak_memory(args.memory, args.folder)
+        return
     paths = files()
     n, t_remis = timed(remis_game, paths)
     print(f"remis game:          {n} games in {t_remis:7.2f} s ({n / t_remis:8,.0f} games/s)")

@@ -191,7 +191,6 @@ def game_text(board: chess.Board, moves: Iterable[chess.Move]) -> bytes:
     moves) from ``board``, for the core to read.
 
     >>> import chess
-    >>> import chess
     >>> game_text(chess.Board(), [chess.Move.from_uci("e2e4")])
     b'e2e4 *\\n'
     >>> game_text(chess.Board("8/8/4k3/8/8/3K4/8/6R1 w - - 99 80"), [])

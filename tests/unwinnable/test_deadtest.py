@@ -12,6 +12,7 @@ from remis.game import rule_on_parsed
 from remis.pgn import GameText, parse_game
 from remis.unwinnable import can_checkmate, deadtest
 from remis.unwinnable.deadtest import EngineDeadTest, engine_dead_test, is_candidate
+from tests.engine46 import NEEDS_ENGINE
 
 
 def test_ordinary_positions_are_not_candidates() -> None:
@@ -47,6 +48,7 @@ _MISSED = [
 ]
 
 
+@NEEDS_ENGINE
 @pytest.mark.parametrize(("fen", "moves", "ply"), _MISSED)
 def test_game_ends_at_the_first_dead_position(fen: str, moves: str, ply: int) -> None:
     pgn = f'[FEN "{fen}"]\n[SetUp "1"]\n[Result "*"]\n\n{moves} *\n'
@@ -63,6 +65,7 @@ def test_game_ends_at_the_first_dead_position(fen: str, moves: str, ply: int) ->
     assert all(can_checkmate(board, c).value is False for c in chess.COLORS)
 
 
+@NEEDS_ENGINE
 def test_time_forfeit_after_a_dead_position_is_no_loss() -> None:
     # the game was over (5.2.2) before the flag fell: 6.9 does not apply
     fen, moves, _ = _MISSED[0]
