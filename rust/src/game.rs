@@ -98,6 +98,8 @@ pub struct GameFacts {
     /// the start position and the last position replayed (None when unplayable)
     pub start: Option<Chess>,
     pub last: Option<Chess>,
+    /// the position where the game ended (the record may go on after it)
+    pub end_position: Option<Chess>,
     pub flag: Option<Flag>,
     /// the main line's moves in UCI, when asked for (`Options::record`)
     pub moves: Vec<String>,
@@ -167,6 +169,7 @@ impl Ruler {
             error: None,
             start: None,
             last: None,
+            end_position: None,
             flag: None,
             moves: Vec::new(),
             comments: Vec::new(),
@@ -262,6 +265,8 @@ impl Ruler {
         facts.claims = run.claims;
         facts.error = run.error;
         let last = run.after.unwrap_or_else(|| run.h.position().clone());
+        // the history stops at the end: the moves after it are played on `after`
+        facts.end_position = run.end.is_some().then(|| run.h.position().clone());
         facts.end = run.end;
         if self.opts.time_forfeit
             && facts.error.is_none()
@@ -378,7 +383,10 @@ pub fn full_dead_test(pos: &Chess) -> Option<DeadVerdict> {
     if !matches!(black.answer, Answer::Cannot(_)) {
         return None;
     }
-    Some(DeadVerdict::Dead { white, black })
+    Some(DeadVerdict::Dead {
+        white: Box::new(white),
+        black: Box::new(black),
+    })
 }
 
 /// One pass over a game's main line.

@@ -25,5 +25,6 @@ fn core_version() -> &'static str {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(core_version, m)?)?;
     binding::register(m)?;
+    unwinnable::py::register(m)?;
     Ok(())
 }

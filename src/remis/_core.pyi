@@ -1,12 +1,27 @@
-# The compiled core (rust/src/binding): games read and ruled on, the live history.
-# Facts come back as plain tuples; remis.facts is the one module that reads them.
+"""Types of the compiled core (rust/, built by maturin as ``remis._core``): games read
+and ruled on and the live history (rust/src/binding; facts come back as plain tuples,
+which remis.facts reads), the unwinnability engine (rust/src/unwinnable/py.rs)."""
 from collections.abc import Iterator
 from typing import Any
 
 Facts = tuple[Any, ...]
 Key = list[int]
+Proof = tuple[str, bool, int, int, int]
+#: value, method, nodes, moves, forced plies, reason code, numbers, example moves, proof
+CoreVerdict = tuple[bool | None, str, int, list[str], int, str, list[int], list[str],
+                    Proof | None]
 
 def core_version() -> str: ...
+
+# unwinnable::py (remis.unwinnable): python-chess's board field by field
+def can_checkmate(pawns: int, knights: int, bishops: int, rooks: int, queens: int, kings: int,
+                  white: int, black: int, turn: bool, castling: int, ep: int | None,
+                  chess960: bool, halfmoves: int, fullmoves: int, color: bool, quick: bool,
+                  max_nodes: int | None = None, max_seconds: float | None = None,
+                  ) -> CoreVerdict: ...
+
+def _panic_inside_the_guard() -> None: ...
+
 def position_key(fen: str, chess960: bool = False) -> Key: ...
 def rule_text(
     text: bytes,

@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 EndFacts = tuple[int, str, str, list[int], bool, int, "str | None", Any]
 #: a claim as the core gives it: (ply, white, article, move, plies, moves, count)
 ClaimFacts = tuple[int, bool, str, "str | None", list[int], list[str], int]
-#: a verdict as the core gives it: (value, line, reason code, nodes, material)
-VerdictFacts = tuple["bool | None", list[str], str, int, str]
+#: a verdict as the core gives it: the engine's answer (see
+#: :func:`remis.unwinnable.verdict_from_core`), the FEN of its position and
+#: whether that is a Chess960 one
+VerdictFacts = tuple[Any, str, bool]
 
 
 def title(white: bool) -> str:
@@ -51,29 +53,18 @@ def verdict(white: bool, facts: VerdictFacts) -> Verdict:
     """The engine's verdict on "can ``white`` (or Black) still checkmate?"
     from the core's facts, with its reason in words.
 
-    >>> v = verdict(True, (False, [], "material", 0, "K v K+Q"))
+    >>> answer = (False, "material", 0, [], 0, "material:bare_king", [], [], None)
+    >>> v = verdict(False, (answer, "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1", False))
     >>> v.value, v.method, v.reason
-    (False, 'material', 'insufficient material: White has a bare king (K v K+Q)')
-    >>> verdict(False, (True, ["e2e4"], "helpmate", 9, "")).reason
-    'Black can mate: a helpmate of 1 plies'
+    (False, 'material', 'insufficient material: Black has a bare king (K+Q v K)')
     """
     import chess
 
-    from remis.unwinnable import Verdict
+    from remis.unwinnable import verdict_from_core
 
-    value, line, code, nodes, material = facts
-    name = title(white)
-    if code == "material":
-        sides = material.split(" v ")
-        own = sides[0 if white else 1] if len(sides) == 2 else ""
-        what = "has a bare king" if own == "K" else "can never checkmate"
-        reason, method = f"insufficient material: {name} {what} ({material})", "material"
-    elif value:
-        reason, method = f"{name} can mate: a helpmate of {len(line)} plies", "search"
-    else:
-        reason, method = f"{name}: undecided", "undecided"
-    return Verdict(chess.WHITE if white else chess.BLACK, value, reason, tuple(line), nodes,
-                   method=method)
+    answer, fen, chess960 = facts
+    board = chess.Board(fen, chess960=chess960)
+    return verdict_from_core(board, chess.WHITE if white else chess.BLACK, answer)
 
 
 def ruling(e: EndFacts) -> Ruling:
@@ -159,7 +150,9 @@ def flag_fall_json(white: bool, end: Ruling | None, v: Verdict | None) -> dict[s
     had one: then the flag is moot) or in a position where ``v`` says whether
     the opponent can still checkmate.
 
-    >>> out = flag_fall_json(True, None, verdict(False, (False, [], "material", 0, "K v K+N")))
+    >>> answer = (False, "material", 0, [], 0, "material:insufficient", [], [], None)
+    >>> v = verdict(False, (answer, "8/8/8/4k3/8/8/8/K2n4 b - - 0 1", False))
+    >>> out = flag_fall_json(True, None, v)
     >>> out["result"], out["can_checkmate"]["value"]
     ('1/2-1/2', False)
     """

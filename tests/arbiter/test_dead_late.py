@@ -15,7 +15,6 @@ from remis.game import rule_on_parsed
 from remis.pgn import read_games
 from remis.unwinnable import can_checkmate
 from tests.arbiter.conftest import moves
-from tests.engine46 import NEEDS_ENGINE
 from tests.unwinnable.test_first_dead import REAL_GAMES
 
 # 1... Kxb1 leaves a dead position that is no candidate of the per-move test
@@ -97,7 +96,6 @@ def test_a_dead_position_an_illegal_move_produced_counts_from_the_next_legal_mov
 
 # remis game now asks the core's engine, whose placeholder decides by material only
 # until the compiled engine (issue 46) lands: these games need its search
-@NEEDS_ENGINE
 @pytest.mark.parametrize(("name", "index", "ply"), REAL_GAMES)
 def test_real_games_end_where_remis_game_ends_them(
         shared_data: Path, name: str, index: int, ply: int) -> None:

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import chess
 import pytest
-from tests.engine46 import NEEDS_ENGINE
 
 from remis.audit.checks import CHECKS, audit_game, audit_replay, check_result_vs_position
 from remis.audit.laws import laws_for
@@ -141,7 +140,6 @@ def test_engine_contract_used_by_the_6_9_check(fen: str) -> None:
     assert can_checkmate(chess.Board(fen), chess.WHITE).value is False
 
 
-@NEEDS_ENGINE
 def test_moves_after_a_blocked_dead_position_are_found() -> None:
     # White takes the queen (Kg3 was legal too): only kings behind a locked
     # pawn wall remain, a dead position (5.2.2) that material alone does not

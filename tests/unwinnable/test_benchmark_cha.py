@@ -1,6 +1,7 @@
-"""``benchmarks/unwinnability.py --cha``: CHA's answers are read in order, with
-their verdicts and times, and a contradiction with ours is reported (a fake
-CHA program stands in for the real one, which is built outside the project)."""
+"""``benchmarks/unwinnability.py --cha``: CHA's answers are read in order (or,
+from its quick mode, matched to the questions), with verdicts, times and
+line lengths, and a contradiction with ours is reported (a fake CHA program
+stands in for the real one, which is built outside the project)."""
 
 from __future__ import annotations
 
@@ -16,18 +17,24 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "unwinnability.py"
 
 #: Answers as CHA's program prints them: "winnable" for White, "unwinnable"
-#: for Black, "undetermined" for a FEN with Black to move and White asked.
+#: for Black, "undetermined" for a FEN with Black to move and White asked;
+#: with -quick only the unwinnable ones, and its summary line.
 FAKE = """\
 import sys
+quick = "-quick" in sys.argv
 print("Chess Unwinnability Analyzer (CHA) version 2.6.1")
+n = 0
 for n, line in enumerate(sys.stdin, 1):
     words = line.split()
     if words[-1] == "black":
         print(f"unwinnable nodes 9 time {1000 * n} ({line.strip()})")
+    elif quick:
+        continue
     elif words[1] == "b":
         print(f"undetermined nodes 9 time {1000 * n} ({line.strip()})")
     else:
-        print(f"winnable a1a8# nodes 1 time {1000 * n} ({line.strip()})")
+        print(f"winnable h1h2 a1a8# nodes 1 time {1000 * n} ({line.strip()})")
+print(f"Analyzed {n} positions in 0 ms (avg: 4.5 us; std: 1 us; max: 9 us)")
 """
 
 
@@ -35,6 +42,7 @@ def _bench() -> ModuleType:
     spec = importlib.util.spec_from_file_location("bench_unwinnability", BENCH)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up)
     spec.loader.exec_module(module)
     return module
 
@@ -47,41 +55,37 @@ def fake_cha(tmp_path: Path) -> Path:
     return program
 
 
-def test_answers_are_read_in_order_with_verdicts_and_times(fake_cha: Path) -> None:
-    bench = _bench()
-    white_to_move = chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1")
-    black_to_move = chess.Board("7k/8/6K1/8/8/8/8/R7 b - - 0 1")
-    cases = [(white_to_move, chess.WHITE, None), (white_to_move, chess.BLACK, None),
-             (black_to_move, chess.WHITE, None)]
-    answers = bench.cha_answers(fake_cha, cases)
-    assert answers == [(True, 0.001), (False, 0.002), (None, 0.003)]
+WHITE_TO_MOVE = chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1")
+BLACK_TO_MOVE = chess.Board("7k/8/6K1/8/8/8/8/R7 b - - 0 1")
+CASES = [(WHITE_TO_MOVE, chess.WHITE, None), (WHITE_TO_MOVE, chess.BLACK, None),
+         (BLACK_TO_MOVE, chess.WHITE, None)]
 
 
-def test_a_contradiction_with_ours_is_reported(fake_cha: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_answers_are_read_in_order_with_verdicts_times_and_lines(fake_cha: Path) -> None:
+    answers = _bench().cha_answers(fake_cha, CASES)
+    assert answers.verdicts == [True, False, None]
+    assert answers.seconds == [0.001, 0.002, 0.003]
+    assert answers.lines == [2, None, None]
+    assert answers.mean == pytest.approx(4.5e-6)
+
+
+def test_quick_answers_are_matched_to_the_questions(fake_cha: Path) -> None:
+    answers = _bench().cha_answers(fake_cha, CASES, quick=True)
+    assert answers.verdicts == [None, False, None]
+
+
+def test_a_contradiction_and_the_targets_are_reported(fake_cha: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
     bench = _bench()
-    board = chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1")
-    cases = [(board, chess.WHITE, None), (board, chess.BLACK, None)]
-    # ours: White cannot (contradicts CHA's "winnable"), Black undecided
-    bench.compare_cha("30k", fake_cha, cases, [False, None], 0.0015 * 20)
+    # ours: White cannot (contradicts CHA's "winnable"), Black undecided (CHA
+    # decides it), the third decided (CHA leaves it open)
+    ours = bench.Answers([False, None, True], [0.1, 0.1, 0.1], [None, None, 3], 9e-6)
+    bench.compare_cha("30k", "full", fake_cha, CASES, ours, [0.01, 0.2, 0.01])
     out, err = capsys.readouterr()
-    assert "contradictions 1" in out and f"CHA DISAGREES {board.fen()} white" in err
-    assert "= 20.0x CHA's" in out and "MISSED" in out
-
-
-def test_questions_cha_leaves_open_and_our_slow_ones_are_counted(
-        fake_cha: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bench = _bench()
-    white_to_move = chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1")
-    black_to_move = chess.Board("7k/8/6K1/8/8/8/8/R7 b - - 0 1")
-    # CHA: White winnable (1 ms), Black unwinnable (2 ms), undetermined (3 ms)
-    cases = [(white_to_move, chess.WHITE, None), (white_to_move, chess.BLACK, None),
-             (black_to_move, chess.WHITE, None)]
-    # ours decides all three; the first and the last took over 2 s of CPU
-    bench.compare_cha("vectors", fake_cha, cases, [True, False, True], 1.0, [2.5, 0.1, 3.0])
-    out, _ = capsys.readouterr()
-    assert ("CHA leaves 1 undetermined, of which remis decides 1; of remis's 2 over 2 s CPU, "
-            "CHA decides 1 (its slowest 1 ms)") in out
+    assert f"CHA DISAGREES {WHITE_TO_MOVE.fen()} white" in err
+    assert "contradictions 1" in out and "= 2.00x CHA's" in out
+    assert "decided: remis 2, CHA 2; only CHA 1, only remis 1" in out
+    assert "none over 100 ms CPU (1): MISSED" in out and "no contradiction: MISSED" in out
 
 
 @pytest.mark.parametrize("body", ["import sys\nsys.exit(3)",
@@ -92,7 +96,9 @@ def test_a_failing_cha_is_reported_and_the_run_goes_on(
     program = tmp_path / "cha"
     program.write_text(f"#!{sys.executable}\n{body}\n")
     program.chmod(program.stat().st_mode | stat.S_IXUSR)
-    board = chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1")
-    _bench().compare_cha("30k", program, [(board, chess.WHITE, None)] * 2, [True, True], 0.001)
+    bench = _bench()
+    ours = bench.Answers([True, True], [0.001, 0.001], [1, 1], 0.001)
+    bench.compare_cha("30k", "full", program, [(WHITE_TO_MOVE, chess.WHITE, None)] * 2, ours,
+                      [0.001, 0.001])
     out, err = capsys.readouterr()
     assert "CHA full  not compared (30k)" in err and "CHA's" not in out

@@ -12,7 +12,6 @@ from remis.game import rule_on_parsed
 from remis.pgn import GameText, parse_game
 from remis.replay import replay
 from remis.unwinnable.flag import flag_fall
-from tests.engine46 import NEEDS_ENGINE
 from tests.unwinnable.helpers import mates
 
 
@@ -83,7 +82,6 @@ def test_s06_locked_pawns_dead_position() -> None:
     assert dead is not None and dead.termination == "dead_position"
 
 
-@NEEDS_ENGINE
 def test_s06_reached_in_a_game_ends_it_at_that_ply() -> None:
     report = replay_sans("8/8/4k3/1p1p1p1p/1P1P1P2/4K2P/8/8 w - - 0 1", ["h4"])
     assert report.end is not None
@@ -111,7 +109,6 @@ def _pgn(fen: str, movetext: str, result: str) -> str:
             f'[Termination "Time forfeit"]\n\n{movetext} {result}\n')
 
 
-@NEEDS_ENGINE
 def test_t02_through_remis_game() -> None:
     g = parse_game(GameText(1, 0, _pgn("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1", "", "0-1")))
     tf = rule_on_parsed(g).to_json()["time_forfeit"]

@@ -15,7 +15,6 @@ from remis.pgn import GameText, parse_game, read_games
 from remis.unwinnable import can_checkmate
 from remis.unwinnable.deadtest import EngineDeadTest, is_candidate
 from remis.unwinnable.first_dead import first_dead, full_dead_test, positions
-from tests.engine46 import NEEDS_ENGINE
 
 from .helpers import mates
 
@@ -60,7 +59,6 @@ def test_a_live_game_has_no_dead_position() -> None:
     assert full_dead_test(chess.Board()) is None
 
 
-@NEEDS_ENGINE
 def test_remis_game_ends_at_the_first_dead_position() -> None:
     ruling = rule_on_parsed(parse_game(GameText(1, 0, _game())))
     assert ruling.end is not None
@@ -71,7 +69,6 @@ def test_remis_game_ends_at_the_first_dead_position() -> None:
     assert rule_on_parsed(parse_game(GameText(1, 0, _game())), last_position=False).end is None
 
 
-@NEEDS_ENGINE
 def test_a_game_set_up_in_a_dead_position_ends_at_once() -> None:
     # the position after 1... Kxb1 as the set-up position of a game without moves
     fen = "8/2p5/1pP5/1P6/1P6/KP6/PP6/1k6 w - - 0 2"
@@ -82,7 +79,6 @@ def test_a_game_set_up_in_a_dead_position_ends_at_once() -> None:
     assert ruling.extra["time_forfeit"]["applies"] is False
 
 
-@NEEDS_ENGINE
 def test_a_time_forfeit_after_the_first_dead_position_is_moot() -> None:
     ruling = rule_on_parsed(parse_game(GameText(1, 0, _game("1-0", "Time forfeit"))))
     assert ruling.end is not None and ruling.end.ply == 1
@@ -90,7 +86,6 @@ def test_a_time_forfeit_after_the_first_dead_position_is_moot() -> None:
     assert ruling.extra["time_forfeit"]["result"] == "1/2-1/2"
 
 
-@NEEDS_ENGINE
 def test_a_claim_after_the_first_dead_position_is_moot() -> None:
     g = parse_game(GameText(1, 0, _game()))
     claim = claim_in_game(g, 3, kind="threefold_repetition")
@@ -98,7 +93,6 @@ def test_a_claim_after_the_first_dead_position_is_moot() -> None:
     assert "already over" in claim.explanation and "5.2.2" in claim.explanation
 
 
-@NEEDS_ENGINE
 @pytest.mark.parametrize(("result", "termination"), [("0-1", None), ("1-0", "Time forfeit")])
 def test_the_audit_rules_as_remis_game_does(result: str, termination: str | None) -> None:
     a = audit_replay(parse_game(GameText(1, 0, _game(result, termination))))
@@ -155,7 +149,6 @@ REAL_GAMES = [
 ]
 
 
-@NEEDS_ENGINE
 @pytest.mark.parametrize(("name", "index", "ply"), REAL_GAMES)
 def test_real_games_that_went_dead_outside_the_candidates(
         shared_data: Path, name: str, index: int, ply: int) -> None:

@@ -31,7 +31,8 @@ CAN_MATE = [
 def test_a_found_mate_replays_to_checkmate(fen: str, color: chess.Color) -> None:
     board = chess.Board(fen)
     v = helpmate_probe(board, color)
-    assert v is not None and v.value is True and v.color == color and v.method == "search"
+    assert v is not None and v.value is True and v.color == color
+    assert v.method in ("search", "visit")
     assert v.line and mates(fen, color, v.line)
     assert board.fen() == fen  # left unchanged
     # the full mode agrees that this side can mate

@@ -62,11 +62,11 @@ def test_quick_mode_proves_knights_behind_walls(fen: str) -> None:
 
 
 def test_quick_mode_leaves_open_positions_without_searching() -> None:
-    # the starting position and a middlegame: no search at all
+    # the starting position and a middlegame: a glance (a few nodes), no search
     for fen in (chess.STARTING_FEN,
                 "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"):
         v = can_checkmate(chess.Board(fen), chess.WHITE, mode="quick")
-        assert v.value is None and v.nodes == 0, v.reason
+        assert v.value is None and v.nodes < 20, v.reason
 
 
 def test_quick_mode_mates_with_a_lone_queen_rook_or_pawn() -> None:

@@ -1,6 +1,5 @@
-"""Quick mode's proof by the replies (:mod:`remis.unwinnable.replies`): every
-line of one (or three) plies ends the game or leaves the would-be winner
-without mating material."""
+"""Quick mode's proof by the replies: every line of one (or three) plies ends
+the game or leaves the would-be winner without mating material."""
 
 from __future__ import annotations
 
@@ -11,9 +10,8 @@ from hypothesis import strategies as st
 
 from remis.position import illegal_reason
 from remis.unwinnable import can_checkmate
-from remis.unwinnable.material import material_reason
-from remis.unwinnable.replies import every_line_ends
 from tests.unwinnable.helpers import mates
+from tests.unwinnable.reference import helpmate_exists
 
 # final positions of lichess-unfair-timeouts.txt that quick mode left open
 # before this proof (the side to move lost on time; the other cannot mate)
@@ -30,37 +28,39 @@ REAL = [
 @pytest.mark.parametrize(("fen", "winner"), REAL)
 def test_quick_mode_proves_real_timeouts_by_the_replies(fen: str, winner: chess.Color) -> None:
     board = chess.Board(fen)
-    ends = every_line_ends(board, winner)
-    assert ends == (board.legal_moves.count(), 0)  # each ends the game
     quick = can_checkmate(board, winner, mode="quick")
-    assert (quick.value, quick.method) == (False, "exhaustive"), quick.reason
-    assert quick.reason.startswith("exhausted search: every legal move of")
+    assert quick.value is False, quick.reason
+    if quick.method == "exhaustive":  # (a forced move may decide first)
+        n = board.legal_moves.count()
+        assert quick.reason.startswith("exhausted search: every legal move of")
+        assert quick.details["ends_game_over"] == n  # each ends the game
     assert board.fen() == fen and not board.move_stack  # left as it was
-    # full mode does not use this proof: its own stages must agree
     assert can_checkmate(board, winner).value is False
 
 
 def test_material_replies() -> None:
     # both captures of the rook on g6 leave Black a bare king
     board = chess.Board("6k1/6PR/6rK/7P/8/8/8/8 w - - 0 55")
-    assert every_line_ends(board, chess.BLACK) == (0, 2)
+    quick = can_checkmate(board, chess.BLACK, mode="quick")
+    assert quick.reason == ("exhausted search: every legal move of White leaves Black "
+                            "without mating material (2 ends)")
 
 
 def test_no_proof_where_a_reply_keeps_the_game_going() -> None:
     # Black to move, in check from the rook; ...Kb8 keeps White's queen and rook
-    assert every_line_ends(chess.Board("k7/8/8/8/8/8/8/R1Q1K3 b - - 0 1"), chess.WHITE) is None
-    assert every_line_ends(chess.Board(), chess.WHITE) is None
-    # the would-be winner to move: its quiet moves keep the game going
-    assert every_line_ends(chess.Board("7k/6Q1/8/8/8/8/8/K7 w - - 0 1"), chess.WHITE) is None
-    # no legal move at all (checkmate): the game is over, nothing to prove here
-    assert every_line_ends(chess.Board("R6k/6pp/8/8/8/8/8/K7 b - - 0 1"), chess.WHITE) is None
+    for fen in ("k7/8/8/8/8/8/8/R1Q1K3 b - - 0 1", chess.STARTING_FEN,
+                # the would-be winner to move: its quiet moves keep the game going
+                "7k/5Q2/8/8/8/8/8/K7 w - - 0 1",
+                # checkmate already: White has mated
+                "R6k/6pp/8/8/8/8/8/K7 b - - 0 1"):
+        assert can_checkmate(chess.Board(fen), chess.WHITE, mode="quick").value is not False
 
 
 def test_a_mate_within_the_plies_is_not_an_end() -> None:
     # White must play Kh8; then every black move but one stalemates White (or leaves it
     # stalemated a ply later), and that one, Qg7, mates: nothing is proved
     board = chess.Board("6K1/5q2/7k/8/8/1b6/8/8 w - - 0 1")
-    assert every_line_ends(board, chess.BLACK, 3) is None
+    assert can_checkmate(board, chess.BLACK, mode="quick").value is not False
     v = can_checkmate(board, chess.BLACK)
     assert v.value is True and mates(board.fen(), chess.BLACK, v.line)
 
@@ -91,7 +91,8 @@ def near_the_end(draw: st.DrawFn) -> tuple[chess.Board, chess.Color]:
         if symbol in "Pp" and chess.square_rank(square) in (0, 7):
             symbol = "N" if symbol == "P" else "n"
         board.set_piece_at(square, chess.Piece.from_symbol(symbol))
-    assume(illegal_reason(board) is None and material_reason(board, winner) is None)
+    assume(illegal_reason(board) is None)
+    assume(can_checkmate(board, winner, mode="quick").method != "material")
     return board, winner
 
 
@@ -110,32 +111,24 @@ def _mates_within(board: chess.Board, winner: chess.Color, plies: int) -> bool:
     return False
 
 
-@settings(max_examples=1500, deadline=None)
-@given(near_the_end(), st.sampled_from([1, 3]))
-def test_every_proof_is_confirmed_by_python_chess_and_by_full_mode(
-        case: tuple[chess.Board, chess.Color], plies: int) -> None:
+@settings(max_examples=300, deadline=None)
+@given(near_the_end())
+def test_every_quick_proof_is_confirmed_by_python_chess(
+        case: tuple[chess.Board, chess.Color]) -> None:
     board, winner = case
     fen = board.fen()
-    ends = every_line_ends(board, winner, plies)
-    event(f"{plies} plies: {'proved' if ends else 'not proved'}")
+    quick = can_checkmate(board, winner, mode="quick")
+    event(f"quick: {quick.value} ({quick.method})")
     assert board.fen() == fen and not board.move_stack
-    if ends is None:
+    if quick.value is None:
         return
-    ended, short = ends
-    assert ended + short > 0
-    if plies == 1:
-        replies = list(board.legal_moves)
-        assert ended + short == len(replies)
-        game_over = 0
-        for move in replies:
-            board.push(move)
-            game_over += not any(board.legal_moves)  # python-chess: the winner cannot move
-            board.pop()
-        # a reply counts as ending the game only where python-chess sees no move (a
-        # reply that both ends it and leaves too little material counts as the latter)
-        assert ended <= game_over
-    # no mate within the plies looked at (python-chess alone) ...
-    assert not _mates_within(board, winner, plies)
-    # ... and none after them: full mode's stages (material, forced moves, search,
-    # width visit; not this proof) say so on their own
+    if quick.value:
+        assert mates(fen, winner, quick.line)
+        return
+    # no mate within a few plies (python-chess alone) ...
+    assert not _mates_within(board, winner, 3)
+    # ... and none at all, where the reachable positions are few enough to visit
+    exists = helpmate_exists(board, winner, 20_000)
+    event("confirmed by the visit" if exists is not None else "too many positions to visit")
+    assert exists is not True, quick.reason
     assert can_checkmate(board, winner).value is False

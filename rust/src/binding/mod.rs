@@ -17,13 +17,13 @@ mod history;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{CastlingMode, Chess, Color, Position};
 
-use crate::board::{self, fen, uci};
+use crate::board::fen;
 use crate::game::{ClaimMode, DeadMode, GameError, GameFacts, Options, Ruler};
 use crate::pgn::{GameText, Splitter};
 use crate::rules::{Claim, DeadVerdict, End, EndKind, EndRule};
-use crate::unwinnable::{Answer, Reason, Verdict};
+use crate::unwinnable::Verdict;
 
 /// Register the batch and history functions on the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -361,6 +361,7 @@ fn rule_caught(ruler: &mut Ruler, g: &GameText) -> GameFacts {
                 }),
                 start: None,
                 last: None,
+                end_position: None,
                 flag: None,
                 moves: Vec::new(),
                 comments: Vec::new(),
@@ -416,28 +417,21 @@ fn color(c: Color) -> bool {
     c == Color::White
 }
 
+/// A verdict as the engine's binding gives it (`remis.unwinnable` words it), with the
+/// FEN of its position and whether that is a Chess960 one (the words name squares).
 fn verdict_to_py(py: Python<'_>, v: &Verdict, pos: &Chess) -> PyResult<Py<PyAny>> {
-    let (value, line, reason): (Option<bool>, Vec<String>, &str) = match &v.answer {
-        Answer::Can(moves) => {
-            let mut p = pos.clone();
-            let mut out = Vec::with_capacity(moves.len());
-            for m in moves {
-                out.push(uci(&p, *m));
-                p.play_unchecked(*m);
-            }
-            (Some(true), out, "helpmate")
-        }
-        Answer::Cannot(Reason::Material) => (Some(false), Vec::new(), "material"),
-        Answer::Unknown => (None, Vec::new(), "undecided"),
-    };
-    let material = board::describe_material(pos);
-    Ok((value, line, reason, v.nodes, material)
+    let mode = pos.castles().mode();
+    Ok((
+        crate::unwinnable::py::fields(py, v, mode),
+        fen(pos),
+        mode == CastlingMode::Chess960,
+    )
         .into_pyobject(py)?
         .into_any()
         .unbind())
 }
 
-pub(crate) fn end_to_py(py: Python<'_>, e: &End, last: &Chess) -> PyResult<Py<PyAny>> {
+pub(crate) fn end_to_py(py: Python<'_>, e: &End, at: &Chess) -> PyResult<Py<PyAny>> {
     let (kind, material, proof): (&str, Option<String>, Option<Py<PyAny>>) = match &e.kind {
         EndKind::Checkmate => ("checkmate", None, None),
         EndKind::Stalemate => ("stalemate", None, None),
@@ -447,10 +441,7 @@ pub(crate) fn end_to_py(py: Python<'_>, e: &End, last: &Chess) -> PyResult<Py<Py
                 "dead_position",
                 None,
                 Some(
-                    (
-                        verdict_to_py(py, white, last)?,
-                        verdict_to_py(py, black, last)?,
-                    )
+                    (verdict_to_py(py, white, at)?, verdict_to_py(py, black, at)?)
                         .into_pyobject(py)?
                         .into_any()
                         .unbind(),
@@ -501,8 +492,8 @@ fn facts_to_py(
     for (n, v) in &f.headers {
         headers.append((n, v))?;
     }
-    let end = match (&f.end, &f.last) {
-        (Some(e), Some(last)) => Some(end_to_py(py, e, last)?),
+    let end = match (&f.end, &f.end_position) {
+        (Some(e), Some(at)) => Some(end_to_py(py, e, at)?),
         _ => None,
     };
     let claims = PyList::empty(py);

@@ -39,7 +39,10 @@ pub enum DeadVerdict {
     /// Neither side has the material to mate: `K v K+N`.
     Material(String),
     /// The engine proved that neither side can mate (White's proof, then Black's).
-    Dead { white: Verdict, black: Verdict },
+    Dead {
+        white: Box<Verdict>,
+        black: Box<Verdict>,
+    },
 }
 
 /// A dead-position test over the positions of one game.
@@ -187,7 +190,7 @@ fn decide(pos: &Chess, full: bool) -> Option<Outcome> {
     }
     let budget = Budget {
         max_nodes: Some(DEAD_TEST_NODES),
-        deadline: None,
+        ..Budget::default()
     };
     let mut proofs = Vec::with_capacity(2);
     for (v, color) in quick.into_iter().zip([Color::White, Color::Black]) {
@@ -207,7 +210,10 @@ fn decide(pos: &Chess, full: bool) -> Option<Outcome> {
     let black = proofs.pop()?;
     let white = proofs.pop()?;
     Some(Outcome {
-        verdict: Some(DeadVerdict::Dead { white, black }),
+        verdict: Some(DeadVerdict::Dead {
+            white: Box::new(white),
+            black: Box::new(black),
+        }),
         needs_full: open,
     })
 }

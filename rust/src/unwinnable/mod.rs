@@ -1,10 +1,52 @@
 //! Can this player still checkmate by some sequence of legal moves?
 //!
-//! PLACEHOLDER INTERFACE (issue 46 replaces the body): the signatures below are what the rest of
-//! the core (the rules over a game) calls. Today it decides only by material, which is sound
-//! (a `Cannot` is a proof) and incomplete (everything else is `Unknown`).
+//! Both sides may cooperate (a helpmate counts), so the answer decides the dead
+//! position (5.2.2: neither can) and the flag fall (6.9). A `Can` carries a line
+//! that replays to the mate; a `Cannot` is a proof; `Unknown` means the budget
+//! (or quick mode) could not decide.
+//!
+//! The stages, cheapest first. *Material* (a bare king, K+N v K, ...). *Forced
+//! moves*: while there is one legal move it is played (a mate, a stalemate, too
+//! little material or a cycle may end it). The *static proof* of
+//! [`blocked`], from the semi-static reach analysis of [`reach`]: no check is
+//! ever possible, or the loser's king always keeps a flight square; then the
+//! same after every legal move, each followed by its forced replies. Quick mode
+//! stops there, after a proof that every line of a few plies ends and a tiny
+//! helpmate search where few pieces stand. Full mode then lets its searches
+//! take turns with doubling slices of nodes: steered helpmate searches
+//! ([`search`]: iterative deepening in which the moves toward a mating corner
+//! are free, each search toward its own corner) and the breadth-first visit of
+//! every reachable position ([`visit`]), which finds the shortest mate where
+//! the positions are few and proves "cannot" when it runs out of them; a
+//! steered search that finishes an iteration without cutting a line is a proof
+//! too. Budgets are counted in nodes (positions generated), so a verdict never
+//! depends on the machine's load; a deadline and an interrupt test are opt-ins.
+
+mod bits;
+mod blocked;
+mod budget;
+mod key;
+mod lines;
+mod material;
+pub mod py;
+mod reach;
+mod search;
+#[cfg(test)]
+mod testing;
+pub mod valid;
+mod visit;
 
 use shakmaty::{Chess, Color, Move, Position};
+
+pub use blocked::{StaticKind, StaticProof};
+pub use budget::{Budget, Interrupt, Stop};
+pub use lines::{Ends, ForcedEnd};
+pub use material::Material;
+
+use budget::Counter;
+use lines::{Forced, every_line_ends, play_forced};
+use search::{Helpmate, Outcome, Steer};
+use visit::Visit;
 
 /// How hard to look: `Quick` is the cheap test run after every ply; `Full` decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,19 +55,53 @@ pub enum Mode {
     Full,
 }
 
-/// Limits of one question. Nodes make verdicts independent of machine load; the
-/// deadline is an explicit opt-in.
-#[derive(Clone, Debug, Default)]
-pub struct Budget {
-    pub max_nodes: Option<u64>,
-    pub deadline: Option<std::time::Instant>,
-}
-
-/// Why the player cannot mate, as a code (Python turns it into words).
+/// Why the player cannot mate (Python turns it into words).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
     /// Too little material for any mate (K v K, K+B v K, ...).
+    Material(Material),
+    /// The game is over already: a stalemate, or the would-be winner is mated.
+    GameOver { stalemate: bool },
+    /// The forced moves (the verdict's `forced`) end so.
+    Forced(ForcedEnd),
+    /// The static proof (after the forced moves).
+    Static(StaticProof),
+    /// The static proof, or an end of the game, after every legal move and its
+    /// forced replies: how many moves end each way, and one move with its
+    /// replies that leads to a static proof (if any).
+    AfterEveryMove {
+        counts: AfterCounts,
+        example: Option<(Vec<Move>, StaticProof)>,
+    },
+    /// Every line of at most `plies` plies ends.
+    Lines { plies: u32, ends: Ends },
+    /// Every reachable position was visited (`positions` of them): no mate.
+    Exhausted { positions: u64 },
+}
+
+/// By how the forced replies after each legal move end (see [`Reason::AfterEveryMove`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AfterCounts {
+    pub stalemate: u32,
+    pub mated: u32,
+    pub material: u32,
+    pub cycle: u32,
+    pub blocked: u32,
+}
+
+/// The stage that decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
     Material,
+    Forced,
+    Static,
+    /// A steered helpmate search found the mate.
+    Search,
+    /// The breadth-first visit found the mate.
+    Visit,
+    /// A search or visit ran out of positions (or every short line ends).
+    Exhaustive,
+    Undecided,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,18 +118,278 @@ pub enum Answer {
 pub struct Verdict {
     pub answer: Answer,
     pub nodes: u64,
+    pub method: Method,
+    /// The forced moves played before the deciding stage (a `Can`'s line
+    /// starts with them).
+    pub forced: Vec<Move>,
+    /// Why an `Unknown` stopped.
+    pub stop: Option<Stop>,
+}
+
+/// The default node budget of full mode.
+pub const FULL_NODES: u64 = 4_000_000;
+/// Quick mode's budget for its proof that every short line ends.
+pub const QUICK_NODES: u64 = 300;
+/// Quick mode's helpmate search where at most six units stand.
+const QUICK_SEARCH: u64 = 100;
+/// The first slice of each search in full mode's turns (it doubles each round).
+const FIRST_SLICE: u64 = 64;
+/// Quick mode's visit of the reachable positions where a king cannot move.
+const QUICK_VISIT: u64 = 4096;
+/// The plies of quick mode's proof that every line ends.
+const QUICK_PLIES: u32 = 3;
+/// Forced moves followed at most (at the root, and after each move).
+const FORCED_PLIES: usize = 100;
+
+impl Verdict {
+    fn new(answer: Answer, method: Method, nodes: u64, forced: &[Move]) -> Verdict {
+        let answer = match answer {
+            Answer::Can(line) => Answer::Can(forced.iter().copied().chain(line).collect()),
+            other => other,
+        };
+        Verdict {
+            answer,
+            nodes,
+            method,
+            forced: forced.to_vec(),
+            stop: None,
+        }
+    }
+
+    fn unknown(nodes: u64, stop: Stop, forced: &[Move]) -> Verdict {
+        Verdict {
+            answer: Answer::Unknown,
+            nodes,
+            method: Method::Undecided,
+            forced: forced.to_vec(),
+            stop: Some(stop),
+        }
+    }
 }
 
 /// Can `color` still checkmate from `pos`?
-pub fn can_checkmate(pos: &Chess, color: Color, _mode: Mode, _budget: &Budget) -> Verdict {
-    let answer = if pos.board().by_color(color) == pos.board().kings() & pos.board().by_color(color)
-        || pos.has_insufficient_material(color)
+pub fn can_checkmate(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> Verdict {
+    if pos.is_checkmate() && pos.turn() != color {
+        return Verdict::new(Answer::Can(Vec::new()), Method::Search, 0, &[]);
+    }
+    if let Some(m) = material::material(pos, color) {
+        return Verdict::new(
+            Answer::Cannot(Reason::Material(m)),
+            Method::Material,
+            0,
+            &[],
+        );
+    }
+    let limit = budget.max_nodes.unwrap_or(match mode {
+        Mode::Quick => QUICK_NODES + QUICK_SEARCH + QUICK_VISIT,
+        Mode::Full => FULL_NODES,
+    });
+    let mut counter = Counter::new(limit, budget);
+    let mut p = pos.clone();
+    let mut forced = Vec::new();
+    let plies = if mode == Mode::Quick { 4 } else { FORCED_PLIES };
+    match play_forced(&mut p, color, plies, &mut forced) {
+        Forced::Mate => return Verdict::new(Answer::Can(Vec::new()), Method::Forced, 0, &forced),
+        Forced::End(end) => {
+            let reason = match end {
+                ForcedEnd::Stalemate if forced.is_empty() => Reason::GameOver { stalemate: true },
+                ForcedEnd::Mated if forced.is_empty() => Reason::GameOver { stalemate: false },
+                end => Reason::Forced(end),
+            };
+            return Verdict::new(Answer::Cannot(reason), Method::Forced, 0, &forced);
+        }
+        Forced::Open => {}
+    }
+    if let Some(proof) = blocked::static_unwinnable(&p, color) {
+        return Verdict::new(
+            Answer::Cannot(Reason::Static(proof)),
+            Method::Static,
+            0,
+            &forced,
+        );
+    }
+    match mode {
+        Mode::Quick => quick(&p, color, &mut counter, &forced),
+        Mode::Full => full(&p, color, &mut counter, &forced),
+    }
+}
+
+/// Quick mode after the static proof: every line of a few plies ends, or a
+/// tiny search finds a mate where few pieces stand.
+fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Verdict {
+    if let Some(ends) = every_line_ends(pos, color, QUICK_PLIES, QUICK_NODES, counter) {
+        let reason = Reason::Lines {
+            plies: ends.longest,
+            ends,
+        };
+        return Verdict::new(
+            Answer::Cannot(reason),
+            Method::Exhaustive,
+            counter.nodes,
+            forced,
+        );
+    }
+    if pos.is_check() {
+        // the evasions are few: the static proof after each of them
+        if let Some(reason) = blocked::after_every_move(pos, color, FORCED_PLIES) {
+            return Verdict::new(
+                Answer::Cannot(reason),
+                Method::Static,
+                counter.nodes,
+                forced,
+            );
+        }
+    }
+    if pos.board().occupied().count() <= 4 {
+        let steer = Steer {
+            corner: None,
+            free_pawns: false,
+        };
+        let mut search = Helpmate::new(pos, color, steer).start_at(2);
+        if let Outcome::Mate(line) = search.run(counter, QUICK_SEARCH) {
+            return Verdict::new(Answer::Can(line), Method::Search, counter.nodes, forced);
+        }
+    }
+    if (pos.board().knights() | pos.board().rooks_and_queens()).is_empty()
+        && Color::ALL.into_iter().any(|c| king_stuck(pos, c))
     {
-        Answer::Cannot(Reason::Material)
-    } else {
-        Answer::Unknown
+        // pawns and bishops, a king that cannot move: the tempo endings, where
+        // one side runs out of moves; the reachable positions are few
+        match Visit::new(pos, color).run(counter, QUICK_VISIT) {
+            Outcome::Mate(line) => {
+                return Verdict::new(Answer::Can(line), Method::Visit, counter.nodes, forced);
+            }
+            Outcome::Exhausted => {
+                let reason = Reason::Exhausted {
+                    positions: counter.nodes,
+                };
+                return Verdict::new(
+                    Answer::Cannot(reason),
+                    Method::Exhaustive,
+                    counter.nodes,
+                    forced,
+                );
+            }
+            Outcome::Limit => {}
+        }
+    }
+    Verdict::unknown(counter.nodes, Stop::Quick, forced)
+}
+
+/// Full mode after the static proof.
+fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Verdict {
+    let mut searches: Vec<Helpmate> = steerings(pos, color)
+        .into_iter()
+        .map(|steer| Helpmate::new(pos, color, steer))
+        .collect();
+    let mut visit = Visit::new(pos, color);
+    // where some pieces can never take part in a mate, a visit that holds them still
+    let still = reach::idle_pieces(pos, color);
+    let mut focus = (still != 0).then(|| Visit::focused(pos, color, still));
+    let mut after_every_move_tried = false;
+    let mut slice = FIRST_SLICE;
+    while counter.running() {
+        for search in &mut searches {
+            match search.run(counter, slice) {
+                Outcome::Mate(line) => {
+                    return Verdict::new(Answer::Can(line), Method::Search, counter.nodes, forced);
+                }
+                Outcome::Exhausted => {
+                    let reason = Reason::Exhausted {
+                        positions: search.nodes,
+                    };
+                    return Verdict::new(
+                        Answer::Cannot(reason),
+                        Method::Exhaustive,
+                        counter.nodes,
+                        forced,
+                    );
+                }
+                Outcome::Limit => {}
+            }
+        }
+        if !after_every_move_tried {
+            after_every_move_tried = true;
+            if let Some(reason) = blocked::after_every_move(pos, color, FORCED_PLIES) {
+                return Verdict::new(
+                    Answer::Cannot(reason),
+                    Method::Static,
+                    counter.nodes,
+                    forced,
+                );
+            }
+        }
+        // the visit, which proves, gets as much as the searches, which find mates
+        match visit.run(counter, slice * searches.len() as u64) {
+            Outcome::Mate(line) => {
+                return Verdict::new(Answer::Can(line), Method::Visit, counter.nodes, forced);
+            }
+            Outcome::Exhausted => {
+                let reason = Reason::Exhausted {
+                    positions: visit.positions(),
+                };
+                return Verdict::new(
+                    Answer::Cannot(reason),
+                    Method::Exhaustive,
+                    counter.nodes,
+                    forced,
+                );
+            }
+            Outcome::Limit => {}
+        }
+        if let Some(focus) = &mut focus
+            && let Outcome::Mate(line) = focus.run(counter, slice * searches.len() as u64)
+        {
+            return Verdict::new(Answer::Can(line), Method::Visit, counter.nodes, forced);
+        }
+        slice = slice.saturating_mul(2);
+    }
+    Verdict::unknown(
+        counter.nodes,
+        counter.stopped.unwrap_or(Stop::Nodes),
+        forced,
+    )
+}
+
+/// The king of `side` has no square to go to (occupied by its own pieces or
+/// attacked).
+fn king_stuck(pos: &Chess, side: Color) -> bool {
+    let b = pos.board();
+    let Some(k) = b.king_of(side) else {
+        return false;
     };
-    Verdict { answer, nodes: 0 }
+    let occupied = b.occupied().without(k);
+    (shakmaty::attacks::king_attacks(k) & !b.by_color(side))
+        .into_iter()
+        .all(|s| b.attacks_to(s, !side, occupied).any())
+}
+
+/// The steered searches of full mode: toward the default corner with every
+/// pawn move free and without, then toward each other corner.
+fn steerings(pos: &Chess, color: Color) -> Vec<Steer> {
+    let usual = search::default_corner(pos, color);
+    let mut out = vec![
+        Steer {
+            corner: None,
+            free_pawns: false,
+        },
+        Steer {
+            corner: None,
+            free_pawns: true,
+        },
+    ];
+    if pos.board().pawns().is_empty() {
+        out.remove(1); // pawn moves cost nothing to change without pawns
+    }
+    for corner in [0, 7, 56, 63] {
+        if corner != usual {
+            out.push(Steer {
+                corner: Some(corner),
+                free_pawns: true,
+            });
+        }
+    }
+    out
 }
 
 /// Is `pos` dead (neither side can mate, FIDE 5.2.2)? `None` when undecided.
@@ -67,4 +403,44 @@ pub fn is_dead(pos: &Chess, mode: Mode, budget: &Budget) -> Option<bool> {
         }
     }
     if undecided { None } else { Some(true) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testing::{pos, replays_to_mate};
+
+    fn full_verdict(fen: &str, color: Color) -> Verdict {
+        can_checkmate(&pos(fen), color, Mode::Full, &Budget::default())
+    }
+
+    #[test]
+    fn decides_simple_questions() {
+        let v = full_verdict("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1", Color::Black);
+        assert_eq!(
+            v.answer,
+            Answer::Cannot(Reason::Material(Material::BareKing))
+        );
+        let fen = "8/8/8/4k3/8/2n5/P7/K7 w - - 0 1";
+        match full_verdict(fen, Color::Black).answer {
+            Answer::Can(line) => assert!(replays_to_mate(fen, &line, Color::Black)),
+            other => panic!("{other:?}"),
+        }
+        let v = full_verdict("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1", Color::White);
+        assert_eq!(v.method, Method::Static);
+    }
+
+    #[test]
+    fn dead_positions() {
+        let dead = |fen: &str| is_dead(&pos(fen), Mode::Full, &Budget::default());
+        assert_eq!(dead("8/8/8/4k3/8/8/8/K2n4 w - - 0 1"), Some(true));
+        assert_eq!(
+            dead("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1"),
+            Some(true)
+        );
+        assert_eq!(
+            dead("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            Some(false)
+        );
+    }
 }

@@ -37,10 +37,9 @@ from remis.audit.laws import CURRENT, Laws
 from remis.material import describe_material
 from remis.pgn import GameText, ParsedGame
 from remis.ruling import DRAW, Ruling, win_for
-from remis.unwinnable import STATIC, Verdict, can_checkmate
+from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.moves import pseudo_legal_count
 from remis.unwinnable.probe import helpmate_probe
-from remis.unwinnable.search import Visit
 
 #: how the audit has the core read and replay its games: no claims, the first
 #: automatic end with dead positions found by the engine's quick mode after
@@ -83,9 +82,9 @@ PROBE_NODES = 20_000
 #: static proof (see :func:`_may_be_unable_to_mate`)
 GATE_MOVES = 10
 GATE_WINNER_MOVES = 12
-#: positions of the visit that must end with no mate before a resignation's
-#: final position with a queen or a rook is searched (a node budget: the
-#: same game gives the same findings anywhere)
+#: nodes within which full mode must prove "cannot mate" before a
+#: resignation's final position with a queen or a rook is searched further (a
+#: node budget: the same game gives the same findings anywhere)
 GATE_VISIT = 32
 
 
@@ -148,16 +147,16 @@ def _may_be_unable_to_mate(board: chess.Board, color: chess.Color, *,
     finding needs a proof); it is skipped where a "cannot" is practically
     never proved: the game can go many ways (the side to move has more than
     :data:`GATE_MOVES` legal moves) and ``color`` either has a queen or a
-    rook, or has more than :data:`GATE_WINNER_MOVES` moves of its own, and
-    no blocked structure holds it (the static proof, tens of microseconds,
-    fails).  Of the 88,387 lichess losses on time that should have been
+    rook, or has more than :data:`GATE_WINNER_MOVES` moves of its own (quick
+    mode, which the callers ran first, has tried the static proof of a
+    blocked structure already).  Of the 88,387 lichess losses on time that should have been
     draws (``lichess-unfair-timeouts.txt``), the 43 that quick mode
     leaves open all pass this test (as did the 1,955 it left open before
     its proof by the loser's replies and its wider static gate).
 
     For a resignation (``resignation=True``: a finding is rare there, and
-    resignations are many) where ``color`` has a queen or a rook, a visit
-    of :data:`GATE_VISIT` reachable positions must also end with no mate
+    resignations are many) where ``color`` has a queen or a rook, full mode
+    must also prove "cannot mate" within :data:`GATE_VISIT` nodes
     (it does in 10 of the 11 of those 43 positions where ``color``
     has a queen or a rook; 473 of 474 of the 1,955).
 
@@ -174,10 +173,8 @@ def _may_be_unable_to_mate(board: chess.Board, color: chess.Color, *,
     heavy = bool((board.queens | board.rooks) & board.occupied_co[color])
     if board.legal_moves.count() <= GATE_MOVES:
         return (not heavy or not resignation
-                or Visit(board, color).run(GATE_VISIT).outcome == "exhausted")
-    if not heavy and pseudo_legal_count(board, color) <= GATE_WINNER_MOVES:
-        return True
-    return STATIC is not None and STATIC(board, color) is not None
+                or can_checkmate(board, color, max_nodes=GATE_VISIT).value is False)
+    return not heavy and pseudo_legal_count(board, color) <= GATE_WINNER_MOVES
 
 
 #: the checks, in the order they are tried on a game

@@ -27,10 +27,9 @@ import chess
 
 from remis.material import insufficient_material
 from remis.rules import DeadVerdict, material_dead_test
-from remis.unwinnable import Verdict, _free_pawns, _rammed, can_checkmate
-from remis.unwinnable.moves import legal_count
+from remis.unwinnable import Verdict, can_checkmate
+from remis.unwinnable.moves import Key, legal_count, position_key
 from remis.unwinnable.probe import helpmate_probe
-from remis.unwinnable.search import Key, position_key
 
 #: Node budget of the full-mode check on a candidate position (per colour).
 DEAD_TEST_NODES = 5_000
@@ -149,6 +148,29 @@ def _ends_by_force(board: chess.Board) -> bool:
         if insufficient_material(b):
             return True
     return False
+
+
+def _free_pawns(board: chess.Board, color: chess.Color) -> int:
+    """The pawns of ``color`` not rammed head-on by an enemy pawn.
+
+    >>> chess.SquareSet(_free_pawns(chess.Board("4k3/p7/8/1p6/1P6/8/P7/4K3 w - - 0 1"),
+    ...                             chess.WHITE))
+    SquareSet(0x0000_0000_0000_0100)
+    """
+    white = board.pawns & board.occupied_co[chess.WHITE]
+    black = board.pawns & ~white
+    return white & ~(black >> 8) if color else black & ~((white << 8) & chess.BB_ALL)
+
+
+def _rammed(board: chess.Board) -> int:
+    """The pairs of pawns rammed head-on (a white pawn right below a black
+    one).
+
+    >>> _rammed(chess.Board("4k3/p7/8/1p6/1P6/8/P7/4K3 w - - 0 1"))
+    1
+    """
+    white = board.pawns & board.occupied_co[chess.WHITE]
+    return (white & ~_free_pawns(board, chess.WHITE)).bit_count()
 
 
 def _runners(board: chess.Board, color: chess.Color) -> int:

@@ -1,0 +1,183 @@
+//! Short exhaustive proofs: forced moves, and "every line of at most N plies
+//! ends the game or leaves the would-be winner without mating material".
+
+use shakmaty::{Chess, Color, Move, Position, attacks};
+
+use super::budget::Counter;
+use super::key::{KeySet, key};
+use super::material::{Material, hopeless, material};
+
+/// How a sequence of forced moves (each the only legal move) ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForcedEnd {
+    /// A stalemate.
+    Stalemate,
+    /// The would-be winner is checkmated.
+    Mated,
+    /// Too little material is left to the would-be winner.
+    Material(Material),
+    /// The forced moves come back to a position: they go on for ever.
+    Cycle,
+}
+
+/// What playing the forced moves from a position gives.
+pub enum Forced {
+    /// The would-be winner mates at the end of them.
+    Mate,
+    /// They end without a mate possible.
+    End(ForcedEnd),
+    /// A position with a choice of moves (or the limit) is reached.
+    Open,
+}
+
+/// Play the moves that are the only legal move, at most `limit`, appending
+/// them to `line`; `pos` becomes the position reached.
+pub fn play_forced(pos: &mut Chess, winner: Color, limit: usize, line: &mut Vec<Move>) -> Forced {
+    let mut seen = KeySet::default();
+    for _ in 0..limit {
+        let moves = pos.legal_moves();
+        match moves.len() {
+            0 if pos.is_check() && pos.turn() != winner => return Forced::Mate,
+            0 if pos.is_check() => return Forced::End(ForcedEnd::Mated),
+            0 => return Forced::End(ForcedEnd::Stalemate),
+            1 => {}
+            _ => return Forced::Open,
+        }
+        if !seen.insert(key(pos)) {
+            return Forced::End(ForcedEnd::Cycle);
+        }
+        pos.play_unchecked(moves[0]);
+        line.push(moves[0]);
+        if let Some(m) = material(pos, winner) {
+            return Forced::End(ForcedEnd::Material(m));
+        }
+    }
+    Forced::Open
+}
+
+/// The side to move has a legal king move (a cheap test: most positions have one).
+fn has_king_move(pos: &Chess) -> bool {
+    let b = pos.board();
+    let us = pos.turn();
+    let Some(k) = b.king_of(us) else { return false };
+    let occupied = b.occupied().without(k);
+    (attacks::king_attacks(k) & !b.by_color(us))
+        .into_iter()
+        .any(|s| b.attacks_to(s, !us, occupied).is_empty())
+}
+
+/// The ends of a short exhaustive proof: lines that end the game, lines that
+/// leave too little material.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ends {
+    pub game_over: u32,
+    pub material: u32,
+    /// The longest line, in plies.
+    pub longest: u32,
+}
+
+/// Every line of at most `plies` plies from `pos` ends the game without a mate
+/// by `winner`, or leaves `winner` too little material: the ends counted, or
+/// `None` (a line goes on, a mate, or more than `max_nodes` moves tried).
+pub fn every_line_ends(
+    pos: &Chess,
+    winner: Color,
+    plies: u32,
+    max_nodes: u64,
+    counter: &mut Counter,
+) -> Option<Ends> {
+    let mut ends = Ends::default();
+    let mut spent = 0;
+    ends_within(
+        pos,
+        winner,
+        (0, plies),
+        max_nodes,
+        &mut spent,
+        &mut ends,
+        counter,
+    )
+    .then_some(ends)
+}
+
+fn ends_within(
+    pos: &Chess,
+    winner: Color,
+    (played, plies): (u32, u32),
+    max_nodes: u64,
+    spent: &mut u64,
+    ends: &mut Ends,
+    counter: &mut Counter,
+) -> bool {
+    if plies == 0 && has_king_move(pos) {
+        return false; // the line goes on (the common case: no move list needed)
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        if pos.is_check() && pos.turn() != winner {
+            return false;
+        }
+        ends.game_over += 1;
+        ends.longest = ends.longest.max(played);
+        return true;
+    }
+    if plies == 0 {
+        return false;
+    }
+    for &m in &moves {
+        *spent += 1;
+        if *spent > max_nodes || !counter.tick() {
+            return false;
+        }
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        if hopeless(&child, winner) {
+            ends.material += 1;
+            ends.longest = ends.longest.max(played + 1);
+            continue;
+        }
+        if !ends_within(
+            &child,
+            winner,
+            (played + 1, plies - 1),
+            max_nodes,
+            spent,
+            ends,
+            counter,
+        ) {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::unwinnable::budget::Budget;
+    use crate::unwinnable::testing::pos;
+
+    #[test]
+    fn forced_capture_leaves_a_bare_king() {
+        let mut p = pos("7k/6Q1/8/8/8/8/8/K7 b - - 0 1");
+        let mut line = Vec::new();
+        assert!(matches!(
+            play_forced(&mut p, Color::White, 10, &mut line),
+            Forced::End(ForcedEnd::Material(Material::BareKing))
+        ));
+        assert_eq!(line.len(), 1);
+    }
+
+    #[test]
+    fn every_line_ends_in_three_plies() {
+        let p = pos("8/8/8/8/8/7p/5KR1/7k b - - 0 58");
+        let mut counter = Counter::new(u64::MAX, &Budget::default());
+        let ends = every_line_ends(&p, Color::White, 3, 300, &mut counter).expect("a proof");
+        assert_eq!(ends.game_over + ends.material, 18);
+        let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(
+            every_line_ends(&p, Color::White, 7, 300, &mut counter),
+            None
+        );
+    }
+}

@@ -1,0 +1,280 @@
+//! The engine's Python binding: `remis._core.can_checkmate`, called by
+//! `remis.unwinnable` (which words the reasons).
+//!
+//! The board crosses as python-chess's bitboards, as plain arguments, and the
+//! verdict comes back as one flat tuple with interned strings: quick mode is
+//! asked after every ply of a game, so the crossing must cost little. Full mode
+//! runs without the GIL and asks Python for pending signals now and then
+//! (Ctrl-C stops it with the `KeyboardInterrupt`); a panic becomes a
+//! `RuntimeError` naming the FEN.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move};
+
+use super::valid::Raw;
+use super::{
+    Answer, Budget, ForcedEnd, Interrupt, Material, Method, Mode, Reason, StaticKind, StaticProof,
+    Stop, Verdict, can_checkmate as decide,
+};
+
+/// A static proof for Python: kind, dark (for one shade), frozen pawns, boxed
+/// squares of the black and the white king.
+type ProofFields = (&'static str, bool, u64, u64, u64);
+
+/// value (None: undecided), method, nodes, moves (UCI: the helpmate line, or
+/// the forced moves played before the deciding stage), forced plies, and the
+/// reason: its code, numbers, moves (UCI) and a static proof.
+pub(crate) type VerdictFields<'py> = (
+    Option<bool>,
+    Bound<'py, PyString>,
+    u64,
+    Vec<String>,
+    usize,
+    Bound<'py, PyString>,
+    Vec<u64>,
+    Vec<String>,
+    Option<ProofFields>,
+);
+
+fn uci(moves: &[Move], mode: CastlingMode) -> Vec<String> {
+    moves.iter().map(|m| m.to_uci(mode).to_string()).collect()
+}
+
+fn proof_fields(p: &StaticProof) -> ProofFields {
+    let (kind, dark) = match p.kind {
+        StaticKind::NoCheck => ("no_check", false),
+        StaticKind::OneShade { dark } => ("one_shade", dark),
+        StaticKind::Flight => ("flight", false),
+    };
+    (kind, dark, p.frozen_pawns, p.boxed[0], p.boxed[1])
+}
+
+/// The code of a reason (see `remis.unwinnable.reasons`).
+fn code(v: &Verdict) -> &'static str {
+    let material = |m: &Material, forced: bool| match (m, forced) {
+        (Material::BareKing, false) => "material:bare_king",
+        (Material::Insufficient, false) => "material:insufficient",
+        (Material::NoPromotion, false) => "material:no_promotion",
+        (Material::BareKing, true) => "forced:material:bare_king",
+        (Material::Insufficient, true) => "forced:material:insufficient",
+        (Material::NoPromotion, true) => "forced:material:no_promotion",
+    };
+    match &v.answer {
+        Answer::Can(_) => "",
+        Answer::Unknown => match v.stop {
+            Some(Stop::Quick) | None => "undecided:quick",
+            Some(Stop::Nodes) => "undecided:nodes",
+            Some(Stop::Time) => "undecided:time",
+            Some(Stop::Interrupted) => "undecided:interrupted",
+        },
+        Answer::Cannot(reason) => match reason {
+            Reason::Material(m) => material(m, false),
+            Reason::GameOver { stalemate: true } => "game_over:stalemate",
+            Reason::GameOver { stalemate: false } => "game_over:mated",
+            Reason::Forced(ForcedEnd::Stalemate) => "forced:stalemate",
+            Reason::Forced(ForcedEnd::Mated) => "forced:mated",
+            Reason::Forced(ForcedEnd::Cycle) => "forced:cycle",
+            Reason::Forced(ForcedEnd::Material(m)) => material(m, true),
+            Reason::Static(_) => "static",
+            Reason::AfterEveryMove { .. } => "after_every_move",
+            Reason::Lines { .. } => "lines",
+            Reason::Exhausted { .. } => "exhausted",
+        },
+    }
+}
+
+fn method_name(m: Method) -> &'static str {
+    match m {
+        Method::Material => "material",
+        Method::Forced => "forced",
+        Method::Static => "static",
+        Method::Search => "search",
+        Method::Visit => "visit",
+        Method::Exhaustive => "exhaustive",
+        Method::Undecided => "undecided",
+    }
+}
+
+pub(crate) fn fields<'py>(py: Python<'py>, v: &Verdict, mode: CastlingMode) -> VerdictFields<'py> {
+    let (value, moves) = match &v.answer {
+        Answer::Can(line) => (Some(true), uci(line, mode)),
+        Answer::Cannot(_) => (Some(false), uci(&v.forced, mode)),
+        Answer::Unknown => (None, uci(&v.forced, mode)),
+    };
+    let (numbers, example, proof) = match &v.answer {
+        Answer::Cannot(Reason::Static(p)) => (Vec::new(), Vec::new(), Some(proof_fields(p))),
+        Answer::Cannot(Reason::AfterEveryMove { counts: c, example }) => {
+            let numbers = [c.stalemate, c.mated, c.material, c.cycle, c.blocked].map(u64::from);
+            match example {
+                Some((line, p)) => (numbers.to_vec(), uci(line, mode), Some(proof_fields(p))),
+                None => (numbers.to_vec(), Vec::new(), None),
+            }
+        }
+        Answer::Cannot(Reason::Lines { plies, ends }) => {
+            let numbers = [*plies, ends.game_over, ends.material].map(u64::from);
+            (numbers.to_vec(), Vec::new(), None)
+        }
+        Answer::Cannot(Reason::Exhausted { positions }) => (vec![*positions], Vec::new(), None),
+        _ => (Vec::new(), Vec::new(), None),
+    };
+    let interned = |s: &'static str| PyString::intern(py, s);
+    (
+        value,
+        interned(method_name(v.method)),
+        v.nodes,
+        moves,
+        v.forced.len(),
+        interned(code(v)),
+        numbers,
+        example,
+        proof,
+    )
+}
+
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_owned())
+}
+
+/// Can `color` (white: true) still checkmate? The board as python-chess holds
+/// it: the bitboards of pawns, knights, bishops, rooks, queens, kings, White's
+/// and Black's pieces, then the turn (white: true), the castling rights, the en
+/// passant square, chess960, the halfmove clock and the fullmove number. Raises
+/// `ValueError` (with python-chess's status bits) on a position that is not
+/// legal.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // python-chess's board, field by field: no tuple to build
+#[pyo3(signature = (pawns, knights, bishops, rooks, queens, kings, white, black, turn,
+    castling, ep, chess960, halfmoves, fullmoves, color, quick, max_nodes=None, max_seconds=None))]
+fn can_checkmate<'py>(
+    py: Python<'py>,
+    pawns: u64,
+    knights: u64,
+    bishops: u64,
+    rooks: u64,
+    queens: u64,
+    kings: u64,
+    white: u64,
+    black: u64,
+    turn: bool,
+    castling: u64,
+    ep: Option<u32>,
+    chess960: bool,
+    halfmoves: u32,
+    fullmoves: u32,
+    color: bool,
+    quick: bool,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+) -> PyResult<VerdictFields<'py>> {
+    let raw = Raw {
+        roles: [pawns, knights, bishops, rooks, queens, kings],
+        white,
+        black,
+        turn: if turn { Color::White } else { Color::Black },
+        castling,
+        ep,
+        chess960,
+        halfmoves,
+        fullmoves,
+    };
+    let pos: Chess = raw
+        .position()
+        .map_err(|status| PyValueError::new_err(format!("illegal position (status {status})")))?;
+    let color = if color { Color::White } else { Color::Black };
+    let castling_mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let deadline = match max_seconds {
+        Some(s) if s.is_finite() && s > 0.0 => {
+            Instant::now().checked_add(Duration::from_secs_f64(s.min(1e9)))
+        }
+        _ => None,
+    };
+    let mut budget = Budget {
+        max_nodes,
+        deadline,
+        interrupt: None,
+    };
+    let outcome = if quick {
+        // a few thousand nodes at most: no signals to wait for, no GIL to give back
+        catch_unwind(AssertUnwindSafe(|| {
+            decide(&pos, color, Mode::Quick, &budget)
+        }))
+    } else {
+        let signal: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
+        let caught = Arc::clone(&signal);
+        budget.interrupt = Some(Interrupt(Arc::new(move || {
+            Python::attach(|py| match py.check_signals() {
+                Ok(()) => false,
+                Err(e) => {
+                    if let Ok(mut slot) = caught.lock() {
+                        *slot = Some(e);
+                    }
+                    true
+                }
+            })
+        })));
+        let run = || {
+            catch_unwind(AssertUnwindSafe(|| {
+                decide(&pos, color, Mode::Full, &budget)
+            }))
+        };
+        let outcome = py.detach(run);
+        if let Ok(v) = &outcome
+            && v.stop == Some(Stop::Interrupted)
+            && let Some(e) = signal.lock().ok().and_then(|mut s| s.take())
+        {
+            return Err(e);
+        }
+        outcome
+    };
+    match outcome {
+        Ok(v) => Ok(fields(py, &v, castling_mode)),
+        Err(payload) => Err(failure(&pos, color, payload.as_ref())),
+    }
+}
+
+/// The `RuntimeError` of a panic while deciding `color` on `pos`.
+fn failure(pos: &Chess, color: Color, payload: &(dyn std::any::Any + Send)) -> PyErr {
+    PyRuntimeError::new_err(format!(
+        "the unwinnability engine failed on {} ({}): {}",
+        Fen::from_position(pos, EnPassantMode::Legal),
+        if color == Color::White {
+            "white"
+        } else {
+            "black"
+        },
+        panic_text(payload)
+    ))
+}
+
+/// For the tests: a panic inside the engine's guard, on the starting
+/// position, comes out as the `RuntimeError` that names the position.
+#[pyfunction]
+fn _panic_inside_the_guard() -> PyResult<()> {
+    let pos = Chess::default();
+    match catch_unwind(|| -> () { panic!("a panic on purpose") }) {
+        Ok(()) => Ok(()),
+        Err(payload) => Err(failure(&pos, Color::White, payload.as_ref())),
+    }
+}
+
+/// Add the engine's functions to the `_core` module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(can_checkmate, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_inside_the_guard, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,518 @@
+//! The steered helpmate search: iterative deepening over a budget of plies in
+//! which the moves that head for a mate cost nothing.
+//!
+//! Both sides cooperate. A *mating corner* is chosen; moves that bring the
+//! loser's king into it, the winner's king and knights toward it, the winner's
+//! captures and pawn advances are *free*; moves that throw material away (the
+//! loser's captures) cost three plies; the rest cost one, or nothing right after
+//! a free move. Every legal move is tried whatever its cost (the costs only
+//! order the work and decide how deep each line goes), so an iteration that
+//! ends without cutting a line short has visited every reachable position:
+//! "no mate" is then a proof. A transposition table, kept across iterations,
+//! skips a position met again with no more budget than before; an iteration
+//! that leaned on an entry of an earlier one proves nothing and is run again
+//! on a fresh table.
+
+use shakmaty::{Chess, Color, Move, Position, Role};
+
+use super::bits::{ALL, DARK, RANK_2, RANK_3, RANK_6, RANK_7, king_distance, knight_distance};
+use super::budget::Counter;
+use super::key::{Key, KeyMap, key};
+use super::material::{hopeless, needs_loser_promotion};
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Mate(Vec<Move>),
+    /// Every reachable position was visited: no mate.
+    Exhausted,
+    /// A limit stopped it.
+    Limit,
+}
+
+/// How a search steers: toward a fixed mating corner (`None`: the default
+/// corner of each position), and whether every pawn move is free.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Steer {
+    pub corner: Option<u32>,
+    pub free_pawns: bool,
+}
+
+/// Nodes one iteration may spend per ply of its budget before the next,
+/// deeper one starts (bushy iterations must not starve the deep lines).
+const ITERATION_NODES: u64 = 10_000;
+/// The longest line the search follows.
+const MAX_LINE: usize = 400;
+
+const FREE: i32 = 0;
+const NORMAL: i32 = 1;
+const WASTE: i32 = 3;
+
+/// The corner of a1, h1, a8, h8 nearest each square (ties in that order).
+fn nearest_corner(s: u32) -> u32 {
+    [0, 7, 56, 63]
+        .into_iter()
+        .min_by_key(|&c| king_distance(s, c))
+        .unwrap_or(0)
+}
+
+/// The mating corner the search heads for by default: with a queen or rook,
+/// the corner nearest the loser's king; else the far corner of the colour
+/// the bishops need, unless the loser's king is clearly nearer the other.
+pub fn default_corner(pos: &Chess, winner: Color) -> u32 {
+    let b = pos.board();
+    let king = b.king_of(!winner).map_or(0, u32::from);
+    let mine = b.by_color(winner).0;
+    if mine & b.rooks_and_queens().0 != 0 {
+        return nearest_corner(king);
+    }
+    let w_bishops = b.bishops().0 & mine;
+    let l_bishops = b.bishops().0 & !mine;
+    let dark = w_bishops & DARK != 0 || (w_bishops == 0 && l_bishops & !DARK != 0);
+    let (white_far, black_far) = if dark { (63, 0) } else { (56, 7) };
+    let (far, near) = if winner == Color::White {
+        (white_far, black_far)
+    } else {
+        (black_far, white_far)
+    };
+    if king_distance(king, near) + 2 < king_distance(king, far) {
+        near
+    } else {
+        far
+    }
+}
+
+/// Squares the search steers toward around `corner`: the winner's king, the
+/// winner's knights, the loser's king, the loser's knights.
+fn targets(corner: u32) -> [u32; 4] {
+    let rank_in: i32 = if corner >= 56 { -16 } else { 16 };
+    let file_in: i32 = if corner & 7 != 0 { -1 } else { 1 };
+    let c = corner as i32;
+    [(c + rank_in) as u32, corner, corner, (c + file_in) as u32]
+}
+
+enum Flow {
+    Found,
+    Done,
+    /// The iteration's or the question's node limit: unwind.
+    Abort,
+}
+
+/// One steered search, resumable with a larger budget.
+pub struct Helpmate {
+    root: Chess,
+    winner: Color,
+    steer: Steer,
+    tt: KeyMap<u32>,
+    iteration: u32,
+    depth: i32,
+    line: Vec<Move>,
+    interrupted: bool,
+    stale: bool,
+    fresh: bool,
+    iter_nodes: u64,
+    iter_cap: u64,
+    stop_at: u64,
+    /// The iteration was cut by `stop_at` (the caller's slice), not by its own cap.
+    sliced: bool,
+    pub nodes: u64,
+}
+
+impl Helpmate {
+    pub fn new(root: &Chess, winner: Color, steer: Steer) -> Helpmate {
+        Helpmate {
+            root: root.clone(),
+            winner,
+            steer,
+            tt: KeyMap::default(),
+            iteration: 0,
+            depth: 1,
+            line: Vec::new(),
+            interrupted: false,
+            stale: false,
+            fresh: false,
+            iter_nodes: 0,
+            iter_cap: 0,
+            stop_at: 0,
+            sliced: false,
+            nodes: 0,
+        }
+    }
+
+    /// Start the deepening at `depth` plies of budget (before the first run).
+    pub fn start_at(mut self, depth: i32) -> Helpmate {
+        self.depth = depth;
+        self
+    }
+
+    /// Deepen until a mate, a proof, `counter`'s limit or `slice` more nodes.
+    pub fn run(&mut self, counter: &mut Counter, slice: u64) -> Outcome {
+        self.stop_at = counter.nodes.saturating_add(slice);
+        loop {
+            if !counter.running() || counter.nodes >= self.stop_at {
+                return Outcome::Limit;
+            }
+            self.iteration += 1;
+            if self.fresh {
+                self.tt.clear();
+            }
+            self.interrupted = false;
+            self.stale = false;
+            self.sliced = false;
+            self.iter_nodes = 0;
+            self.iter_cap = ITERATION_NODES * self.depth.max(1) as u64;
+            self.line.clear();
+            let root = self.root.clone();
+            let k = key(&root);
+            match self.node(&root, k, self.depth, (false, false), counter) {
+                Flow::Found => return Outcome::Mate(std::mem::take(&mut self.line)),
+                Flow::Abort if self.sliced || !counter.running() => {
+                    // redo this iteration when resumed
+                    return Outcome::Limit;
+                }
+                Flow::Abort => {
+                    self.fresh = false;
+                    self.depth += 1;
+                }
+                Flow::Done if !self.interrupted => {
+                    if !self.stale {
+                        return Outcome::Exhausted;
+                    }
+                    self.fresh = true; // the same budget again, leaning on nothing older
+                }
+                Flow::Done => {
+                    self.fresh = false;
+                    self.depth += 1;
+                }
+            }
+        }
+    }
+
+    /// `progress`: the move before was free; `semi`: the line went through a
+    /// semi-blocked structure (see [`blocked_order`]).
+    fn node(
+        &mut self,
+        pos: &Chess,
+        k: Key,
+        left: i32,
+        (progress, semi): (bool, bool),
+        counter: &mut Counter,
+    ) -> Flow {
+        if let Some(&v) = self.tt.get(&k)
+            && (v & 0xFFFF) as i32 >= left
+        {
+            if v >> 16 != self.iteration {
+                self.stale = true;
+            }
+            return Flow::Done;
+        }
+        let winner = self.winner;
+        if hopeless(pos, winner) {
+            return Flow::Done;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if pos.turn() != winner && pos.is_check() {
+                Flow::Found
+            } else {
+                Flow::Done
+            };
+        }
+        if left <= 0 || self.line.len() >= MAX_LINE {
+            self.interrupted = true;
+            return Flow::Done;
+        }
+        self.tt.insert(k, (self.iteration << 16) | left as u32);
+        let mut costed: Vec<(i32, Move)> = Vec::with_capacity(moves.len());
+        self.classify(pos, &moves, &mut costed);
+        let semi = blocked_order(pos, self.winner, self.steer, semi, &mut costed);
+        let winners_turn = pos.turn() == winner;
+        for (cost, m) in costed {
+            let child_left = match cost {
+                FREE => left,
+                NORMAL if progress => left,
+                _ => left - cost,
+            };
+            if child_left <= 0 && !winners_turn {
+                // only a mate on the board would count, and the loser's move gives none
+                self.interrupted = true;
+                continue;
+            }
+            if !self.count(counter) {
+                return Flow::Abort;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            if child_left <= 0 {
+                if child.is_checkmate() {
+                    self.line.push(m);
+                    return Flow::Found;
+                }
+                self.interrupted = true;
+                continue;
+            }
+            self.line.push(m);
+            let ck = key(&child);
+            match self.node(&child, ck, child_left, (cost == FREE, semi), counter) {
+                Flow::Found => return Flow::Found,
+                Flow::Abort => return Flow::Abort,
+                Flow::Done => {}
+            }
+            self.line.pop();
+        }
+        Flow::Done
+    }
+
+    #[inline]
+    fn count(&mut self, counter: &mut Counter) -> bool {
+        self.nodes += 1;
+        self.iter_nodes += 1;
+        if !counter.tick() {
+            return false;
+        }
+        if counter.nodes >= self.stop_at {
+            self.sliced = true;
+            return false;
+        }
+        self.iter_nodes <= self.iter_cap
+    }
+
+    /// The moves with their costs, cheapest first (stable among equals).
+    fn classify(&self, pos: &Chess, moves: &[Move], out: &mut Vec<(i32, Move)>) {
+        let b = pos.board();
+        let winner = self.winner;
+        let corner = self
+            .steer
+            .corner
+            .unwrap_or_else(|| default_corner(pos, winner));
+        let [wk_t, wn_t, lk_t, ln_t] = targets(corner);
+        let them = b.by_color(!pos.turn()).0;
+        if pos.turn() == winner {
+            let mine = b.by_color(winner).0;
+            let free_pawns = if self.steer.free_pawns || mine & b.rooks_and_queens().0 == 0 {
+                ALL
+            } else if winner == Color::White {
+                RANK_7 | RANK_6 | (RANK_6 >> 8)
+            } else {
+                RANK_2 | RANK_3 | (RANK_3 << 8)
+            };
+            for &m in moves {
+                let from = m.from().map_or(0, u32::from);
+                let to = u32::from(m.to());
+                let cost = if m.is_capture()
+                    || (m.role() == Role::Pawn && (free_pawns >> from & 1 != 0 || m.is_promotion()))
+                {
+                    FREE
+                } else {
+                    match m {
+                        Move::Normal {
+                            role: Role::King, ..
+                        } => {
+                            if king_distance(to, wk_t) < king_distance(from, wk_t) {
+                                FREE
+                            } else {
+                                NORMAL
+                            }
+                        }
+                        Move::Normal {
+                            role: Role::Knight, ..
+                        } => {
+                            if knight_distance(to, wn_t) < knight_distance(from, wn_t) {
+                                FREE
+                            } else {
+                                NORMAL
+                            }
+                        }
+                        _ => NORMAL,
+                    }
+                };
+                out.push((cost, m));
+            }
+        } else {
+            let mine = b.by_color(winner).0;
+            let need_promotion = mine & (b.pawns().0 | b.rooks_and_queens().0) == 0
+                && needs_loser_promotion(b, winner);
+            for &m in moves {
+                let from = m.from().map_or(0, u32::from);
+                let to = u32::from(m.to());
+                let mut cost = NORMAL;
+                if need_promotion {
+                    let heavy = matches!(m.promotion(), Some(Role::Queen | Role::Rook));
+                    cost = if m.role() == Role::Pawn && !heavy {
+                        FREE
+                    } else {
+                        WASTE
+                    };
+                }
+                match m {
+                    Move::Normal {
+                        role: Role::King, ..
+                    } => {
+                        if king_distance(to, lk_t) < king_distance(from, lk_t) {
+                            cost = FREE;
+                        } else if them >> to & 1 != 0 {
+                            cost = WASTE;
+                        }
+                    }
+                    Move::Normal {
+                        role: Role::Knight, ..
+                    } if knight_distance(to, ln_t) < knight_distance(from, ln_t) => {
+                        cost = FREE;
+                    }
+                    _ if m.is_capture() => cost = WASTE,
+                    _ if self.steer.free_pawns && m.role() == Role::Pawn => cost = FREE,
+                    _ => {}
+                }
+                out.push((cost, m));
+            }
+        }
+        out.sort_by_key(|&(cost, _)| cost);
+    }
+}
+
+/// At least four pairs of rammed pawns, and every file with a pawn that may
+/// still move of one colour has one of the other.
+fn structure_blocked(pos: &Chess) -> bool {
+    let b = pos.board();
+    let white = (b.pawns() & b.white()).0;
+    let black = (b.pawns() & b.black()).0;
+    if ((white << 8) & black).count_ones() < 4 {
+        return false;
+    }
+    files(white & !RANK_7) == files(black & !RANK_2)
+}
+
+/// The files holding a square of `bb`, as 8 bits.
+fn files(mut bb: u64) -> u64 {
+    bb |= bb >> 32;
+    bb |= bb >> 16;
+    bb |= bb >> 8;
+    bb & 0xFF
+}
+
+/// Re-cost the moves where only kings, bishops and a blocked pawn structure
+/// stand: where a white pawn and a black pawn face each other with one square
+/// between (now or earlier on the line: `semi`), the winner's captures are
+/// free, the kings' moves toward that square too, other king moves cost one
+/// and the rest three; otherwise, where the loser has two bishops, the kings
+/// and bishops heading for their mating targets are free. Every move is still
+/// tried. Returns whether the line is semi-blocked.
+fn blocked_order(
+    pos: &Chess,
+    winner: Color,
+    steer: Steer,
+    semi: bool,
+    costed: &mut [(i32, Move)],
+) -> bool {
+    let b = pos.board();
+    if (b.knights() | b.rooks_and_queens()).any() || !structure_blocked(pos) {
+        return semi;
+    }
+    let white = (b.pawns() & b.white()).0;
+    let black = (b.pawns() & b.black()).0;
+    let between = (white << 8) & (black >> 8);
+    let target = (between != 0).then(|| between.trailing_zeros());
+    let winners_turn = pos.turn() == winner;
+    let toward = |m: &Move, t: u32| {
+        m.from()
+            .is_some_and(|f| king_distance(u32::from(m.to()), t) < king_distance(u32::from(f), t))
+    };
+    if target.is_some() || semi {
+        for (cost, m) in costed.iter_mut() {
+            *cost = if winners_turn && m.is_capture() {
+                FREE
+            } else if m.role() == Role::King {
+                if target.is_some_and(|t| toward(m, t)) {
+                    FREE
+                } else {
+                    NORMAL
+                }
+            } else {
+                WASTE
+            };
+        }
+        costed.sort_by_key(|&(cost, _)| cost);
+        return true;
+    }
+    if (b.bishops() & b.by_color(!winner)).count() < 2 {
+        return false;
+    }
+    let corner = steer.corner.unwrap_or_else(|| default_corner(pos, winner));
+    let [wk_t, wn_t, lk_t, ln_t] = targets(corner);
+    for (cost, m) in costed.iter_mut() {
+        if matches!(m.role(), Role::King | Role::Bishop) {
+            let king = m.role() == Role::King;
+            let t = match (winners_turn, king) {
+                (true, true) => wk_t,
+                (true, false) => wn_t,
+                (false, true) => lk_t,
+                (false, false) => ln_t,
+            };
+            if toward(m, t) {
+                *cost = FREE;
+            }
+        }
+    }
+    costed.sort_by_key(|&(cost, _)| cost);
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::unwinnable::budget::Budget;
+    use crate::unwinnable::testing::{pos, replays_to_mate};
+
+    fn search(fen: &str, winner: Color) -> Outcome {
+        let p = pos(fen);
+        let mut counter = Counter::new(1_000_000, &Budget::default());
+        let steer = Steer {
+            corner: None,
+            free_pawns: false,
+        };
+        Helpmate::new(&p, winner, steer).run(&mut counter, u64::MAX)
+    }
+
+    #[test]
+    fn finds_a_mate_in_one() {
+        assert_eq!(
+            search("7k/8/6K1/8/8/8/8/R7 w - - 0 1", Color::White),
+            Outcome::Mate(vec![Move::Normal {
+                role: Role::Rook,
+                from: shakmaty::Square::A1,
+                capture: None,
+                to: shakmaty::Square::A8,
+                promotion: None
+            }])
+        );
+    }
+
+    #[test]
+    fn finds_longer_mates() {
+        for (fen, winner) in [
+            ("kb6/8/1K6/8/8/8/8/3B4 w - - 0 1", Color::White),
+            ("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1", Color::Black),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                Color::White,
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                Color::Black,
+            ),
+        ] {
+            match search(fen, winner) {
+                Outcome::Mate(line) => assert!(replays_to_mate(fen, &line, winner), "{fen}"),
+                other => panic!("{fen}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn proves_by_exhaustion() {
+        assert_eq!(
+            search("8/8/8/8/8/2k5/8/K1q5 w - - 0 1", Color::White),
+            Outcome::Exhausted
+        );
+    }
+}

@@ -1,0 +1,385 @@
+//! The visit of every position reachable from the root, best first by
+//! *novelty* (width-based planning: Lipovetzky and Geffner, "Best-First Width
+//! Search", AAAI 2017).
+//!
+//! Composed positions hide their mates behind long, narrow plans (a pawn given
+//! up so that another passes, a king walking the length of the board while
+//! the other side spends its last tempi); a search by depth drowns before it
+//! gets there. Here a position that puts a piece on a square for the first
+//! time (among positions of its *context*: the same winner's pawns and the same
+//! material) comes first; then one that, for the first time, has a piece on a
+//! square while a king stands on a given square; the rest last. Among equals,
+//! the position whose would-be winner is nearest a new queen, then whose loser's
+//! king has fewer flight squares, then the one met first.
+//!
+//! Nothing is pruned but positions where the would-be winner has lost all
+//! mating material, so a visit that runs out of positions has met every
+//! reachable one: "no mate" is then a proof. A mate is recognised as soon as it
+//! is generated. The visit is resumable: each run expands positions until its
+//! slice of nodes is spent.
+
+use std::cmp::Reverse;
+use std::collections::hash_map::Entry;
+use std::collections::{BinaryHeap, HashSet};
+use std::hash::BuildHasherDefault;
+
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position,
+    PositionError, Role, Setup, Square,
+};
+
+use super::bits::{bit, board_of, ci, forward, king, roles, squares};
+use super::budget::Counter;
+use super::key::{KeyMap, key};
+use super::material::hopeless;
+use super::search::Outcome;
+
+type U64Set = HashSet<u64, BuildHasherDefault<Mixed>>;
+
+/// A hasher for small structured integers (table entries): a multiply-mix.
+#[derive(Default, Clone, Copy)]
+pub struct Mixed(u64);
+
+impl std::hash::Hasher for Mixed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        let x = (self.0 ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = x ^ (x >> 29);
+    }
+}
+
+/// A position waiting in the open list, packed.
+struct Packed {
+    roles: [u64; 6],
+    white: u64,
+    castling: u64,
+    ep: u8,
+    white_to_move: bool,
+    context: u32,
+    /// Its index in the visit's `parents`.
+    id: u32,
+}
+
+impl Packed {
+    fn new(pos: &Chess, context: u32, id: u32) -> Packed {
+        let b = pos.board();
+        Packed {
+            roles: roles(b),
+            white: b.white().0,
+            castling: pos.castles().castling_rights().0,
+            ep: pos.ep_square(EnPassantMode::Legal).map_or(64, u8::from),
+            white_to_move: pos.turn() == Color::White,
+            context,
+            id,
+        }
+    }
+
+    /// The position again (it was legal when packed: a failure here is a bug,
+    /// and a panic, never a position silently left out of a proof).
+    fn unpack(&self, mode: CastlingMode) -> Chess {
+        let board = board_of(self.roles, self.white).expect("a packed board");
+        let setup = Setup {
+            board,
+            promoted: Bitboard::EMPTY,
+            pockets: None,
+            turn: if self.white_to_move {
+                Color::White
+            } else {
+                Color::Black
+            },
+            castling_rights: Bitboard(self.castling),
+            ep_square: (self.ep < 64).then(|| Square::new(u32::from(self.ep))),
+            remaining_checks: None,
+            halfmoves: 0,
+            fullmoves: std::num::NonZeroU32::MIN,
+        };
+        Chess::from_setup(setup, mode)
+            .or_else(PositionError::ignore_too_much_material)
+            .or_else(PositionError::ignore_impossible_check)
+            .expect("a packed position")
+    }
+}
+
+pub struct Visit {
+    winner: Color,
+    mode: CastlingMode,
+    /// Squares whose pieces never move in this visit (a focus: it finds
+    /// mates, and proves nothing when it runs out of positions).
+    still: u64,
+    /// Every position met, by key: its index in `parents`.
+    index: KeyMap<u32>,
+    /// By index: the index of the position it was first reached from, and the move.
+    parents: Vec<(u32, Option<Move>)>,
+    /// The positions waiting: (priority, slot in `waiting`).
+    open: BinaryHeap<Reverse<(u64, u32)>>,
+    waiting: Vec<Packed>,
+    /// Slots of `waiting` whose position was expanded, for reuse.
+    free: Vec<u32>,
+    contexts: KeyMap<u32>,
+    /// (context, atom) met, and (context, atom, king square) met.
+    atoms: U64Set,
+    pairs: U64Set,
+    seq: u32,
+}
+
+/// A piece on a square, numbered 0..768.
+fn atom(color: Color, role: Role, s: u32) -> u64 {
+    ((ci(color) as u64 * 6 + (role as u64 - 1)) << 6) | u64::from(s)
+}
+
+/// Every (colour, role, bitboard) of a board.
+fn pieces(b: &Board) -> impl Iterator<Item = (Color, Role, u64)> + '_ {
+    Color::ALL.into_iter().flat_map(move |c| {
+        Role::ALL
+            .into_iter()
+            .map(move |r| (c, r, (b.by_color(c) & b.by_role(r)).0))
+    })
+}
+
+impl Visit {
+    pub fn new(root: &Chess, winner: Color) -> Visit {
+        Visit::focused(root, winner, 0)
+    }
+
+    /// A visit that never moves the pieces on `still`.
+    pub fn focused(root: &Chess, winner: Color, still: u64) -> Visit {
+        let mut v = Visit {
+            winner,
+            mode: root.castles().mode(),
+            still,
+            index: KeyMap::default(),
+            parents: vec![(0, None)],
+            open: BinaryHeap::new(),
+            waiting: Vec::new(),
+            free: Vec::new(),
+            contexts: KeyMap::default(),
+            atoms: U64Set::default(),
+            pairs: U64Set::default(),
+            seq: 0,
+        };
+        v.index.insert(key(root), 0);
+        let context = v.context(root);
+        v.register(root, None, context);
+        v.push(0, root, context, 0);
+        v
+    }
+
+    /// Positions met so far.
+    pub fn positions(&self) -> u64 {
+        self.parents.len() as u64
+    }
+
+    /// The context of a position: the winner's pawns and the material.
+    fn context(&mut self, pos: &Chess) -> u32 {
+        let b = pos.board();
+        let mut material: u128 = 0;
+        for (_, _, bb) in pieces(b) {
+            material = (material << 5) | u128::from(bb.count_ones());
+        }
+        let pawns = (b.pawns() & b.by_color(self.winner)).0;
+        let k = (material << 64) | u128::from(pawns);
+        let n = self.contexts.len() as u32;
+        *self.contexts.entry(k).or_insert(n)
+    }
+
+    /// Register the atoms of `pos` that are new beside `parent` (all of them
+    /// without one, or in another context) and their pairs with the kings'
+    /// squares; the novelty: 1 (an atom new in the context), 2 (a pair), 3.
+    fn register(&mut self, pos: &Chess, parent: Option<&Chess>, context: u32) -> u64 {
+        let b = pos.board();
+        let ctx = u64::from(context) << 20;
+        let kings = [
+            b.king_of(!self.winner).map_or(0, u64::from),
+            64 + b.king_of(self.winner).map_or(0, u64::from),
+        ];
+        let mut novelty = 3;
+        let mut kings_moved = [false; 2];
+        let mut changed: Vec<u64> = Vec::with_capacity(4);
+        for (c, r, bb) in pieces(b) {
+            let before = parent.map_or(0, |p| (p.board().by_color(c) & p.board().by_role(r)).0);
+            for s in squares(bb & !before) {
+                if r == Role::King {
+                    kings_moved[usize::from(c == self.winner)] = true;
+                }
+                changed.push(atom(c, r, s));
+            }
+        }
+        for &a in &changed {
+            if self.atoms.insert(ctx | a) {
+                novelty = 1;
+            }
+            for k in kings {
+                if self.pairs.insert(ctx | (a << 7) | k) && novelty > 2 {
+                    novelty = 2;
+                }
+            }
+        }
+        if kings_moved.iter().any(|&m| m) && parent.is_some() {
+            // a king on a new square pairs with every piece
+            for (c, r, bb) in pieces(b) {
+                for s in squares(bb) {
+                    let a = atom(c, r, s);
+                    for (k, &moved) in kings.iter().zip(&kings_moved) {
+                        if moved && self.pairs.insert(ctx | (a << 7) | k) && novelty > 2 {
+                            novelty = 2;
+                        }
+                    }
+                }
+            }
+        }
+        novelty
+    }
+
+    /// The order among equally novel positions: the winner's distance to a new
+    /// queen (where it has no queen or rook), then the loser king's flights.
+    fn rank(&self, pos: &Chess) -> u64 {
+        let b = pos.board();
+        let winner = self.winner;
+        let mine = b.by_color(winner).0;
+        let mut promotion = 0;
+        if mine & b.rooks_and_queens().0 == 0 {
+            let white = winner == Color::White;
+            let pawns = mine & b.pawns().0;
+            let free = pawns & !forward(b.occupied().0, !white);
+            promotion = squares(if free != 0 { free } else { pawns })
+                .map(|s| if white { 7 - (s >> 3) } else { s >> 3 })
+                .min()
+                .map_or(0, u64::from);
+        }
+        let Some(k) = b.king_of(!winner) else {
+            return promotion << 8;
+        };
+        let occupied = b.occupied() & !Bitboard::from_square(k);
+        let flights = squares(king(u32::from(k)) & !b.by_color(!winner).0)
+            .filter(|&s| b.attacks_to(Square::new(s), winner, occupied).is_empty())
+            .count() as u64;
+        (promotion << 8) | flights
+    }
+
+    fn push(&mut self, id: u32, pos: &Chess, context: u32, novelty: u64) {
+        self.seq += 1;
+        let priority = (novelty << 56) | (self.rank(pos) << 32) | u64::from(self.seq);
+        let packed = Packed::new(pos, context, id);
+        let slot = match self.free.pop() {
+            Some(slot) => {
+                self.waiting[slot as usize] = packed;
+                slot
+            }
+            None => {
+                self.waiting.push(packed);
+                (self.waiting.len() - 1) as u32
+            }
+        };
+        self.open.push(Reverse((priority, slot)));
+    }
+
+    /// Expand positions until a mate, the end of them, `counter`'s limit or
+    /// `slice` more nodes.
+    pub fn run(&mut self, counter: &mut Counter, slice: u64) -> Outcome {
+        let stop_at = counter.nodes.saturating_add(slice);
+        while counter.running() && counter.nodes < stop_at {
+            let Some(Reverse((_, slot))) = self.open.pop() else {
+                return if self.still == 0 {
+                    Outcome::Exhausted
+                } else {
+                    Outcome::Limit
+                };
+            };
+            self.free.push(slot);
+            let (pos, i, context) = {
+                let packed = &self.waiting[slot as usize];
+                (packed.unpack(self.mode), packed.id, packed.context)
+            };
+            for m in pos.legal_moves() {
+                if self.still != 0
+                    && m.from()
+                        .is_some_and(|f| self.still & bit(u32::from(f)) != 0)
+                {
+                    continue;
+                }
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                let j = self.parents.len() as u32;
+                match self.index.entry(key(&child)) {
+                    Entry::Occupied(_) => continue,
+                    Entry::Vacant(place) => place.insert(j),
+                };
+                counter.tick();
+                self.parents.push((i, Some(m)));
+                if child.turn() != self.winner && child.is_checkmate() {
+                    return Outcome::Mate(self.line(j));
+                }
+                if hopeless(&child, self.winner) {
+                    continue;
+                }
+                // the context changes only by a capture, a promotion or a
+                // pawn move of the winner's
+                let changed = m.is_capture()
+                    || m.is_promotion()
+                    || (m.role() == Role::Pawn && pos.turn() == self.winner);
+                let child_context = if changed {
+                    self.context(&child)
+                } else {
+                    context
+                };
+                let parent = (child_context == context).then_some(&pos);
+                let novelty = self.register(&child, parent, child_context);
+                self.push(j, &child, child_context, novelty);
+            }
+        }
+        Outcome::Limit
+    }
+
+    fn line(&self, mut i: u32) -> Vec<Move> {
+        let mut line = Vec::new();
+        while let (parent, Some(m)) = self.parents[i as usize] {
+            line.push(m);
+            i = parent;
+        }
+        line.reverse();
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::unwinnable::budget::Budget;
+    use crate::unwinnable::testing::{pos, replays_to_mate};
+
+    #[test]
+    fn finds_mates_and_proves() {
+        let fen = "7k/8/6K1/8/8/8/8/R7 w - - 0 1";
+        let mut counter = Counter::new(100_000, &Budget::default());
+        match Visit::new(&pos(fen), Color::White).run(&mut counter, u64::MAX) {
+            Outcome::Mate(line) => assert!(replays_to_mate(fen, &line, Color::White)),
+            other => panic!("{other:?}"),
+        }
+        let fen = "8/3k4/6p1/p2p1pP1/P2P1P2/2K5/8/8 b - - 0 1";
+        let mut counter = Counter::new(1_000_000, &Budget::default());
+        assert_eq!(
+            Visit::new(&pos(fen), Color::White).run(&mut counter, u64::MAX),
+            Outcome::Exhausted
+        );
+    }
+
+    #[test]
+    fn positions_with_promoted_material_are_kept() {
+        // six white bishops, more than a game without promotions has, which
+        // shakmaty refuses by default: a visit that dropped such positions
+        // would "prove" that White cannot mate
+        let fen = "4B1Bb/7B/1k5b/5B2/1p1p1pBp/bPpP1P1P/2Pb4/N1b1b1K1 b - - 0 1";
+        let mut counter = Counter::new(1_000_000, &Budget::default());
+        match Visit::new(&pos(fen), Color::White).run(&mut counter, u64::MAX) {
+            Outcome::Mate(line) => assert!(replays_to_mate(fen, &line, Color::White)),
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,81 @@
+"""How the compiled engine behaves around a question: full mode gives the GIL
+back (other threads run meanwhile), stops at ``max_seconds``, stops on
+Ctrl-C with ``KeyboardInterrupt``, and a panic inside it comes out as a
+``RuntimeError`` naming the position, never a crash."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import chess
+import pytest
+
+from remis import _core
+from remis.unwinnable import can_checkmate
+
+#: A CHA test vector that no engine decides (White can mate, by a long plan
+#: no search finds): full mode spends its whole budget on it.
+HARD = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1"
+
+
+def test_full_mode_gives_the_gil_back() -> None:
+    done = threading.Event()
+
+    def ask() -> None:
+        can_checkmate(chess.Board(HARD), chess.WHITE, max_nodes=2_000_000)
+        done.set()
+
+    worker = threading.Thread(target=ask)
+    worker.start()
+    time.sleep(0.01)  # (the worker reaches the core)
+    turns = 0
+    while not done.is_set():  # this thread runs while the search does
+        turns += 1
+        time.sleep(0.001)
+    worker.join()
+    assert turns > 20
+
+
+def test_max_seconds_stops_a_question() -> None:
+    t0 = time.monotonic()
+    v = can_checkmate(chess.Board(HARD), chess.WHITE, max_nodes=10**9, max_seconds=0.2)
+    assert v.value is None and "time limit" in v.reason
+    assert time.monotonic() - t0 < 2.0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_ctrl_c_stops_a_question() -> None:
+    code = ("import chess, sys\n"
+            "from remis.unwinnable import can_checkmate\n"
+            "print('asking', flush=True)\n"
+            f"can_checkmate(chess.Board({HARD!r}), chess.WHITE, max_nodes=10**9)\n")
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stdout.readline() == "asking\n"
+    time.sleep(0.3)
+    t0 = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=30)
+    assert time.monotonic() - t0 < 5.0
+    assert child.returncode != 0 and "KeyboardInterrupt" in err
+
+
+def test_a_panic_is_an_exception_naming_the_position() -> None:
+    with pytest.raises(RuntimeError, match=r"engine failed on rnbqkbnr/pppppppp/8/8/8/8/"
+                                           r"PPPPPPPP/RNBQKBNR w KQkq - 0 1 \(white\)"):
+        _core._panic_inside_the_guard()
+
+
+def test_verdicts_are_frozen_and_equal_to_those_built_by_hand() -> None:
+    from dataclasses import FrozenInstanceError
+
+    from remis.unwinnable import Verdict
+
+    v = can_checkmate(chess.Board(), chess.WHITE, mode="quick")
+    assert v == Verdict(chess.WHITE, None, v.reason, (), v.nodes, {}, "undecided")
+    with pytest.raises(FrozenInstanceError):
+        v.value = True  # type: ignore[misc]
