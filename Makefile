@@ -13,7 +13,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO  ?= cargo
 RUST_SRC := rust/Cargo.toml rust/Cargo.lock $(shell find rust/src -name '*.rs' 2>/dev/null)
 
-.PHONY: demo test venv venv-dev core lint lint-rust test-rust typecheck bench clean web i18n chromium pg-deps bench-service
+.PHONY: demo test venv venv-dev core lint lint-rust test-rust typecheck bench clean web i18n chromium pg-deps bench-service bench-hostile
 
 $(VENV)/.base: pyproject.toml
 	@command -v $(CARGO) >/dev/null || { echo "remis needs a Rust toolchain (https://rustup.rs): cargo not found"; exit 1; }
@@ -103,6 +103,10 @@ pg-deps:
 
 bench-service: venv-dev
 	$(PY) benchmarks/service.py
+
+# The soak test of issue 50: 50 honest games while hostile clients attack (60 s).
+bench-hostile: venv-dev
+	$(PY) benchmarks/hostile.py
 
 clean:
 	rm -rf $(VENV) build dist rust/target src/remis/_core.*.so .pytest_cache .mypy_cache .ruff_cache $(WEB)/dist $(WEB)/node_modules

@@ -3,6 +3,9 @@
 //! the final position's questions (6.9 after a loss on time).
 
 use std::ops::ControlFlow;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use shakmaty::{Chess, Color, Move, Position};
 
@@ -36,6 +39,30 @@ pub enum DeadMode {
     Material,
 }
 
+/// The half-moves a fifty-move claim needs in a position.
+pub type Count = Rc<dyn Fn(&Chess) -> u32>;
+
+/// The Laws of a game by its `Date` tag.
+pub type ByDate = Arc<dyn Fn(Option<&str>) -> GameLaws + Send + Sync>;
+
+/// The Laws one game is judged by where they are not today's (`--laws as-played`):
+/// whether the 9.6 ends apply, and, where it is not [`Options::fifty`] everywhere, the
+/// half-moves a fifty-move claim needs in a position (some endings had a longer count).
+pub struct GameLaws {
+    pub rule: EndRule,
+    pub fifty: Option<Count>,
+}
+
+/// The Laws of a game from its `Date` tag (the caller knows the editions).
+#[derive(Clone)]
+pub struct LawsByDate(pub ByDate);
+
+impl std::fmt::Debug for LawsByDate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LawsByDate")
+    }
+}
+
 /// How to rule on games.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -47,10 +74,16 @@ pub struct Options {
     pub rule: EndRule,
     /// half-moves for a fifty-move claim (100 under today's Laws)
     pub fifty: u32,
+    /// the Laws of each game by its date, in place of `rule` and `fifty`
+    pub laws: Option<LawsByDate>,
     /// answer 6.9 for a game whose Termination tag says it was lost on time
     pub time_forfeit: bool,
     /// keep the main line's moves (UCI) in the facts
     pub record: bool,
+    /// bounds of the engine's full-mode questions on one game (the 6.9 answer, the
+    /// last position's test): nodes for each, and seconds for all of them
+    pub engine_nodes: Option<u64>,
+    pub engine_seconds: Option<f64>,
 }
 
 impl Default for Options {
@@ -61,8 +94,11 @@ impl Default for Options {
             dead: DeadMode::Engine,
             rule: EndRule::All,
             fifty: 100,
+            laws: None,
             time_forfeit: true,
             record: false,
+            engine_nodes: None,
+            engine_seconds: None,
         }
     }
 }
@@ -101,6 +137,10 @@ pub struct GameFacts {
     /// the position where the game ended (the record may go on after it)
     pub end_position: Option<Chess>,
     pub flag: Option<Flag>,
+    /// nodes the engine's full-mode questions spent, and whether one of them was left
+    /// open by `Options::engine_nodes` or `engine_seconds`
+    pub nodes: u64,
+    pub cut: bool,
     /// the main line's moves in UCI, when asked for (`Options::record`)
     pub moves: Vec<String>,
     /// the comment after each of those moves (empty where there is none)
@@ -171,6 +211,8 @@ impl Ruler {
             last: None,
             end_position: None,
             flag: None,
+            nodes: 0,
+            cut: false,
             moves: Vec::new(),
             comments: Vec::new(),
         };
@@ -236,19 +278,22 @@ impl Ruler {
             return facts;
         }
         self.engine.reset();
-        let mut run = self.replay(&pos, &g.text, mstart, g.offset, None);
+        let laws = match &self.opts.laws {
+            Some(by_date) => (by_date.0)(facts.header("Date")),
+            None => GameLaws {
+                rule: self.opts.rule,
+                fifty: None,
+            },
+        };
+        let mut asked = Questions::new(&self.opts);
+        let mut run = self.replay(&pos, &g.text, mstart, g.offset, &laws, None);
         if run.end.is_none()
             && self.opts.last_position
-            && let Some((ply, verdict)) = self.first_dead(&pos, &run)
+            && let Some((ply, verdict)) = asked.first_dead(&pos, &run)
         {
             let key = Key::of(&positions(&pos, &run.moves[..ply as usize]));
-            run = self.replay(
-                &pos,
-                &g.text,
-                mstart,
-                g.offset,
-                Some(dead::Known { key, verdict }),
-            );
+            let known = Some(dead::Known { key, verdict });
+            run = self.replay(&pos, &g.text, mstart, g.offset, &laws, known);
         }
         if g.unclosed_comment && run.error.is_none() {
             run.error = Some(GameError {
@@ -279,12 +324,11 @@ impl Ruler {
                 Some("0-1") => Color::White,
                 _ => last.turn(),
             };
-            let verdict = facts
-                .end
-                .is_none()
-                .then(|| unwinnable::can_checkmate(&last, !player, Mode::Full, &Budget::default()));
+            let verdict = facts.end.is_none().then(|| asked.ask(&last, !player));
             facts.flag = Some(Flag { player, verdict });
         }
+        facts.nodes = asked.nodes;
+        facts.cut = asked.cut;
         facts.start = Some(pos);
         facts.last = Some(last);
         facts
@@ -296,9 +340,10 @@ impl Ruler {
         text: &[u8],
         mstart: usize,
         offset: u64,
+        laws: &GameLaws,
         known: Option<dead::Known>,
     ) -> Replay {
-        let mut run = Replay::new(pos.clone(), &self.opts, offset);
+        let mut run = Replay::new(pos.clone(), &self.opts, offset, laws);
         let mut material = dead::Material;
         let mut known = known;
         let test: &mut dyn DeadTest = match (&mut known, self.opts.dead) {
@@ -330,34 +375,6 @@ impl Ruler {
         }
         run
     }
-
-    /// Where the last position is proved dead by full mode: the first position, found by
-    /// a binary search over the plies, that full mode proves dead (the game ended there,
-    /// 5.2.2). A position called live was only not proved dead, so the ply found can be
-    /// later than the first dead one, never earlier.
-    fn first_dead(&self, start: &Chess, run: &Replay) -> Option<(u32, DeadVerdict)> {
-        let last = run.h.position();
-        let mut found = full_dead_test(last)?;
-        let mut boards = Vec::with_capacity(run.moves.len() + 1);
-        let mut p = start.clone();
-        boards.push(p.clone());
-        for m in &run.moves {
-            p.play_unchecked(*m);
-            boards.push(p.clone());
-        }
-        let (mut lo, mut hi) = (0usize, boards.len() - 1);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            match full_dead_test(&boards[mid]) {
-                None => lo = mid + 1,
-                Some(v) => {
-                    hi = mid;
-                    found = v;
-                }
-            }
-        }
-        Some((hi as u32, found))
-    }
 }
 
 /// The position after `moves` from `start`.
@@ -369,24 +386,88 @@ fn positions(start: &Chess, moves: &[Move]) -> Chess {
     p
 }
 
-/// Full mode for both colours, White first, stopping at the first that is no proof.
-pub fn full_dead_test(pos: &Chess) -> Option<DeadVerdict> {
-    if let Some(v) = dead::material_dead(pos) {
-        return Some(v);
+/// The engine's full-mode questions on one game, within the caller's bounds, with the
+/// nodes they spent.
+struct Questions {
+    budget: Budget,
+    bounded: bool,
+    nodes: u64,
+    cut: bool,
+}
+
+impl Questions {
+    fn new(opts: &Options) -> Questions {
+        let deadline = opts
+            .engine_seconds
+            .map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+        Questions {
+            budget: Budget {
+                max_nodes: opts.engine_nodes,
+                deadline,
+                ..Budget::default()
+            },
+            bounded: opts.engine_nodes.is_some() || deadline.is_some(),
+            nodes: 0,
+            cut: false,
+        }
     }
-    let budget = Budget::default();
-    let white = unwinnable::can_checkmate(pos, Color::White, Mode::Full, &budget);
-    if !matches!(white.answer, Answer::Cannot(_)) {
-        return None;
+
+    /// Can `color` still checkmate on `pos`?
+    fn ask(&mut self, pos: &Chess, color: Color) -> Verdict {
+        let v = unwinnable::can_checkmate(pos, color, Mode::Full, &self.budget);
+        self.nodes += v.nodes;
+        if self.bounded && v.answer == Answer::Unknown {
+            self.cut = true;
+        }
+        v
     }
-    let black = unwinnable::can_checkmate(pos, Color::Black, Mode::Full, &budget);
-    if !matches!(black.answer, Answer::Cannot(_)) {
-        return None;
+
+    /// Full mode for both colours, White first, stopping at the first that is no proof.
+    fn dead(&mut self, pos: &Chess) -> Option<DeadVerdict> {
+        if let Some(v) = dead::material_dead(pos) {
+            return Some(v);
+        }
+        let white = self.ask(pos, Color::White);
+        if !matches!(white.answer, Answer::Cannot(_)) {
+            return None;
+        }
+        let black = self.ask(pos, Color::Black);
+        if !matches!(black.answer, Answer::Cannot(_)) {
+            return None;
+        }
+        Some(DeadVerdict::Dead {
+            white: Box::new(white),
+            black: Box::new(black),
+        })
     }
-    Some(DeadVerdict::Dead {
-        white: Box::new(white),
-        black: Box::new(black),
-    })
+
+    /// Where the last position is proved dead by full mode: the first position, found by
+    /// a binary search over the plies, that full mode proves dead (the game ended there,
+    /// 5.2.2). A position called live was only not proved dead, so the ply found can be
+    /// later than the first dead one, never earlier.
+    fn first_dead(&mut self, start: &Chess, run: &Replay) -> Option<(u32, DeadVerdict)> {
+        let last = run.h.position();
+        let mut found = self.dead(last)?;
+        let mut boards = Vec::with_capacity(run.moves.len() + 1);
+        let mut p = start.clone();
+        boards.push(p.clone());
+        for m in &run.moves {
+            p.play_unchecked(*m);
+            boards.push(p.clone());
+        }
+        let (mut lo, mut hi) = (0usize, boards.len() - 1);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match self.dead(&boards[mid]) {
+                None => lo = mid + 1,
+                Some(v) => {
+                    hi = mid;
+                    found = v;
+                }
+            }
+        }
+        Some((hi as u32, found))
+    }
 }
 
 /// One pass over a game's main line.
@@ -403,7 +484,11 @@ struct Replay {
     moves: Vec<Move>,
     plies: u32,
     error: Option<GameError>,
+    /// half-moves for a fifty-move claim, or the count of the Laws of the game's date
+    /// by position (asked once a run, when it nears `fifty`, the least count there is)
     fifty: u32,
+    count: Option<Count>,
+    counted: Option<(u32, u32)>,
     rule: EndRule,
     offset: u64,
     /// every move played, in UCI, and the comment after it, when the caller keeps them
@@ -413,7 +498,7 @@ struct Replay {
 }
 
 impl Replay {
-    fn new(pos: Chess, opts: &Options, offset: u64) -> Replay {
+    fn new(pos: Chess, opts: &Options, offset: u64, laws: &GameLaws) -> Replay {
         Replay {
             h: History::batch(pos),
             after: None,
@@ -426,7 +511,9 @@ impl Replay {
             plies: 0,
             error: None,
             fifty: opts.fifty,
-            rule: opts.rule,
+            count: laws.fifty.clone(),
+            counted: None,
+            rule: laws.rule,
             offset,
             played: Vec::new(),
             comments: Vec::new(),
@@ -447,6 +534,23 @@ impl Replay {
         }
     }
 
+    /// The half-moves a fifty-move claim needs in the current run (a run without capture
+    /// or pawn move keeps its material, which decided the count under some Laws).
+    fn limit(&mut self) -> u32 {
+        let Some(count) = &self.count else {
+            return self.fifty;
+        };
+        let run = self.h.window_start();
+        match self.counted {
+            Some((at, limit)) if at == run => limit,
+            _ => {
+                let limit = count(self.h.position());
+                self.counted = Some((run, limit));
+                limit
+            }
+        }
+    }
+
     /// The start position: a position of the standard start with its clock below the
     /// claim count has no end and allows no claim.
     fn begin(&mut self, test: &mut dyn DeadTest) {
@@ -460,7 +564,8 @@ impl Replay {
         } else if self.collect {
             let mut found = Vec::new();
             threefold_claims(&self.h, &mut found);
-            fifty_claims(&self.h, self.fifty, &mut found);
+            let limit = self.limit();
+            fifty_claims(&self.h, limit, &mut found);
             self.add(found);
         }
     }
@@ -513,7 +618,10 @@ impl Replay {
                 threefold_claims(&self.h, &mut found);
             }
             if clock + 1 >= self.fifty {
-                fifty_claims(&self.h, self.fifty, &mut found);
+                let limit = self.limit();
+                if clock + 1 >= limit {
+                    fifty_claims(&self.h, limit, &mut found);
+                }
             }
             if !found.is_empty() {
                 self.add(found);

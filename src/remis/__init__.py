@@ -28,6 +28,9 @@ _PUBLIC = {
     "rule_on_game": "remis.game",
     "rule_on_pgn_file": "remis.game",
     "History": "remis.history",
+    "Laws": "remis.laws",
+    "claim_moves": "remis.laws",
+    "laws_for": "remis.laws",
     "PositionKey": "remis.identity",
     "position_key": "remis.identity",
     "parse_fen": "remis.fen",
@@ -57,15 +60,18 @@ __all__ = [
     "GameReport",
     "GameRuling",
     "History",
+    "Laws",
     "PositionKey",
     "RefusedEvent",
     "Ruling",
     "Verdict",
     "automatic_end",
     "can_checkmate",
+    "claim_moves",
     "claimable",
     "engine_dead_test",
     "is_dead_position",
+    "laws_for",
     "material_dead_test",
     "parse_fen",
     "position_key",
@@ -98,6 +104,7 @@ if TYPE_CHECKING:
     from remis.game import GameError, GameRuling, rule_on_game, rule_on_pgn_file
     from remis.history import History
     from remis.identity import PositionKey, position_key
+    from remis.laws import Laws, claim_moves, laws_for
     from remis.position import rule_on_position
     from remis.replay import GameReport, replay
     from remis.rules import (

@@ -1,7 +1,7 @@
 """Types of the compiled core (rust/, built by maturin as ``remis._core``): games read
 and ruled on and the live history (rust/src/binding; facts come back as plain tuples,
 which remis.facts reads), the unwinnability engine (rust/src/unwinnable/py.rs)."""
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 Facts = tuple[Any, ...]
@@ -39,6 +39,9 @@ def rule_text(
     unclosed_comment: bool = False,
     tags_only: int | None = None,
     too_long: bool = False,
+    laws: Callable[[str | None], tuple[bool, Callable[[str], int] | None]] | None = None,
+    engine_nodes: int | None = None,
+    engine_seconds: float | None = None,
     panic: bool = False,
 ) -> Facts: ...
 
@@ -74,6 +77,9 @@ class GameReader(Iterator[Facts]):
         time_forfeit: bool = True,
         fens: bool = False,
         texts: bool = False,
+        laws: Callable[[str | None], tuple[bool, Callable[[str], int] | None]] | None = None,
+        engine_nodes: int | None = None,
+        engine_seconds: float | None = None,
     ) -> None: ...
     def __iter__(self) -> GameReader: ...
     def __next__(self) -> Facts: ...

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from remis.laws import CURRENT, Laws, fifty_rule
 from remis.ruling import DRAW, FIFTY, THREEFOLD, Claim, Ruling, color_name, win_for
 
 if TYPE_CHECKING:
@@ -19,8 +20,9 @@ if TYPE_CHECKING:
 #: an end as the core gives it: (ply, kind, article, plies, white_to_move,
 #: count, material, proof)
 EndFacts = tuple[int, str, str, list[int], bool, int, "str | None", Any]
-#: a claim as the core gives it: (ply, white, article, move, plies, moves, count)
-ClaimFacts = tuple[int, bool, str, "str | None", list[int], list[str], int]
+#: a claim as the core gives it: (ply, white, article, move, plies, moves, count,
+#: needed, board): for 9.3, the half-moves it needed and the FEN placement
+ClaimFacts = tuple[int, bool, str, "str | None", list[int], list[str], int, int, str]
 #: a verdict as the core gives it: the engine's answer (see
 #: :func:`remis.unwinnable.verdict_from_core`), the FEN of its position and
 #: whether that is a Chess960 one
@@ -117,31 +119,47 @@ def threefold_claim(ply: int, white: bool, article: str, san: str | None,
 
 
 def fifty_claim(ply: int, white: bool, san: str | None, plies: tuple[int, ...], count: int,
-                moves: tuple[str, ...] = ()) -> Claim:
-    """A correct fifty-move claim (9.3.2 on the board, 9.3.1 with ``san``).
+                moves: tuple[str, ...] = (), rule: tuple[int, str | None] = (50, None)
+                ) -> Claim:
+    """A correct fifty-move claim (9.3.2 on the board, 9.3.1 with ``san``);
+    under the Laws of a date, ``rule`` is the count that applied with the
+    words naming it (:func:`remis.laws.fifty_rule`), and the explanation
+    names them.
 
     >>> fifty_claim(120, False, None, (20, 120), 100).article
     '9.3.2'
+    >>> fifty_claim(150, True, None, (0, 150), 150, rule=(75, "FIDE's 1988 rule")).message
+    'claim_fifty_on_board_as_played'
     """
+    params: dict[str, Any] = {"player": title(white)}
     if san is None:
-        return Claim(ply, color_name(white), FIFTY, "9.3.2", None, plies, True,
-                     "claim_fifty_on_board",
-                     {"player": title(white), "count": count, "article": "9.3.2"})
-    return Claim(ply, color_name(white), FIFTY, "9.3.1", san, plies, True,
-                 "claim_fifty_with_move",
-                 {"player": title(white), "move": san, "article": "9.3.1"}, moves)
+        article, message = "9.3.2", "claim_fifty_on_board"
+        params["count"] = count
+    else:
+        article, message = "9.3.1", "claim_fifty_with_move"
+        params["move"] = san
+    params["article"] = article
+    needed, words = rule
+    if words is not None:
+        message += "_as_played"
+        params.update(rule=words, moves=needed)
+    return Claim(ply, color_name(white), FIFTY, article, san, plies, True, message, params, moves)
 
 
-def claim(c: ClaimFacts) -> Claim:
-    """The :class:`~remis.ruling.Claim` of a correct claim from the core.
+def claim(c: ClaimFacts, laws: Laws = CURRENT,
+          rule: tuple[int, str | None] | None = None) -> Claim:
+    """The :class:`~remis.ruling.Claim` of a correct claim from the core,
+    judged by ``laws`` (under the Laws of a date, a fifty-move claim names
+    the count that applied: ``rule``, or that of the claim's placement).
 
-    >>> claim((8, True, "9.2.2", None, [0, 4, 8], [], 0)).explanation[:19]
+    >>> claim((8, True, "9.2.2", None, [0, 4, 8], [], 0, 0, "")).explanation[:19]
     'White has the move '
     """
-    ply, white, article, move, plies, moves, count = c
+    ply, white, article, move, plies, moves, count, _, board = c
     if article in ("9.2.1", "9.2.2"):
         return threefold_claim(ply, white, article, move, tuple(plies))
-    return fifty_claim(ply, white, move, tuple(plies), count, tuple(moves))
+    return fifty_claim(ply, white, move, tuple(plies), count, tuple(moves),
+                       fifty_rule(board, laws) if rule is None else rule)
 
 
 def flag_fall_json(white: bool, end: Ruling | None, v: Verdict | None) -> dict[str, Any]:

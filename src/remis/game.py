@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from remis import facts as F
+from remis.laws import LawsMode, core_laws, laws_for
 from remis.ruling import Claim, Ruling
 
 if TYPE_CHECKING:
@@ -81,9 +82,11 @@ class GameRuling:
         return out
 
 
-def from_facts(f: tuple[Any, ...]) -> GameRuling:
+def from_facts(f: tuple[Any, ...], laws: LawsMode = "current") -> GameRuling:
     """The :class:`GameRuling` of one game from the core's facts
-    (``remis._core.GameReader``, ``remis._core.rule_text``).
+    (``remis._core.GameReader``, ``remis._core.rule_text``) ruled on under
+    ``laws`` (``"as-played"``: those of the game's ``Date``, named in
+    ``extra["laws"]``).
 
     >>> from remis import _core
     >>> g = from_facts(_core.rule_text(b"1. f3 e5 2. g4 Qh4# 0-1\\n"))
@@ -93,8 +96,12 @@ def from_facts(f: tuple[Any, ...]) -> GameRuling:
     index, offset, headers, variant, plies, end, claims, error, flag = f[:9]
     ruling = None if end is None else F.ruling(end)
     err = None if error is None else GameError(*error)
-    out = GameRuling(index, offset, dict(headers), variant, plies, ruling,
-                     [F.claim(c) for c in claims], err)
+    tags = dict(headers)
+    in_force = laws_for(tags.get("Date"), laws)
+    out = GameRuling(index, offset, tags, variant, plies, ruling,
+                     [F.claim(c, in_force) for c in claims], err)
+    if laws != "current":
+        out.extra["laws"] = in_force.label
     if flag is not None:
         white, verdict = flag
         v = None if verdict is None else F.verdict(not white, verdict)
@@ -128,14 +135,38 @@ def dead_mode(dead_test: DeadTest | None) -> str:
                     "material_dead_test or an EngineDeadTest")
 
 
+def reading_options(claims: ClaimMode = "all", dead_test: DeadTest | None = None,
+                    last_position: bool = True, laws: LawsMode = "current") -> dict[str, Any]:
+    """How ``remis game`` has the core read and rule (``remis._core.GameReader``
+    and ``rule_text`` take these): under the Laws of each game's date, the
+    core asks :func:`remis.laws.core_laws` for its automatic ends and its
+    fifty-move count.
+
+    >>> sorted(reading_options(laws="as-played"))
+    ['claims', 'dead', 'last_position', 'laws']
+    """
+    options: dict[str, Any] = {"claims": claims, "dead": dead_mode(dead_test),
+                               "last_position": last_position}
+    if laws != "current":
+        options["laws"] = core_laws(laws)
+    return options
+
+
 def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
-                   dead_test: DeadTest | None = None, last_position: bool = True) -> GameRuling:
+                   dead_test: DeadTest | None = None, last_position: bool = True,
+                   laws: LawsMode = "current") -> GameRuling:
     """Rule on one parsed game.  An unreadable move keeps what was replayed
-    before it and is reported as ``error``.  The dead test defaults to the
-    engine's per-game test.  With ``last_position`` (the default), a game
-    that the per-ply test let go on to its last position is asked once more
-    there, in full mode: where that position is proved dead, the game ended
-    at the first position proved dead, found by a binary search over the plies.
+    before it and is reported as ``error``.  ``laws="as-played"`` judges it
+    by the Laws in force on its ``Date`` (:func:`remis.laws.laws_for`: the
+    automatic ends and the 9.3 count), and ``extra["laws"]`` names them.
+    The dead test defaults to the engine's per-game test.  With
+    ``last_position`` (the default), a game that the per-ply test let go on
+    to its last position is asked once more there, in full mode: where that
+    position is proved dead, the game ended at the first position proved
+    dead, found by a binary search over the plies.  Under a budget of the
+    calling context (:func:`remis.unwinnable.limit`, the service's per
+    request), the core's engine questions get what is left of it and are
+    charged to it.
 
     >>> from remis.pgn import GameText, parse_game
     >>> g = parse_game(GameText(1, 0, "1. f3 e5 2. g4 Qh4# 0-1\\n"))
@@ -148,18 +179,32 @@ def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
     ('white', '0-1')
     """
     from remis import _core
+    from remis.unwinnable.budget import Cancelled, current
 
-    f = _core.rule_text(g.text, index=g.index, offset=g.offset, claims=claims,
-                        dead=dead_mode(dead_test), last_position=last_position, fens=False)
-    return from_facts(f)
+    options = reading_options(claims, dead_test, last_position, laws)
+    budget = current()
+    if budget is not None:
+        if budget.cancelled():
+            raise Cancelled("the work was cancelled")
+        spent = budget.spent() is not None
+        options.update(engine_nodes=1 if spent else max(budget.max_nodes - budget.nodes, 1),
+                       engine_seconds=0.0 if spent else budget.seconds_left())
+    f = _core.rule_text(g.text, index=g.index, offset=g.offset, fens=False, **g.flags,
+                        **options)
+    if budget is not None:
+        budget.nodes += f[14]
+        budget.cut = budget.cut or f[15]
+    return from_facts(f, laws)
 
 
 def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
-                  move: str | None = None, penalty_seconds: int = 120) -> Claim:
+                  move: str | None = None, penalty_seconds: int = 120,
+                  laws: LawsMode = "current") -> Claim:
     """The verdict on a draw claim by the player to move after ``ply`` plies of
     a parsed game (``remis claim``, ``/v1/claim``).  The game is replayed with
     the same automatic ends as ``remis game``: a claim after the game has
     ended (a record that goes on after a fivefold repetition, say) is moot.
+    ``laws="as-played"`` judges it by the Laws in force on the game's ``Date``.
 
     >>> from remis.pgn import GameText, parse_game
     >>> text = " ".join(["Nf3 Nf6 Ng1 Ng8"] * 5) + " e4 *"
@@ -176,14 +221,15 @@ def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
     if g.board is None or not 0 <= ply <= len(g.moves):
         raise ValueError(f"no position after ply {ply}")
     moves = g.moves[:ply]
+    in_force = laws_for(g.headers.get("Date"), laws)
     f = _core.rule_text(game_text(g.board, moves), claims="none", time_forfeit=False,
-                        fens=False)
+                        fens=False, rule="all" if in_force.automatic_repetition else "position")
     ended = None if f[5] is None else F.ruling(f[5])
     history = History(g.board)
     for m in moves:
         history.push(m)
     return rule_on_claim(history, kind=kind, move=move, penalty_seconds=penalty_seconds,
-                         ended=ended)
+                         ended=ended, laws=in_force)
 
 
 def game_text(board: chess.Board, moves: Iterable[chess.Move]) -> bytes:
@@ -209,7 +255,8 @@ def game_text(board: chess.Board, moves: Iterable[chess.Move]) -> bytes:
 
 
 def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
-                 dead_test: DeadTest | None = None, last_position: bool = True) -> GameRuling:
+                 dead_test: DeadTest | None = None, last_position: bool = True,
+                 laws: LawsMode = "current") -> GameRuling:
     """Rule on a python-chess game (its mainline), as :func:`rule_on_parsed`.
 
     >>> import io, chess.pgn
@@ -224,15 +271,16 @@ def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
     text = game.accept(chess.pgn.StringExporter(headers=True, variations=False,
                                                 comments=False))
     g = parse_game(GameText(1, 0, text + "\n"))
-    out = rule_on_parsed(g, claims=claims, dead_test=dead_test, last_position=last_position)
+    out = rule_on_parsed(g, claims=claims, dead_test=dead_test, last_position=last_position,
+                         laws=laws)
     if out.error is None and game.errors:
         out.error = GameError(out.plies + 1, str(game.errors[0]))
     return out
 
 
 def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
-                     dead_test: DeadTest | None = None,
-                     last_position: bool = True) -> Iterator[GameRuling]:
+                     dead_test: DeadTest | None = None, last_position: bool = True,
+                     laws: LawsMode = "current") -> Iterator[GameRuling]:
     """Rule on every game of a PGN file (plain or compressed, ``-`` = stdin),
     each as :func:`rule_on_parsed`.  A damaged compressed file raises
     :class:`~remis.compressed.CorruptInput` after the games read before the damage.
@@ -245,6 +293,5 @@ def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
     """
     from remis.pgn import game_facts
 
-    for f in game_facts(path, claims=claims, dead=dead_mode(dead_test),
-                        last_position=last_position):
-        yield from_facts(f)
+    for f in game_facts(path, **reading_options(claims, dead_test, last_position, laws)):
+        yield from_facts(f, laws)

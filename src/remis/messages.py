@@ -43,6 +43,16 @@ MESSAGES: dict[str, str] = {
     "claim_fifty_incorrect": "Only {count} plies have passed without a pawn move or capture"
     "{move_note}; 100 are needed (Article {article}). The opponent gets {penalty} more, the "
     "game goes on{must_play}, and the claim stands as a draw offer (9.5.3, 9.1.2.3).",
+    # the same, under the Laws of a game's date (--laws as-played), naming the 9.3 rule
+    "claim_fifty_on_board_as_played": "{player} has the move and the last {count} plies contain "
+    "no pawn move and no capture: under {rule} a claim is correct (Article {article}).",
+    "claim_fifty_with_move_as_played": "{player} may write a move that is neither a pawn move "
+    "nor a capture ({move}) and claim: it completes {moves} moves by each player, as {rule} "
+    "requires (Article {article}).",
+    "claim_fifty_incorrect_as_played": "Only {count} plies have passed without a pawn move or "
+    "capture{move_note}; under {rule} {needed} are needed (Article {article}). The opponent gets "
+    "{penalty} more, the game goes on{must_play}, and the claim stands as a draw offer "
+    "(9.5.3, 9.1.2.3).",
     "claim_game_over": "The game is already over ({termination}, Article {article}); no claim "
     "can be made.",
     # flag fall (6.9)

@@ -9,7 +9,7 @@ as facts that :mod:`remis.facts` turns into :class:`~remis.ruling.Ruling` and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,12 +18,9 @@ import chess
 from remis import facts as F
 from remis.game import ClaimMode, GameError, dead_mode, game_text
 from remis.history import History
-from remis.rules import DeadTest, automatic_end, material_dead_test, position_end
+from remis.laws import CURRENT, Laws, claim_moves
+from remis.rules import DeadTest, material_dead_test
 from remis.ruling import Claim, Ruling
-
-#: the automatic-end rule a replay applies (default :func:`remis.rules.automatic_end`;
-#: :func:`remis.rules.position_end` for Laws before the 2014 9.6)
-EndRule = Callable[[History, DeadTest], Ruling | None]
 
 
 @dataclass
@@ -33,7 +30,7 @@ class GameReport:
     ``end`` is the first automatic end (or None), ``claims`` the correct claims
     by ply, ``error`` the first unreadable/illegal move, ``plies`` the number of
     plies replayed (the moves after ``end`` included); ``history`` is the
-    history the game was replayed into, when the caller passed one.
+    game's history at its last position (to ask the rules about it).
     """
 
     plies: int
@@ -51,17 +48,17 @@ def replay(
     claims: ClaimMode = "all",
     dead_test: DeadTest = material_dead_test,
     validated: bool = False,
-    end_rule: EndRule = automatic_end,
+    laws: Laws = CURRENT,
     history: History | None = None,
 ) -> GameReport:
     """Replay ``moves`` from ``board`` (default: the initial position).
 
     Each move is checked and the first illegal one is reported as ``error``
     (``validated`` is accepted for callers that know the moves are legal;
-    the check costs the core next to nothing).  ``end_rule`` decides the
-    automatic ends: :func:`~remis.rules.automatic_end` (all of 5.1.1, 5.2.1,
-    5.2.2, 9.6.1 and 9.6.2) or :func:`~remis.rules.position_end` (the Laws
-    before July 2014).  ``dead_test`` is one the core runs:
+    the check costs the core next to nothing).  ``laws`` decides the
+    automatic ends (all of 5.1.1, 5.2.1, 5.2.2, 9.6.1 and 9.6.2; no 9.6 ends
+    under the Laws before July 2014) and the 9.3 count (the Laws of a date
+    had longer ones for some endings).  ``dead_test`` is one the core runs:
     :func:`~remis.rules.material_dead_test` (the default), the engine's
     (:func:`~remis.unwinnable.deadtest.engine_dead_test`,
     :class:`~remis.unwinnable.deadtest.EngineDeadTest`); any other raises
@@ -77,13 +74,6 @@ def replay(
     """
     from remis import _core
 
-    if end_rule is automatic_end:
-        rule = "all"
-    elif end_rule is position_end:
-        rule = "position"
-    else:
-        raise TypeError(f"the core cannot apply the end rule {end_rule!r}: pass "
-                        "automatic_end or position_end")
     dead = dead_mode(dead_test)
     if history is not None:
         start = history.board.copy(stack=False)
@@ -91,11 +81,22 @@ def replay(
     else:
         start = chess.Board() if board is None else board
         played = list(moves)
-    f = _core.rule_text(game_text(start, played), claims=claims, dead=dead, rule=rule,
-                        last_position=False, time_forfeit=False, fens=False)
+    day = laws.day
+
+    def count(placement: str) -> int:
+        return claim_moves(day, placement)
+
+    f = _core.rule_text(game_text(start, played), claims=claims, dead=dead,
+                        last_position=False, time_forfeit=False, fens=False,
+                        laws=lambda _: (laws.automatic_repetition,
+                                        None if day is None else count))
     end = None if f[5] is None else F.ruling(f[5])
     error = None if f[7] is None else GameError(f[7][0], f[7][1])
-    return GameReport(f[4], end, [F.claim(c) for c in f[6]], error, history)
+    if history is None:  # the game's history at its last position, for the rules
+        history = History(start)
+        for move in played[:f[4]]:
+            history.push(move)
+    return GameReport(f[4], end, [F.claim(c, laws) for c in f[6]], error, history)
 
 
 def _played(moves: Iterable[chess.Move], history: History) -> Iterable[chess.Move]:

@@ -12,6 +12,10 @@ keeps for :class:`~remis.history.History`, the same rules ``remis game`` and
 the audit apply to whole games; this module asks them and builds the rulings
 (:mod:`remis.facts`).  Only the dead-position test is a Python callable here,
 so that a caller may choose it.
+
+The functions that depend on the edition of the Laws take ``laws``
+(:class:`~remis.laws.Laws`, default the current Laws): the 9.6 ends came in
+1 July 2014, and from 1929 to 1992 some endings had a longer 9.3 count.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import chess
 
 from remis import facts as F
 from remis.history import History
+from remis.laws import CURRENT, Laws, fifty_rule
 from remis.material import describe_material, insufficient_material
 from remis.ruling import DRAW, FIFTY, THREEFOLD, Claim, Ruling, color_name
 
@@ -167,6 +172,21 @@ def position_end(history: History, dead_test: DeadTest = material_dead_test) -> 
     return checkmate_or_stalemate(history) or dead_position(history, dead_test)
 
 
+#: an automatic-end rule: :func:`automatic_end` or :func:`position_end`
+EndRule = Callable[[History, DeadTest], Ruling | None]
+
+
+def end_rule(laws: Laws = CURRENT) -> EndRule:
+    """The automatic ends under ``laws``: :func:`automatic_end`, or
+    :func:`position_end` under the Laws before 1 July 2014.
+
+    >>> from remis.laws import laws_for
+    >>> end_rule().__name__, end_rule(laws_for("1985.05.01", "as-played")).__name__
+    ('automatic_end', 'position_end')
+    """
+    return automatic_end if laws.automatic_repetition else position_end
+
+
 # ------------------------------------------------------------------ claims
 def threefold_claims(history: History) -> list[Claim]:
     """Every correct threefold claim (9.2.2, and 9.2.1 with each intended move
@@ -181,22 +201,48 @@ def threefold_claims(history: History) -> list[Claim]:
     return [F.claim(c) for c in history.core.claims(fifty_moves=False)]
 
 
-def fifty_claims(history: History) -> list[Claim]:
+def fifty_move_rule(board: chess.Board, laws: Laws = CURRENT) -> tuple[int, str | None]:
+    """The moves by each player a 9.3 claim needs on ``board`` under
+    ``laws`` (:func:`remis.laws.claim_moves`), and, under the Laws of a date,
+    the words naming the rule that applied (None under the current Laws).
+
+    >>> from remis.laws import laws_for
+    >>> b = chess.Board("8/8/8/4k3/8/8/7r/K1BR4 w - - 0 1")
+    >>> fifty_move_rule(b)
+    (50, None)
+    >>> fifty_move_rule(b, laws_for("1990.05.01", "as-played"))
+    (75, "FIDE's 1988 rule (K+R+B v K+R: 75 moves)")
+    """
+    return fifty_rule(board.board_fen(), laws)
+
+
+def _claims(history: History, laws: Laws, *, threefold: bool = True,
+            fifty: bool = True) -> list[Claim]:
+    """The core's correct claims in the current position, with the 9.3 count
+    of ``laws`` for the units on the board."""
+    rule = fifty_move_rule(history.board, laws)
+    return [F.claim(c, laws, rule) for c in history.core.claims(
+        fifty=2 * rule[0], threefold=threefold, fifty_moves=fifty)]
+
+
+def fifty_claims(history: History, laws: Laws = CURRENT) -> list[Claim]:
     """The correct fifty-move claim of the player having the move: 9.3.2 when
     the last 100 plies had no pawn move or capture, 9.3.1 (with the possible
-    intended moves) when the count is 99.
+    intended moves) when the count is 99 (under ``laws`` of a date, twice
+    the moves of :func:`fifty_move_rule`).
 
     >>> h = History(chess.Board("8/8/4k3/8/8/3K4/8/6R1 w - - 99 80"))
     >>> c = fifty_claims(h)[0]
     >>> c.article, c.move in c.moves
     ('9.3.1', True)
     """
-    return [F.claim(c) for c in history.core.claims(threefold=False)]
+    return _claims(history, laws, threefold=False)
 
 
-def claimable(history: History) -> list[Claim]:
+def claimable(history: History, laws: Laws = CURRENT) -> list[Claim]:
     """Every correct draw claim the player having the move could make now
-    (9.2 and 9.3).  It does not check whether the game is already over.
+    (9.2 and 9.3, under ``laws``).  It does not check whether the game is
+    already over.
 
     >>> h = History()
     >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]:
@@ -204,7 +250,7 @@ def claimable(history: History) -> list[Claim]:
     >>> [(c.article, c.move) for c in claimable(h)]    # R03, and Nf3 would repeat too
     [('9.2.2', None), ('9.2.1', 'Nf3')]
     """
-    return [F.claim(c) for c in history.core.claims()]
+    return _claims(history, laws)
 
 
 def _penalty_text(seconds: int) -> str:
@@ -221,6 +267,7 @@ def rule_on_claim(
     penalty_seconds: int = 120,
     dead_test: DeadTest = material_dead_test,
     ended: Ruling | None = None,
+    laws: Laws = CURRENT,
 ) -> Claim:
     """Rule on a draw claim by ``player`` (default: the player having the move),
     of ``kind`` (``"threefold_repetition"``, ``"fifty_moves"`` or None for
@@ -228,7 +275,8 @@ def rule_on_claim(
     explains why; it stands as a draw offer and costs ``penalty_seconds``
     (120 in standard play, 60 in rapid and blitz).  ``ended`` is an automatic
     end the game reached before this position (a record may go on after it):
-    no claim can then be made.
+    no claim can then be made.  ``laws`` (default the current Laws) decides
+    the automatic ends and the 9.3 count (:func:`fifty_move_rule`).
 
     >>> h = History()
     >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
@@ -242,15 +290,17 @@ def rule_on_claim(
     ply = history.ply
     claimant = board.turn if player is None else player
     kind_name = kind or THREEFOLD
-    end = ended or automatic_end(history, dead_test)
+    end = ended or end_rule(laws)(history, dead_test)
     if end is not None:
         return Claim(ply, color_name(claimant), kind_name, end.article, None, (), False,
                      "claim_game_over", {"termination": end.termination,
                                          "article": end.article})
     text = move.uci() if isinstance(move, chess.Move) else move
     core = history.core
+    rule = fifty_move_rule(board, laws)
+    fifty = 2 * rule[0]
     if text is None or core.exact or claimant != board.turn:
-        facts = core.claim(claimant, kind, text)
+        facts = core.claim(claimant, kind, text, fifty=fifty)
     else:  # a position the core cannot hold: python-chess reads the move
         parsed = _parse_intended(board, move)  # type: ignore[arg-type]
         if parsed is None:
@@ -258,7 +308,8 @@ def rule_on_claim(
                      [], 0, None)
         else:
             after, zeroing = history.after(parsed)
-            facts = (*core.claim(claimant, kind, None, after, zeroing)[:5], board.san(parsed))
+            facts = (*core.claim(claimant, kind, None, after, zeroing, fifty)[:5],
+                     board.san(parsed))
     reason, found_kind, article, plies, count, san = facts
     who = color_name(claimant)
     if reason == "wrong_player":
@@ -272,7 +323,7 @@ def rule_on_claim(
             return F.threefold_claim(ply, claimant, article, san if article == "9.2.1" else None,
                                      tuple(plies))
         return F.fifty_claim(ply, claimant, san if article == "9.3.1" else None, tuple(plies),
-                             count)
+                             count, rule=rule)
     penalty = _penalty_text(penalty_seconds)
     must_play = f", and {san} must be played" if san else ""
     if found_kind == THREEFOLD:
@@ -282,9 +333,13 @@ def rule_on_claim(
                       "penalty": penalty, "must_play": must_play})
     zeroing_note = san is not None and count == 0
     note = f" (the intended move {san} is a pawn move or a capture)" if zeroing_note else ""
-    return Claim(ply, who, FIFTY, article, san, tuple(plies), False, "claim_fifty_incorrect",
-                 {"count": count, "move_note": note, "article": article, "penalty": penalty,
-                  "must_play": must_play})
+    params: dict[str, object] = {"count": count, "move_note": note, "article": article,
+                                 "penalty": penalty, "must_play": must_play}
+    message = "claim_fifty_incorrect"
+    if rule[1] is not None:
+        message += "_as_played"
+        params.update(rule=rule[1], moves=rule[0], needed=fifty)
+    return Claim(ply, who, FIFTY, article, san, tuple(plies), False, message, params)
 
 
 def _parse_intended(board: chess.Board, move: str | chess.Move) -> chess.Move | None:

@@ -8,9 +8,9 @@ import chess
 import pytest
 
 from remis.audit.checks import CHECKS, audit_game, audit_replay, check_result_vs_position
-from remis.audit.laws import laws_for
 from remis.audit.run import audit_texts
 from remis.audit.split import read_range
+from remis.laws import laws_for
 from remis.pgn import GameText, parse_game
 from remis.unwinnable import can_checkmate
 

@@ -8,8 +8,8 @@ import chess
 import pytest
 
 from remis.audit.checks import audit_game, audit_replay
-from remis.audit.laws import laws_for
 from remis.audit.split import read_range
+from remis.laws import laws_for
 from remis.pgn import GameText, parse_game
 from remis.unwinnable import can_checkmate
 

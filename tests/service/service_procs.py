@@ -16,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import chess
 import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,8 +32,9 @@ def free_port() -> int:
 class Server:
     """``remis serve`` in its own process, on a random port."""
 
-    def __init__(self, db: str, *, log: Path | None = None) -> None:
+    def __init__(self, db: str, *, log: Path | None = None, args: tuple[str, ...] = ()) -> None:
         self.db = db
+        self.args = args
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
@@ -44,7 +46,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "import sys; from remis.cli import main; "
              "sys.exit(main(sys.argv[1:]))", "serve", "--port", str(self.port),
-             "--db", self.db, "--log-level", "warning"],
+             "--db", self.db, "--log-level", "warning", *self.args],
             stdout=out, stderr=out, env=env, cwd=ROOT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -142,3 +144,47 @@ def start_postgres() -> tuple[Postgres | None, str]:
         detail = getattr(exc, "stdout", b"") or b""
         pg.stop()
         return None, f"cannot start PostgreSQL from {bindir}: {exc} {detail[-300:]!r}"
+
+
+def random_game(plies: int, seed: int = 5) -> list[str]:
+    """``plies`` random legal moves (SAN) after which no game is over, nor
+    at any ply before (no mate, stalemate, repetition or dead position)."""
+    import random
+
+    rng = random.Random(seed)
+    board = chess.Board()
+    out: list[str] = []
+    while len(out) < plies:
+        ok = []
+        for m in board.legal_moves:
+            board.push(m)
+            if not (board.is_game_over(claim_draw=False) or board.is_repetition(2)):
+                ok.append(m)
+            board.pop()
+        m = rng.choice(ok)
+        out.append(board.san(m))
+        board.push(m)
+    return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of process ``pid`` and all its descendants."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stats: dict[int, tuple[int, float]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        stats[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    family, grew = {pid}, True
+    while grew:
+        grew = False
+        for p, (parent, _) in stats.items():
+            if parent in family and p not in family:
+                family.add(p)
+                grew = True
+    return sum(stats[p][1] for p in family if p in stats)

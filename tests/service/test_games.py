@@ -34,7 +34,7 @@ def test_stale_cache_never_refuses_a_valid_event(two: tuple[Games, Games]) -> No
     assert n == 4
     b.post(gid, tokens["white"], move("white", "d4", 5), expected_ply=4)  # b was behind too
     assert a.state(gid)[1] == b.state(gid)[1]
-    assert [e["move"] for e in a.events(gid)] == ["e4", "c5", "Nf3", "d6", "d4"]
+    assert [e["move"] for e in a.events(gid)["events"]] == ["e4", "c5", "Nf3", "d6", "d4"]
 
 
 def test_refusals_are_checked_against_the_stored_game(two: tuple[Games, Games]) -> None:
@@ -44,7 +44,7 @@ def test_refusals_are_checked_against_the_stored_game(two: tuple[Games, Games]) 
     b.post(gid, tokens["black"], move("black", "e5", 2))
     with pytest.raises(ServiceError) as err:                 # really refused, not stale
         a.post(gid, tokens["black"], move("black", "d5", 3))
-    assert err.value.status == 422 and "event 3 refused" in err.value.detail
+    assert err.value.status == 409 and "event 3 refused" in err.value.detail
     with pytest.raises(ServiceError) as err:
         a.post(gid, tokens["white"], move("white", "Nf3", 3), expected_ply=1)
     assert err.value.status == 409 and "at ply 2" in err.value.detail
@@ -56,9 +56,9 @@ def test_the_stored_log_is_the_arbiters_log(tmp_path: Path) -> None:
     offers and an event the arbiter takes without playing (a written move)."""
     from remis.arbiter import Arbiter
 
-    clock = iter([100.0, 110.0])               # creation, then the event without 'at'
-    games = Games(open_store(f"sqlite:///{tmp_path / 'l.db'}"), clock=lambda: next(clock))
-    gid, tokens, _ = games.create({"time_control": "300+2"})
+    now = [100.0]                              # the server's clock: a player's 'at' is
+    games = Games(open_store(f"sqlite:///{tmp_path / 'l.db'}"), clock=lambda: now[0])
+    gid, tokens, _ = games.create({"time_control": "300+2"})  # taken up to its receive time
     events = [("white", move("white", "Nf3", 1)), ("black", move("black", "Nf6", 2)),
               ("white", move("white", "Ng1", 3)),
               ("white", {"type": "offer_draw", "player": "white", "at": 3.5}),
@@ -67,6 +67,7 @@ def test_the_stored_log_is_the_arbiters_log(tmp_path: Path) -> None:
               ("white", {"type": "claim", "player": "white", "kind": "fifty_moves",
                          "move": "Nf3", "at": 60})]
     for i, (role, ev) in enumerate(events):
+        now[0] = 100.0 + ev.get("at", 10.0)
         games.post(gid, tokens[role], ev, expected_ply=3 if i == 5 else None)
     stored = games.store.events(gid)
     live = games._cached(gid)
@@ -78,7 +79,7 @@ def test_the_stored_log_is_the_arbiters_log(tmp_path: Path) -> None:
 class FailingStore(SQLiteStore):
     """Stores the game but refuses every event."""
 
-    def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
+    def append(self, game_id: str, seq: int, event: dict[str, Any], key: Any = None) -> None:
         raise StoreError("disk full")
 
 
@@ -87,7 +88,7 @@ def test_a_failed_append_changes_nothing() -> None:
     gid, tokens, _ = games.create({})
     with pytest.raises(StoreError, match="disk full"):
         games.post(gid, tokens["white"], move("white", "e4", 1))
-    assert games.state(gid)[1]["ply"] == 0 and games.events(gid) == []
+    assert games.state(gid)[1]["ply"] == 0 and games.events(gid)["events"] == []
 
 
 def test_unknown_game_and_bad_config() -> None:
@@ -119,7 +120,7 @@ def test_a_failing_database_is_503_not_500() -> None:
             return r, await c.get(f"/v1/games/{created['id']}", headers=auth)
 
     r, view = asyncio.run(go())
-    assert r.status_code == 503 and "disk full" in r.json()["detail"]
+    assert r.status_code == 503 and r.json()["detail"] == "database unavailable, try again"
     assert view.json()["state"]["ply"] == 0
 
 

@@ -52,7 +52,7 @@ def test_workers_that_cannot_start_leave_the_search_in_process(
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
 
-    import remis.service.mates as mates
+    import remis.service.pool as pool
 
     class Dead:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -66,7 +66,7 @@ def test_workers_that_cannot_start_leave_the_search_in_process(
         def shutdown(self, **kwargs: Any) -> None:
             pass
 
-    monkeypatch.setattr(mates, "ProcessPoolExecutor", Dead)
+    monkeypatch.setattr(pool, "ProcessPoolExecutor", Dead)
     p = MatePool(1)
     p.start()
     assert "did not start" in caplog.text
@@ -81,7 +81,7 @@ def test_resignation_ruled_through_the_pool(pool: MatePool, tmp_path: Path) -> N
     states = []
     for mate_test in (pool, None):
         games = Games(open_store(f"sqlite:///{tmp_path}/{id(mate_test)}.db"),
-                      mate_test=mate_test)
+                      mate_test=mate_test, clock=lambda: 100.0)
         gid, tokens, _ = games.create({"start_fen": "8/8/4k3/8/8/3K4/8/7R w - - 0 1"})
         games.post(gid, tokens["white"], {"type": "move", "player": "white", "move": "Kd4",
                                           "at": 1})

@@ -152,3 +152,39 @@ def test_cli_notation_option(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["game", "--variant", "xiangqi", "--notation", "iccs", "--json", str(f)]) == 0
     told = json.loads(capsys.readouterr().out)
     assert told["end"]["termination"] == "perpetual_check"
+
+
+def test_a_truncated_csa_move_keeps_the_moves_before_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 50: a truncated move line (``+8822``) made cshogi's parser fail
+    with "basic_string::substr" at line 1, ply 0, dropping the two readable
+    moves.  Now they are kept and the error names the line (6) and ply (3)."""
+    pytest.importorskip("cshogi")
+    path = tmp_path / "cut.csa"
+    path.write_text("V2.2\nPI\n+\n+7776FU\n-3334FU\n+8822\n")
+    assert main(["game", "--variant", "shogi", "--json", str(path)]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["plies"] == 2
+    assert out["error"] == {"line": 6, "ply": 3, "message": "unreadable CSA line '+8822'"}
+
+
+@pytest.mark.parametrize("variant", ["shogi", "xiangqi"])
+def test_a_byte_order_mark_is_no_text(variant: str, tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 50: a UTF-8 BOM opening a game-line file, or stdin, was read as
+    part of the SFEN/FEN; chess input strips it, and so does variant input."""
+    import io
+    import sys
+
+    start, plies = {"shogi": ("startpos 7g7f 3c3d", 2),
+                    "xiangqi": ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w "
+                                "h3e3", 1)}[variant]
+    data = b"\xef\xbb\xbf" + start.encode() + b"\n"
+    path = tmp_path / "g.txt"
+    path.write_bytes(data)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    for source in (str(path), "-"):
+        assert main(["game", "--variant", variant, "--json", source]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["error"] is None and out["plies"] == plies

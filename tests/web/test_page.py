@@ -44,10 +44,15 @@ def service_state(page: Any) -> dict[str, Any]:
     token = re.search(r"token=([^&]+)", link or "")
     assert token, link
     server = page.url.split("/#")[0].rstrip("/")
-    request = urllib.request.Request(f"{server}/v1/games/{game_id}",
-                                     headers={"Authorization": f"Bearer {token.group(1)}"})
-    with urllib.request.urlopen(request) as r:
-        return dict(json.load(r)["state"])
+    auth = {"Authorization": f"Bearer {token.group(1)}"}
+    with urllib.request.urlopen(urllib.request.Request(f"{server}/v1/games/{game_id}",
+                                                       headers=auth)) as r:
+        state = dict(json.load(r)["state"])
+    # the ruling log is read from the event log's pages (one page here)
+    with urllib.request.urlopen(urllib.request.Request(f"{server}/v1/games/{game_id}/events",
+                                                       headers=auth)) as r:
+        state["log"] = json.load(r)["log"]
+    return state
 
 
 KNIGHT_DANCE = [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8"),

@@ -11,6 +11,8 @@ use std::any::Any;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
+use std::sync::Arc;
 
 mod history;
 
@@ -20,7 +22,9 @@ use pyo3::types::{PyBytes, PyList, PyTuple};
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use crate::board::fen;
-use crate::game::{ClaimMode, DeadMode, GameError, GameFacts, Options, Ruler};
+use crate::game::{
+    ClaimMode, Count, DeadMode, GameError, GameFacts, GameLaws, LawsByDate, Options, Ruler,
+};
 use crate::pgn::{GameText, Splitter};
 use crate::rules::{Claim, DeadVerdict, End, EndKind, EndRule};
 use crate::unwinnable::Verdict;
@@ -85,6 +89,42 @@ fn stream_error(py: Python<'_>, e: io::Error, last_index: u64, last_end: u64) ->
     PyErr::from_type(inner.get_type(py), format!("{text} {place}"))
 }
 
+/// The Laws of a game by its date, asked of a Python callable: `laws(date)` gives
+/// `(automatic_ends, count)`, `count(placement)` (None: 50 everywhere) the moves by each
+/// player a fifty-move claim needs with the units of a FEN placement.
+fn laws_by_date(laws: Py<PyAny>) -> LawsByDate {
+    LawsByDate(Arc::new(move |date: Option<&str>| {
+        Python::attach(|py| {
+            let (automatic, count): (bool, Option<Py<PyAny>>) = laws
+                .call1(py, (date,))
+                .and_then(|out| out.extract(py))
+                // a bug in the caller's table: the game's error, not a guess of its Laws
+                .unwrap_or_else(|e| panic!("the Laws of the date {date:?}: {e}"));
+            let fifty = count.map(|count| {
+                Rc::new(move |pos: &Chess| {
+                    Python::attach(|py| {
+                        let placement = pos.board().to_string();
+                        let moves: u32 = count
+                            .call1(py, (placement.as_str(),))
+                            .and_then(|m| m.extract(py))
+                            .unwrap_or_else(|e| panic!("the 9.3 count of {placement}: {e}"));
+                        2 * moves
+                    })
+                }) as Count
+            });
+            GameLaws {
+                rule: if automatic {
+                    EndRule::All
+                } else {
+                    EndRule::PositionOnly
+                },
+                fifty,
+            }
+        })
+    }))
+}
+
+#[allow(clippy::too_many_arguments)]
 fn options(
     claims: &str,
     last_position: bool,
@@ -92,6 +132,9 @@ fn options(
     rule: &str,
     fifty: u32,
     time_forfeit: bool,
+    laws: Option<Py<PyAny>>,
+    engine_nodes: Option<u64>,
+    engine_seconds: Option<f64>,
 ) -> PyResult<Options> {
     Ok(Options {
         claims: match claims {
@@ -125,8 +168,11 @@ fn options(
             }
         },
         fifty,
+        laws: laws.map(laws_by_date),
         time_forfeit,
         record: false,
+        engine_nodes,
+        engine_seconds,
     })
 }
 
@@ -292,7 +338,7 @@ pub struct GameReader {
 #[pymethods]
 impl GameReader {
     #[new]
-    #[pyo3(signature = (source, *, start=0, end=None, first_index=1, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=false, texts=false))]
+    #[pyo3(signature = (source, *, start=0, end=None, first_index=1, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=false, texts=false, laws=None, engine_nodes=None, engine_seconds=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         source: &Bound<'_, PyAny>,
@@ -307,8 +353,21 @@ impl GameReader {
         time_forfeit: bool,
         fens: bool,
         texts: bool,
+        laws: Option<Py<PyAny>>,
+        engine_nodes: Option<u64>,
+        engine_seconds: Option<f64>,
     ) -> PyResult<Self> {
-        let opts = options(claims, last_position, dead, rule, fifty, time_forfeit)?;
+        let opts = options(
+            claims,
+            last_position,
+            dead,
+            rule,
+            fifty,
+            time_forfeit,
+            laws,
+            engine_nodes,
+            engine_seconds,
+        )?;
         Ok(GameReader {
             source: Source::open(source, start, end, first_index)?,
             ruler: Ruler::new(opts),
@@ -363,6 +422,8 @@ fn rule_caught(ruler: &mut Ruler, g: &GameText) -> GameFacts {
                 last: None,
                 end_position: None,
                 flag: None,
+                nodes: 0,
+                cut: false,
                 moves: Vec::new(),
                 comments: Vec::new(),
             }
@@ -373,7 +434,7 @@ fn rule_caught(ruler: &mut Ruler, g: &GameText) -> GameFacts {
 /// Rule on the text of one game (`remis claim`, the service, tests). `panic` makes the
 /// core panic on purpose, to show that it becomes a Python exception.
 #[pyfunction]
-#[pyo3(signature = (text, *, index=1, offset=0, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=true, moves=false, unclosed_comment=false, tags_only=None, too_long=false, panic=false))]
+#[pyo3(signature = (text, *, index=1, offset=0, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=true, moves=false, unclosed_comment=false, tags_only=None, too_long=false, laws=None, engine_nodes=None, engine_seconds=None, panic=false))]
 #[allow(clippy::too_many_arguments)]
 fn rule_text(
     py: Python<'_>,
@@ -391,9 +452,22 @@ fn rule_text(
     unclosed_comment: bool,
     tags_only: Option<u64>,
     too_long: bool,
+    laws: Option<Py<PyAny>>,
+    engine_nodes: Option<u64>,
+    engine_seconds: Option<f64>,
     panic: bool,
 ) -> PyResult<Py<PyAny>> {
-    let mut opts = options(claims, last_position, dead, rule, fifty, time_forfeit)?;
+    let mut opts = options(
+        claims,
+        last_position,
+        dead,
+        rule,
+        fifty,
+        time_forfeit,
+        laws,
+        engine_nodes,
+        engine_seconds,
+    )?;
     opts.record = moves;
     let g = GameText {
         index,
@@ -476,6 +550,8 @@ pub(crate) fn claim_to_py(py: Python<'_>, c: &Claim) -> PyResult<Py<PyAny>> {
         c.plies.clone(),
         c.moves.clone(),
         c.count,
+        c.needed,
+        c.board.clone(),
     )
         .into_pyobject(py)?
         .into_any()
@@ -535,6 +611,11 @@ fn facts_to_py(
         f.comments.clone().into_pyobject(py)?.into_any().unbind(),
         game.map(|g| game_to_py(py, g))
             .into_pyobject(py)?
+            .into_any()
+            .unbind(),
+        f.nodes.into_pyobject(py)?.into_any().unbind(),
+        pyo3::types::PyBool::new(py, f.cut)
+            .to_owned()
             .into_any()
             .unbind(),
     ];

@@ -175,6 +175,10 @@ pub struct Claim {
     pub moves: Vec<String>,
     /// 9.3.2: the no-progress count
     pub count: u32,
+    /// 9.3: the half-moves the claim needed, and the units on the board (the FEN's
+    /// placement), which decided that number under the Laws of some dates
+    pub needed: u32,
+    pub board: String,
 }
 
 /// Every correct threefold claim (9.2.2, and 9.2.1 with each intended move that works).
@@ -191,6 +195,8 @@ pub fn threefold_claims(h: &History, out: &mut Vec<Claim>) {
             plies: occ.to_vec(),
             moves: Vec::new(),
             count: 0,
+            needed: 0,
+            board: String::new(),
         });
     }
     let mut found: Vec<(String, Vec<u32>)> = h
@@ -211,6 +217,8 @@ pub fn threefold_claims(h: &History, out: &mut Vec<Claim>) {
             plies,
             moves: Vec::new(),
             count: 0,
+            needed: 0,
+            board: String::new(),
         });
     }
 }
@@ -230,6 +238,8 @@ pub fn fifty_claims(h: &History, limit: u32, out: &mut Vec<Claim>) {
             plies: vec![ply.saturating_sub(clock), ply],
             moves: Vec::new(),
             count: clock,
+            needed: limit,
+            board: h.position().board().to_string(),
         });
     } else if clock + 1 == limit && h.exact() {
         let pos = h.position();
@@ -249,6 +259,8 @@ pub fn fifty_claims(h: &History, limit: u32, out: &mut Vec<Claim>) {
                 plies: vec![ply.saturating_sub(clock), ply + 1],
                 moves: sans,
                 count: clock,
+                needed: limit,
+                board: pos.board().to_string(),
             });
         }
     }

@@ -11,6 +11,7 @@ the state unchanged.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
@@ -73,7 +74,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
             arbiter.mate_test = mate_test
         for n, event in enumerate(events):
             try:
-                arbiter.apply(event)
+                arbiter.accept(event)  # not apply(): no state to build after each event
             except RefusedEvent as exc:
                 raise RefusedEvent(f"event {n}: {exc.message}") from None
         return arbiter
@@ -96,6 +97,18 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         ...
         remis.arbiter.events.RefusedEvent: black cannot move: white has the move
         """
+        self.accept(event)
+        return self.state()
+
+    def accept(self, event: Any) -> None:
+        """Apply one event without building the state (:meth:`apply` is
+        this and :meth:`state`); :class:`RefusedEvent` if it cannot happen.
+
+        >>> a = Arbiter({"time_control": "60"})
+        >>> a.accept({"type": "move", "player": "white", "move": "e4", "at": 2})
+        >>> a.last_at, a.history.ply
+        (2.0, 1)
+        """
         ev = parse_event(event)
         at = self._last_at if ev.at is None else ev.at
         if at < self._last_at:
@@ -105,19 +118,47 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         index = len(self._events)
         try:
             self._dispatch(ev, at, index)
-        except RefusedEvent:
+        except BaseException:  # refused, or a search that could not run: nothing changes
             self._restore(saved)
             raise
         self._events.append(dict(event))
         self._last_at = at
-        return self.state()
 
-    def state(self) -> dict[str, Any]:
-        """The state after the last accepted event (a JSON-serialisable dict).
+    @property
+    def last_at(self) -> float:
+        """The time of the last accepted event (seconds since the start).
+
+        >>> Arbiter({}).last_at
+        0.0
+        """
+        return self._last_at
+
+    def rulings(self, first: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+        """The entries of the ruling log written by events ``first`` to
+        ``stop - 1`` (counted from 0; ``first`` 0 takes in the entries of the
+        set-up position too, whose ``event`` is None): copies, in order.
+
+        >>> a = Arbiter({})
+        >>> for ev in [{"type": "offer_draw", "player": "white"},
+        ...            {"type": "decline_draw", "player": "black"}]:
+        ...     a.accept(ev)
+        >>> [e["message"] for e in a.rulings(1)], [e["event"] for e in a.rulings()]
+        (['draw_declined'], [0, 1])
+        """
+        log = self._log
+        lo = bisect_left(log, first if first > 0 else -1, key=_event_index)
+        hi = len(log) if stop is None else bisect_left(log, stop, key=_event_index)
+        return [dict(e) for e in log[lo:hi]]
+
+    def state(self, *, log: bool = True) -> dict[str, Any]:
+        """The state after the last accepted event (a JSON-serialisable dict),
+        with the whole ruling log unless ``log`` is False (see :meth:`rulings`).
 
         >>> s = Arbiter({"time_control": "60+1"}).state()
-        >>> s["over"], s["to_move"], s["clocks"], s["claimable"]
-        (False, 'white', {'white': 60, 'black': 60}, [])
+        >>> s["over"], s["to_move"], s["clocks"], s["claimable"], s["log"]
+        (False, 'white', {'white': 60, 'black': 60}, [], [])
+        >>> "log" in Arbiter({}).state(log=False)
+        False
         """
         board = self.history.board
         end = self._end
@@ -137,8 +178,9 @@ class Arbiter(IllegalMoves, QuickplayFinish):
             "intended_move": {color_name(c): board.san(m) if board.is_legal(m) else m.uci()
                               for c, m in self._intended.items()} or None,
             "awaiting_arbiter": self._awaiting(),
-            "log": [dict(e) for e in self._log],
         }
+        if log:
+            out["log"] = self.rulings()
         self._add_end_details(out, end)
         return out
 
@@ -362,3 +404,9 @@ class Arbiter(IllegalMoves, QuickplayFinish):
                   "article": "5.1.2"}
         self._lose_or_draw(index, at, color, "resignation", "5.1.2", "resigned",
                            "resigned_draw", params)
+
+
+def _event_index(entry: dict[str, Any]) -> int:
+    """The event of a ruling-log entry, -1 for the set-up position's."""
+    n = entry["event"]
+    return -1 if n is None else int(n)

@@ -149,7 +149,7 @@ class VariantArbiter(Arbiter):
         return RefusedEvent(f"{what} is chess-only and does not apply to {self.config.variant}")
 
     # ------------------------------------------------------------ events
-    def state(self) -> dict[str, Any]:
+    def state(self, *, log: bool = True) -> dict[str, Any]:
         """The state after the last accepted event: the keys of a chess
         game's state, ``fen`` being the SFEN / FEN of the position, with
         ``claimable`` always empty, plus ``variant``.
@@ -172,8 +172,9 @@ class VariantArbiter(Arbiter):
             "illegal_moves": {"white": 0, "black": 0},
             "intended_move": None,
             "awaiting_arbiter": None,
-            "log": [dict(e) for e in self._log],
         }
+        if log:
+            out["log"] = self.rulings()
         self._add_end_details(out, end)
         out["variant"] = self.config.variant
         return out
@@ -204,11 +205,11 @@ class VariantArbiter(Arbiter):
         raise RefusedEvent(_CLAIMS[ev.kind].format(variant=r.variant, reps=r.repetitions,
                                                    article=r.article("repetition")))
 
-    def apply(self, event: Any) -> dict[str, Any]:
-        """Apply one event (see :meth:`remis.arbiter.Arbiter.apply`).
+    def accept(self, event: Any) -> None:
+        """Apply one event (see :meth:`remis.arbiter.Arbiter.accept`).
 
         >>> a = Arbiter({"variant": "shogi"})
-        >>> a.apply({"type": "touch", "player": "white", "square": "7g"})
+        >>> a.accept({"type": "touch", "player": "white", "square": "7g"})
         ... # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
@@ -217,7 +218,7 @@ class VariantArbiter(Arbiter):
         if isinstance(event, dict) and event.get("type") == "touch" \
                 and event.get("square") is not None:
             raise self._chess_only("checking touch-move on a named square (FIDE Article 4.3)")
-        return super().apply(event)
+        super().accept(event)
 
     def _dispatch(self, ev: Event, at: float, index: int) -> None:
         if self._end is not None:

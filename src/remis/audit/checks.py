@@ -33,7 +33,7 @@ import chess
 
 from remis import _core
 from remis import facts as F
-from remis.audit.laws import CURRENT, Laws
+from remis.laws import CURRENT, Laws
 from remis.material import describe_material
 from remis.pgn import GameText, ParsedGame
 from remis.ruling import DRAW, Ruling, win_for

@@ -35,10 +35,10 @@ from remis.audit.checks import (
     rating_band,
     time_control_class,
 )
-from remis.audit.laws import LawsMode, laws_for
 from remis.audit.output import FindingWriter, open_writer
 from remis.audit.split import plan_ranges, seekable, stream_batches
 from remis.audit.stats import Summary, bump, merge, new_summary
+from remis.laws import LawsMode, laws_for
 from remis.pgn import GameText
 
 CHECKPOINT_VERSION = 1

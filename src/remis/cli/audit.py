@@ -11,6 +11,7 @@ from remis.audit.run import AuditOptions
 from remis.audit.split import expand_paths
 from remis.cli.auditing import execute, existing_files, missing_extra, option_without_out
 from remis.cli.common import warn
+from remis.laws import LAWS_MODES
 
 
 def register(sub: Any) -> None:
@@ -35,7 +36,7 @@ def register(sub: Any) -> None:
                    help="run on an existing Dask cluster, e.g. tcp://127.0.0.1:8786")
     p.add_argument("--checks", default=",".join(CHECKS),
                    help=f"comma-separated checks (default all: {','.join(CHECKS)})")
-    p.add_argument("--laws", choices=("current", "as-played"), default="current",
+    p.add_argument("--laws", choices=LAWS_MODES, default="current",
                    help="judge by today's Laws or those in force on the game's Date")
     p.add_argument("--resume", action="store_true",
                    help="continue an interrupted run (needs --out; uses OUT.ckpt.json)")

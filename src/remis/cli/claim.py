@@ -9,6 +9,7 @@ import chess
 
 from remis.cli.common import emit_json, warn
 from remis.game import claim_in_game
+from remis.laws import LAWS_MODES
 from remis.pgn import read_games
 from remis.ruling import FIFTY, THREEFOLD
 
@@ -23,8 +24,8 @@ def register(sub: Any) -> None:
     >>> parser = argparse.ArgumentParser(prog="remis")
     >>> register(parser.add_subparsers(dest="command"))
     >>> args = parser.parse_args(["claim", "game.pgn", "--ply", "8", "--kind", "threefold"])
-    >>> args.command, args.file, args.ply, args.kind, args.mode, args.run is run
-    ('claim', 'game.pgn', 8, 'threefold', 'standard', True)
+    >>> args.command, args.file, args.ply, args.kind, args.mode, args.laws, args.run is run
+    ('claim', 'game.pgn', 8, 'threefold', 'standard', 'current', True)
     """
     p = sub.add_parser("claim", help="rule on a draw claim (9.2 / 9.3) by the player to move")
     p.add_argument("file", metavar="FILE", help="PGN file, or - for stdin")
@@ -36,6 +37,8 @@ def register(sub: Any) -> None:
                    help="kind of claim (default: any that holds)")
     p.add_argument("--mode", choices=sorted(_PENALTY), default="standard",
                    help="play mode, for the penalty of an incorrect claim")
+    p.add_argument("--laws", choices=LAWS_MODES, default="current",
+                   help="judge by today's Laws or those in force on the game's Date")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(run=run)
 
@@ -85,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
              f"(0..{len(game.moves)}){extra}")
         return 1
     verdict = claim_in_game(game, ply, kind=_KINDS.get(args.kind or ""), move=args.move,
-                            penalty_seconds=_PENALTY[args.mode])
+                            penalty_seconds=_PENALTY[args.mode], laws=args.laws)
     if args.json:
         emit_json(verdict.verdict_json())
     else:

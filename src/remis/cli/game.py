@@ -7,6 +7,7 @@ from typing import Any
 
 from remis.cli.common import emit_json, warn
 from remis.game import ClaimMode, GameRuling, rule_on_pgn_file
+from remis.laws import LAWS_MODES
 
 
 def register(sub: Any) -> None:
@@ -15,8 +16,8 @@ def register(sub: Any) -> None:
     >>> parser = argparse.ArgumentParser(prog="remis")
     >>> register(parser.add_subparsers(dest="command"))
     >>> args = parser.parse_args(["game", "a.pgn", "b.pgn.gz", "--json"])
-    >>> args.files, args.json, args.first_claims, args.run is run
-    (['a.pgn', 'b.pgn.gz'], True, False, True)
+    >>> args.files, args.json, args.first_claims, args.laws, args.run is run
+    (['a.pgn', 'b.pgn.gz'], True, False, 'current', True)
     """
     p = sub.add_parser(
         "game", help="rule on every game of PGN files (.pgn/.gz/.bz2/.zst, - = stdin)")
@@ -24,6 +25,8 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per game (JSON Lines)")
     p.add_argument("--first-claims", action="store_true",
                    help="list only the first claim of each kind and player")
+    p.add_argument("--laws", choices=LAWS_MODES, default="current",
+                   help="judge by today's Laws or those in force on each game's Date")
     from remis.cli.variant_options import add_options
 
     add_options(p)
@@ -54,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     multi = len(args.files) > 1
     for path in args.files:
         try:
-            for ruling in rule_on_pgn_file(path, claims=mode):
+            for ruling in rule_on_pgn_file(path, claims=mode, laws=args.laws):
                 if ruling.error is not None:
                     status = 1
                 if args.json:

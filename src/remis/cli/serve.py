@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from remis.cli.common import warn
+from remis.service.limits import Limits
 
 
 def register(sub: Any) -> None:
@@ -24,6 +25,35 @@ def register(sub: Any) -> None:
     p.add_argument("--mate-workers", type=int, default=1, metavar="N",
                    help="worker processes for the 'can the opponent still mate?' search of "
                         "resignations and flag falls (1; 0: in the request's thread)")
+    limits = Limits()
+    p.add_argument("--max-events", type=int, default=limits.events, metavar="N",
+                   help=f"events a game may have in all ({limits.events})")
+    p.add_argument("--max-idle-events", type=int, default=limits.between_moves, metavar="N",
+                   help="events in a row without a move, e.g. touches, offers, claims "
+                        f"({limits.between_moves})")
+    p.add_argument("--cache-mb", type=int, default=limits.cache_bytes >> 20, metavar="MB",
+                   help="estimated memory of the games kept in memory; the least recently "
+                        "used are dropped and rebuilt from the database "
+                        f"({limits.cache_bytes >> 20})")
+    p.add_argument("--clock-skew", type=float, default=limits.skew, metavar="SECONDS",
+                   help="how far before the server's receive time a player's own 'at' may "
+                        "lie (not in online games, where the server's clock is the only one; "
+                        f"{limits.skew:g})")
+    p.add_argument("--search-workers", type=int, default=1, metavar="N",
+                   help="worker processes for /v1/position, /v1/pgn and /v1/claim, apart from "
+                        "the mate searches (1; 0: a thread of the service)")
+    p.add_argument("--search-nodes", type=int, default=limits.search_nodes, metavar="N",
+                   help="search budget of one stateless request, all its searches together "
+                        f"({limits.search_nodes:,})")
+    p.add_argument("--search-seconds", type=float, default=limits.search_seconds,
+                   metavar="SECONDS", help="seconds budget of one stateless request "
+                                           f"({limits.search_seconds:g})")
+    p.add_argument("--searches-per-client", type=int, default=limits.searches_per_client,
+                   metavar="N", help="searches of one client address running at once, in "
+                                     f"each pool ({limits.searches_per_client})")
+    p.add_argument("--waiting-per-client", type=int, default=limits.waiting_per_client,
+                   metavar="N", help="searches of one client address waiting, in each pool; "
+                                     f"more get 429 ({limits.waiting_per_client})")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help="uvicorn log level (warning)")
@@ -45,13 +75,21 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         warn(f"the service needs its extra: pip install 'remis[service]' ({exc})")
         return 2
+    from remis.service.store import redact
+
     try:
-        app = create_app(args.db, mate_workers=max(0, args.mate_workers))
+        limits = Limits(events=args.max_events, between_moves=args.max_idle_events,
+                        cache_bytes=args.cache_mb << 20, skew=args.clock_skew,
+                        search_nodes=args.search_nodes, search_seconds=args.search_seconds,
+                        searches_per_client=args.searches_per_client,
+                        waiting_per_client=args.waiting_per_client)
+        app = create_app(args.db, mate_workers=max(0, args.mate_workers),
+                         search_workers=max(0, args.search_workers), limits=limits)
     except ValueError as exc:
-        warn(f"--db: {exc}")
+        warn(redact(f"--db: {exc}", args.db))
         return 2
-    except Exception as exc:  # cannot open the database: say which and why
-        warn(f"--db {args.db}: cannot open the database: {exc}")
+    except Exception as exc:  # cannot open the database: say which and why, without secrets
+        warn(redact(f"--db {args.db}: cannot open the database: {exc}", args.db))
         return 1
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 access_log=False)

@@ -40,7 +40,9 @@ def translate(message: str, params: Mapping[str, object], lang: str = "en") -> s
     return texts[message].format_map(local)
 
 
-_SLOTS = {"n": r"(?P<n>\d+)", "move": r"(?P<move>\S+?)"}
+_SLOTS = {"n": r"(?P<n>\d+)", "move": r"(?P<move>\S+?)", "year": r"(?P<year>\d{4})",
+          "date": r"(?P<date>\d{4}\.\d\d\.\d\d)",
+          "material": r"(?P<material>K[+A-Z]* v K[+A-Z]*)"}
 
 
 @lru_cache(maxsize=1)

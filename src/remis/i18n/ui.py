@@ -127,6 +127,9 @@ PARAMS: dict[str, str] = {
     "param.seventyfive_moves": "seventyfive_moves",
     "param.threefold_repetition": "threefold_repetition",
     "param.fifty_moves": "fifty_moves",
+    # the 9.3 rule a claim was judged by under --laws as-played (remis.rules.fifty_move_rule)
+    "param.fifty_exception": "FIDE's {year} rule ({material}: {n} moves)",
+    "param.fifty_standard": "the Laws in force on {date} (50 moves in every position)",
     "param.agreement": "agreement",
     "param.resignation": "resignation",
     "param.time_forfeit": "time_forfeit",

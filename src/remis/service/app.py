@@ -3,8 +3,9 @@
 
 Every error is a 4xx with ``{"detail": "a clear message"}``: malformed JSON
 (400), unknown or mistyped fields (422), bodies over :data:`MAX_BODY` (413),
-bad tokens (401/403), unknown games (404), a stale ``expected_ply`` (409),
-events the Laws refuse (422).  A game is read (state, events, stream) with
+bad tokens (401/403), unknown games (404), events refused in the game's
+present state: by the Laws, over a limit, a stale ``expected_ply`` (409);
+too many searches at once (429).  A game is read (state, events, stream) with
 any of its tokens, ``Authorization: Bearer <token>``: the players', the
 arbiter's or the read-only spectator token handed out at creation.  An
 unexpected exception is logged and answered with a 500 only as the last resort.
@@ -18,13 +19,15 @@ import logging
 import math
 import queue
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Request, Response, Security
+import anyio.to_thread
+from fastapi import Depends, FastAPI, Query, Request, Response, Security
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, StreamingResponse
@@ -37,10 +40,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import remis
 from remis.service.auth import bearer
 from remis.service.games import Games, ServiceError
+from remis.service.limits import Limits
 from remis.service.mates import MatePool
-from remis.service.stateless import InputError, claim_json, pgn_json, position_json
-from remis.service.store import Store, StoreError, open_store
+from remis.service.pool import CALLER, Busy, SearchPool, cancelled
+from remis.service.stateless import InputError, run_job
+from remis.service.store import Store, StoreError, open_store, redact
 from remis.service.stream import Broadcaster
+from remis.unwinnable import Cancelled
 
 log = logging.getLogger("remis.service")
 
@@ -52,13 +58,53 @@ WEB_DIST = Path(__file__).resolve().parent / "web" / "dist"
 STREAM_POLL = 2.0
 #: languages of the translation endpoint
 LANGS = ("en", "cs", "pl")
+#: most events in one page of ``GET /v1/games/{id}/events``
+MAX_PAGE = 1000
+#: seconds between two looks at whether a stateless request's client is still there
+DISCONNECT_POLL = 0.25
+#: most mate searches waiting in all (each holds a request's thread)
+_WAITING = 64
 
 EventType = Literal["move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
                     "flag", "illegal_move", "resign", "arbiter"]
 
 
 class _Strict(BaseModel):
+    """A request body: no unknown field, and text only in valid Unicode (a
+    lone surrogate, which JSON can spell as ``"\\ud800"``, can be neither
+    stored nor answered)."""
+
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _unicode(cls, v: Any) -> Any:
+        _check_text(v)
+        return v
+
+
+def _check_text(value: Any) -> None:
+    """Raise ValueError where ``value`` holds a string that is not valid
+    Unicode (looking inside lists and dicts, keys too).
+
+    >>> _check_text({"a": ["ok", 1]})
+    >>> _check_text({"a": ["\\ud800"]})
+    Traceback (most recent call last):
+    ...
+    ValueError: text with a lone surrogate (not valid Unicode)
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("text with a lone surrogate (not valid Unicode)") from None
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_text(k)
+            _check_text(v)
+    elif isinstance(value, list):
+        for v in value:
+            _check_text(v)
 
 
 class CreateGame(_Strict):
@@ -76,9 +122,12 @@ class Event(_Strict):
     player: Literal["white", "black", "both"] | None = Field(
         default=None, description="whom the event is about ('both' only for a flag, by the "
                                   "arbiter; absent only for arbiter decisions)")
-    at: float | None = Field(default=None, ge=0,
-                             description="seconds since the game started; default: server "
-                                         "time since the game was created")
+    at: float | None = Field(default=None, ge=0, le=10**9,
+                             description="seconds since the game started; default, and the "
+                                         "only clock of an online game: the server's receive "
+                                         "time.  From a player's token it is held between "
+                                         "the receive time less the skew and the receive "
+                                         "time; from the arbiter's it is the time of record")
     move: str | None = Field(default=None, max_length=16)
     kind: str | None = Field(default=None, max_length=32)
     square: str | None = Field(default=None, max_length=3)
@@ -90,7 +139,11 @@ class Event(_Strict):
                                   "(Article 7.1)")
     decision: Literal["accept", "postpone", "reject"] | None = None
     seconds: float | None = Field(default=None, ge=0, le=3600)
-    id: str | int | None = Field(default=None, description="the client's own event id")
+    id: Annotated[str, Field(min_length=1, max_length=128)] | Annotated[
+        int, Field(ge=-(2**53), le=2**53)] | None = Field(
+        default=None, description="the client's idempotency key, unique in the game: the "
+                                  "same id with the same request gets the first answer "
+                                  "again (a safe retry), with another request 409")
     comment: str | None = Field(default=None, max_length=1000)
     expected_ply: int | None = Field(default=None, ge=0)
 
@@ -139,10 +192,15 @@ class CreatedGame(BaseModel):
     state: dict[str, Any]
 
 
+_STATE = ("the arbiter's state after the event (as remis arbitrate prints it) without the "
+          "whole ruling log: 'rulings' holds the entries the last event wrote; the log is "
+          "read page by page from GET /v1/games/{id}/events")
+
+
 class Accepted(BaseModel):
     """Answer of an accepted event: the new state and the event's number."""
 
-    state: dict[str, Any]
+    state: dict[str, Any] = Field(description=_STATE)
     event: int
 
 
@@ -151,13 +209,20 @@ class GameView(BaseModel):
 
     id: str
     config: dict[str, Any]
-    state: dict[str, Any]
+    state: dict[str, Any] = Field(description=_STATE)
 
 
 class EventLog(BaseModel):
-    """Answer of ``GET /v1/games/{id}/events``."""
+    """Answer of ``GET /v1/games/{id}/events``: one page of the log."""
 
-    events: list[dict[str, Any]]
+    events: list[dict[str, Any]] = Field(description="events after+1 .. last, as stored "
+                                                     "(with their time of record 'at')")
+    log: list[dict[str, Any]] = Field(description="the ruling-log entries these events wrote "
+                                                  "('event' counts from 0: event n is n-1)")
+    after: int
+    last: int = Field(description="the number of the last event in this page; ask for "
+                                  "after=last for the next page")
+    total: int = Field(description="the number of events of the game")
 
 
 class PlayedMove(BaseModel):
@@ -178,10 +243,16 @@ class MoveList(BaseModel):
     event: int
 
 
+_BUDGET = ("the request's search budget (remis serve --search-nodes, --search-seconds): "
+           "max_nodes, max_seconds, the nodes and seconds used, and exhausted (a search was "
+           "cut short: its question is left open, never answered by a guess)")
+
+
 class PgnRulings(BaseModel):
     """Answer of ``POST /v1/pgn``: one ``remis game --json`` object per game."""
 
     games: list[dict[str, Any]]
+    budget: dict[str, Any] = Field(description=_BUDGET)
 
 
 class Problem(BaseModel):
@@ -191,10 +262,20 @@ class Problem(BaseModel):
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (400, 401, 403, 404, 409, 413, 422, 503)}
-#: the errors of reading a game: no valid token of the game, no such game
+    code: {"model": Problem} for code in (400, 401, 403, 404, 409, 413, 422, 429, 503)}
+#: the errors of a stateless endpoint (no token, no game, no database)
+_ERRORS_429: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (400, 413, 422, 429)}
+#: the errors of reading a game: no valid token of the game, no such game, a bad
+#: query parameter (a page of the log), a Busy search of a rebuild
 _READ_ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (401, 404, 503)}
+    code: {"model": Problem} for code in (401, 404, 422, 429, 503)}
+
+#: OpenAPI links from a created game to what can be done with it (they let a
+#: stateful client, e.g. schemathesis, reach real game states)
+_GAME_LINKS = {name: {"operationId": op, "parameters": {"game_id": "$response.body#/id"}}
+               for name, op in (("PostEvent", "post_event"), ("GetGame", "get_game"),
+                                ("GetEvents", "get_events"), ("GetMoves", "get_moves"))}
 
 #: declares the bearer tokens in the OpenAPI schema; the header itself is
 #: parsed by :func:`remis.service.auth.bearer` (401 with a clear message)
@@ -266,6 +347,23 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class Caller:
+    """ASGI middleware: the client's address is the caller the search pools
+    share their workers by (:data:`remis.service.pool.CALLER`)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Set the caller for the request, pass it on."""
+        client = scope.get("client")
+        token = CALLER.set(str(client[0]) if client else "unknown")
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            CALLER.reset(token)
+
+
 def _too_big(limit: int) -> JSONResponse:
     return JSONResponse({"detail": f"request body over {limit // 1024} KiB"}, status_code=413)
 
@@ -304,28 +402,43 @@ def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
 
 
 def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST,
-               mate_workers: int = 1) -> FastAPI:
+               mate_workers: int = 1, search_workers: int = 1,
+               limits: Limits | None = None) -> FastAPI:
     """The application over the store ``db`` (a URL or an open store).  The
-    "can the opponent still mate?" searches run in ``mate_workers`` worker
-    processes, started with the application (0: in the request's thread).
+    "can the opponent still mate?" searches of live games run in
+    ``mate_workers`` worker processes (0: in the request's thread), the
+    stateless endpoints' work in ``search_workers`` others (0: a thread),
+    all started with the application.  ``limits``: see
+    :class:`~remis.service.limits.Limits`.
 
     >>> app = create_app("sqlite:///:memory:")
     >>> sorted(r.path for r in app.routes if r.path.startswith("/v1/games"))[:2]
     ['/v1/games', '/v1/games/{game_id}']
     """
     store = open_store(db) if isinstance(db, str) else db
-    mates = MatePool(mate_workers)
-    games = Games(store, mate_test=mates)
+    limits = limits or Limits()
+    mates = MatePool(mate_workers, per_caller=limits.searches_per_client,
+                     waiting_per_caller=limits.waiting_per_client)
+    searches = SearchPool("stateless-search", search_workers,
+                          per_caller=limits.searches_per_client,
+                          waiting_per_caller=limits.waiting_per_client)
+    games = Games(store, mate_test=mates, limits=limits)
     broadcaster = Broadcaster()
     games.listen(broadcaster.publish)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # a request waiting for a mate search holds a thread: room for all of
+        # them (their number is bounded) besides the other requests
+        limiter = anyio.to_thread.current_default_thread_limiter()
+        limiter.total_tokens = max(limiter.total_tokens, 40 + 2 * _WAITING)
         await run_in_threadpool(mates.start)
+        await run_in_threadpool(searches.start)
         try:
             yield
         finally:
             mates.close()
+            searches.close()
             store.close()
 
     app = FastAPI(
@@ -338,10 +451,12 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     app.state.games = games
     app.state.store = store
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(Caller)
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
-        headers = {"WWW-Authenticate": 'Bearer realm="remis"'} if exc.status == 401 else None
+        headers = ({"WWW-Authenticate": 'Bearer realm="remis"'} if exc.status == 401 else
+                   {"Retry-After": str(Busy.retry_after)} if exc.status == 429 else None)
         return JSONResponse({"detail": exc.detail}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
@@ -356,8 +471,10 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
                             headers=getattr(exc, "headers", None))
 
     async def _unavailable(request: Request, exc: Exception) -> JSONResponse:
-        log.error("database error on %s %s: %s", request.method, request.url.path, exc)
-        return JSONResponse({"detail": f"database unavailable, try again: {exc}"},
+        # the operator's log has the reason; the client learns nothing of the database
+        log.error("database error on %s %s: %s", request.method, request.url.path,
+                  redact(str(exc), store.url))
+        return JSONResponse({"detail": "database unavailable, try again"},
                             status_code=503, headers={"Retry-After": "1"})
 
     for kind in _database_errors():
@@ -370,34 +487,46 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
 
     # -- games -------------------------------------------------------------
 
-    @app.post("/v1/games", status_code=201, response_model=CreatedGame, responses=_ERRORS)
+    @app.post("/v1/games", status_code=201, response_model=CreatedGame,
+              responses={**_ERRORS, 201: {"links": _GAME_LINKS}}, operation_id="create_game")
     def create_game(body: CreateGame) -> dict[str, Any]:
         """Create a game; the answer holds the only copy of the three tokens."""
         gid, tokens, state = games.create(body.config)
         return {"id": gid, "tokens": tokens, "state": state}
 
-    @app.post("/v1/games/{game_id}/events", response_model=Accepted, responses=_ERRORS)
+    @app.post("/v1/games/{game_id}/events", response_model=Accepted, responses=_ERRORS,
+              operation_id="post_event")
     def post_event(game_id: str, body: Event, token: Token) -> Response:
         """Apply one event (``Authorization: Bearer <token>`` of a player or the
-        arbiter); stored before the answer."""
+        arbiter); stored before the answer.  With an ``id``, a retry of the
+        same request gets the same answer."""
+        received = time.time()
         event = body.model_dump(exclude_none=True, exclude={"expected_ply"})
-        state, n = games.post(game_id, token, event, body.expected_ply)
+        state, n = games.post(game_id, token, event, body.expected_ply, received=received)
         return _json({"state": state, "event": n})
 
-    @app.get("/v1/games/{game_id}", response_model=GameView, responses=_READ_ERRORS)
+    @app.get("/v1/games/{game_id}", response_model=GameView, responses=_READ_ERRORS,
+             operation_id="get_game")
     def get_game(game_id: str, token: Token) -> dict[str, Any]:
         """The game's config and current state (any token of the game)."""
         games.reader(game_id, token)
         rec, state, _ = games.state(game_id)
         return {"id": rec.id, "config": rec.config, "state": state}
 
-    @app.get("/v1/games/{game_id}/events", response_model=EventLog, responses=_READ_ERRORS)
-    def get_events(game_id: str, token: Token) -> dict[str, Any]:
-        """The game's accepted events, in order (any token of the game)."""
+    @app.get("/v1/games/{game_id}/events", response_model=EventLog, responses=_READ_ERRORS,
+             operation_id="get_events")
+    def get_events(game_id: str, token: Token,
+                   after: Annotated[int, Query(ge=0, le=2**31)] = 0,
+                   limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = MAX_PAGE,
+                   ) -> dict[str, Any]:
+        """A page of the game's accepted events, in order, and of the ruling
+        log they wrote (any token of the game): events ``after + 1`` on, at
+        most ``limit``."""
         games.reader(game_id, token)
-        return {"events": games.events(game_id)}
+        return games.events(game_id, after, limit)
 
-    @app.get("/v1/games/{game_id}/moves", response_model=MoveList, responses=_READ_ERRORS)
+    @app.get("/v1/games/{game_id}/moves", response_model=MoveList, responses=_READ_ERRORS,
+             operation_id="get_moves")
     def get_moves(game_id: str, token: Token) -> dict[str, Any]:
         """The moves on the arbiter's board, in order (any token of the game):
         SAN, or UCI for an illegal move that stands (``standing``, 7.5.1);
@@ -443,21 +572,50 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
 
     # -- stateless -----------------------------------------------------------
 
-    @app.post("/v1/position", responses=_ERRORS)
-    def position(body: PositionRequest) -> dict[str, Any]:
-        """The same JSON as ``remis position --json``."""
-        return _input(position_json, body.fen, quick=body.quick, max_seconds=body.max_seconds)
+    async def search(request: Request, work: str, seconds: float,
+                     **kwargs: Any) -> Any:
+        """Run one stateless request's work in the search pool, under its
+        budget; cancelled when the client goes away."""
+        try:
+            job = searches.submit(run_job, work, kwargs, limits.search_nodes,
+                                  min(seconds, limits.search_seconds), cancelled)
+        except Busy as exc:
+            raise ServiceError(429, str(exc)) from None
+        answer = asyncio.wrap_future(job.future)
+        while not (await asyncio.wait({answer}, timeout=DISCONNECT_POLL))[0]:
+            if await request.is_disconnected():
+                job.cancel()
+                raise ServiceError(400, "the client went away; the work was cancelled")
+        try:
+            return answer.result()
+        except InputError as exc:
+            raise ServiceError(422, str(exc)) from None
+        except Cancelled:
+            raise ServiceError(400, "the client went away; the work was cancelled") from None
 
-    @app.post("/v1/pgn", response_model=PgnRulings, responses=_ERRORS)
-    def pgn(body: PgnRequest) -> dict[str, Any]:
-        """``{"games": [...]}``, each the same JSON as a line of ``remis game --json``."""
-        return {"games": pgn_json(body.pgn)}
+    @app.post("/v1/position", responses=_ERRORS_429)
+    async def position(body: PositionRequest, request: Request) -> dict[str, Any]:
+        """The same JSON as ``remis position --json``, and the ``budget`` (its
+        searches are bounded by the request's ``max_seconds`` and the
+        server's budget)."""
+        out, budget = await search(request, "position", body.max_seconds, fen=body.fen,
+                                   quick=body.quick, max_seconds=body.max_seconds)
+        return {**out, "budget": budget}
 
-    @app.post("/v1/claim", responses=_ERRORS)
-    def claim(body: ClaimRequest) -> dict[str, Any]:
-        """The same JSON as ``remis claim --json``."""
-        return _input(claim_json, body.pgn, game=body.game, ply=body.ply, move=body.move,
-                      kind=body.kind, mode=body.mode)
+    @app.post("/v1/pgn", response_model=PgnRulings, responses=_ERRORS_429)
+    async def pgn(body: PgnRequest, request: Request) -> dict[str, Any]:
+        """``{"games": [...], "budget": {...}}``, each game the same JSON as a
+        line of ``remis game --json``; all the games' searches share one budget."""
+        games_out, budget = await search(request, "pgn", limits.search_seconds, pgn=body.pgn)
+        return {"games": games_out, "budget": budget}
+
+    @app.post("/v1/claim", responses=_ERRORS_429)
+    async def claim(body: ClaimRequest, request: Request) -> dict[str, Any]:
+        """The same JSON as ``remis claim --json``, and the ``budget``."""
+        out, budget = await search(request, "claim", limits.search_seconds, pgn=body.pgn,
+                                   game=body.game, ply=body.ply, move=body.move,
+                                   kind=body.kind, mode=body.mode)
+        return {**out, "budget": budget}
 
     # -- web page and translations ---------------------------------------------
 
@@ -475,7 +633,7 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
 
     app.mount("/static", _OptionalStatic(directory=web_dist, check_dir=False), name="static")
 
-    @app.get("/", include_in_schema=False, response_model=None)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False, response_model=None)
     def index() -> FileResponse | HTMLResponse:
         page = web_dist / "index.html"
         if page.is_file():
@@ -511,11 +669,3 @@ def _json(obj: Any, status: int = 200) -> Response:
 
 def _sse(n: int, state: dict[str, Any]) -> str:
     return f"id: {n}\ndata: {json.dumps(state, ensure_ascii=False)}\n\n"
-
-
-def _input(fn: Callable[..., dict[str, Any]], *args: Any, **kwargs: Any) -> dict[str, Any]:
-    try:
-        return fn(*args, **kwargs)
-    except InputError as exc:
-        raise ServiceError(422, str(exc)) from None
-

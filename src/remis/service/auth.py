@@ -108,11 +108,16 @@ def refusal(role: str, event: Mapping[str, Any]) -> str | None:
     'only the player may move; the arbiter token may post arbiter, flag, illegal_move, touch'
     >>> refusal("spectator", {"type": "offer_draw", "player": "white"})
     'the spectator token can only read the game'
+    >>> refusal("black", {"type": "illegal_move", "player": "white", "ply": 3,
+    ...                   "clocks": {"white": 1, "black": 900}})
+    'only the arbiter sets the clocks (Article 7.1)'
     """
     kind = str(event.get("type"))
     player = event.get("player")
     if role not in ACTORS:
         return f"the {role} token can only read the game"
+    if role != "arbiter" and event.get("clocks") is not None:
+        return "only the arbiter sets the clocks (Article 7.1)"
     if role == "arbiter":
         if kind in ARBITER_ACTS:
             return None

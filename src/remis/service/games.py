@@ -6,10 +6,18 @@ The arbiter decides every rule; this module only keeps one
 event log whenever it is missing or behind, e.g. after a restart or when
 another service instance appended events), and makes sure an event is
 committed to the store before it is acknowledged.
+
+What a hostile client could grow is bounded (:class:`~remis.service.limits.Limits`): events per
+game and between two moves, and the bytes of the games kept in memory.  A
+client's event ``id`` is an idempotency key: the same ``id`` with the same
+request gets the first answer again, with another request a 409.  The time
+of record comes from :func:`remis.service.timing.time_of_record`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 import threading
 import time
@@ -21,8 +29,11 @@ from typing import Any
 from remis.arbiter import Arbiter, RefusedEvent
 from remis.arbiter.base import MateTest
 from remis.service.auth import ROLES, hash_token, new_token, refusal, role_of
+from remis.service.limits import Limits
 from remis.service.moves import move_list
-from remis.service.store import GameRecord, SeqTaken, Store
+from remis.service.pool import Busy
+from remis.service.store import EventKey, GameRecord, KeyTaken, SeqTaken, Store
+from remis.service.timing import time_of_record
 
 
 class ServiceError(Exception):
@@ -39,14 +50,47 @@ class ServiceError(Exception):
         self.detail = detail
 
 
+#: the events a player may repeat without changing the board or ending the game:
+#: refused after ``Limits.between_moves`` events in a row without a move
+IDLE_EVENTS = frozenset({"touch", "offer_draw", "decline_draw", "claim"})
+
+#: estimated bytes of a game in memory: its arbiter, and each event applied (its
+#: copy, the ruling-log entries it wrote, a ply of history); measured with
+#: tracemalloc in tests/service/test_limits.py, which checks they are upper bounds
+GAME_BYTES = 64 * 1024
+EVENT_BYTES = 4 * 1024
+
+
 @dataclass
 class _Live:
-    """A game in memory: its record, its arbiter and how many stored events
-    the arbiter has applied."""
+    """A game in memory: its record, its arbiter, how many stored events
+    the arbiter has applied, and how many of the last ones in a row left
+    the board as it was."""
 
     record: GameRecord
     arbiter: Arbiter
-    applied: int
+    applied: int = 0
+    idle: int = 0
+
+    def accept(self, event: dict[str, Any]) -> None:
+        """Apply the next stored event (:class:`RefusedEvent` if the arbiter
+        refuses it; nothing changes then)."""
+        ply = self.arbiter.history.ply
+        self.arbiter.accept(event)
+        self.applied += 1
+        self.idle = 0 if self.arbiter.history.ply != ply else self.idle + 1
+
+    @property
+    def bytes(self) -> int:
+        """The estimated memory of the game (see :data:`EVENT_BYTES`)."""
+        return GAME_BYTES + EVENT_BYTES * self.applied
+
+    def view(self) -> dict[str, Any]:
+        """The state of an answer: the arbiter's state without its whole
+        ruling log, and ``rulings``, the entries the last event wrote."""
+        n = self.applied
+        return {**self.arbiter.state(log=False),
+                "rulings": self.arbiter.rulings(max(n - 1, 0), n)}
 
 
 Listener = Callable[[str, int, dict[str, Any]], None]
@@ -69,14 +113,15 @@ class Games:
     """
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 cache_size: int = 10_000, mate_test: MateTest | None = None) -> None:
+                 limits: Limits | None = None, mate_test: MateTest | None = None) -> None:
         self.store = store
         #: runs the arbiters' "can the opponent still mate?" search (default: in the
         #: calling thread; the service passes a :class:`~remis.service.mates.MatePool`)
         self._mate_test = mate_test
         self._clock = clock
+        self.limits = limits or Limits()
         self._cache: OrderedDict[str, _Live] = OrderedDict()
-        self._cache_size = cache_size
+        self._cache_bytes = 0
         self._cache_lock = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
         self._listeners: list[Listener] = []
@@ -113,15 +158,35 @@ class Games:
             return live
 
     def _remember(self, game_id: str, live: _Live) -> None:
+        """Keep ``live`` (its size as of now) and drop the least recently used
+        games while the estimate is over ``Limits.cache_bytes``."""
         with self._cache_lock:
+            old = self._cache.pop(game_id, None)
+            if old is not None:
+                self._cache_bytes -= old.bytes
             self._cache[game_id] = live
-            self._cache.move_to_end(game_id)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+            self._cache_bytes += live.bytes
+            while self._cache_bytes > self.limits.cache_bytes and len(self._cache) > 1:
+                _, dropped = self._cache.popitem(last=False)
+                self._cache_bytes -= dropped.bytes
 
     def _forget(self, game_id: str) -> None:
         with self._cache_lock:
-            self._cache.pop(game_id, None)
+            old = self._cache.pop(game_id, None)
+            if old is not None:
+                self._cache_bytes -= old.bytes
+
+    def cached(self) -> tuple[int, int]:
+        """``(games, estimated bytes)`` kept in memory.
+
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> _ = games.create({})
+        >>> games.cached() == (1, GAME_BYTES)
+        True
+        """
+        with self._cache_lock:
+            return len(self._cache), self._cache_bytes
 
     def record(self, game_id: str) -> GameRecord:
         """The stored game; :class:`ServiceError` 404 when there is none.
@@ -151,12 +216,18 @@ class Games:
         return arbiter
 
     def _rebuild(self, rec: GameRecord, events: list[dict[str, Any]]) -> _Live:
-        try:
-            arbiter = Arbiter.from_log(rec.config, events, mate_test=self._mate_test)
-        except (RefusedEvent, ValueError) as exc:  # a stored log the arbiter now refuses
-            raise RuntimeError(f"game {rec.id}: stored event log cannot be replayed: "
-                               f"{exc}") from exc
-        return _Live(rec, arbiter, len(events))
+        """The game replayed from its stored events (in linear time: no
+        state is built on the way)."""
+        live = _Live(rec, self._arbiter(rec.config))
+        for n, ev in enumerate(events, start=1):
+            try:
+                live.accept(ev)
+            except Busy as exc:
+                raise ServiceError(429, str(exc)) from None
+            except (RefusedEvent, ValueError) as exc:  # a stored log the arbiter now refuses
+                raise RuntimeError(f"game {rec.id}: stored event {n} cannot be replayed: "
+                                   f"{_message(exc)}") from exc
+        return live
 
     def _sync(self, rec: GameRecord, count: int,
               load: Callable[[int], list[dict[str, Any]]]) -> _Live:
@@ -165,8 +236,10 @@ class Games:
         if live is not None and live.applied < count:
             try:
                 for ev in load(live.applied):
-                    live.arbiter.apply(ev)
-                    live.applied += 1
+                    live.accept(ev)
+            except Busy as exc:
+                self._forget(rec.id)  # partly applied: rebuilt when asked for again
+                raise ServiceError(429, str(exc)) from None
             except (RefusedEvent, ValueError):
                 live = None
         if live is None or live.applied != count:
@@ -204,8 +277,9 @@ class Games:
         rec = GameRecord(game_id, cfg, self._clock(),
                          {role: hash_token(t) for role, t in tokens.items()})
         self.store.create_game(rec)
-        self._remember(game_id, _Live(rec, arbiter, 0))
-        return game_id, tokens, arbiter.state()
+        live = _Live(rec, arbiter)
+        self._remember(game_id, live)
+        return game_id, tokens, live.view()
 
     def reader(self, game_id: str, token: str | None) -> str:
         """The role of ``token`` in the game, which may then read it (state,
@@ -226,7 +300,9 @@ class Games:
         return _role(self.record(game_id), token)
 
     def state(self, game_id: str) -> tuple[GameRecord, dict[str, Any], int]:
-        """``(record, current state, number of events)`` of a game.
+        """``(record, current state, number of events)`` of a game (the state
+        of an answer: ``rulings`` holds what the last event wrote in the
+        ruling log, :meth:`events` the whole log).
 
         >>> from remis.service.store import open_store
         >>> games = Games(open_store("sqlite:///:memory:"))
@@ -240,7 +316,7 @@ class Games:
         rec = self.record(game_id)
         with self._lock(game_id):
             live = self._synced(rec)
-            return rec, live.arbiter.state(), live.applied
+            return rec, live.view(), live.applied
 
     def moves(self, game_id: str) -> tuple[list[dict[str, Any]], int]:
         """``(move list, number of events)`` of a game: the moves on the
@@ -264,26 +340,42 @@ class Games:
         return self._sync(rec, self.store.count(rec.id),
                           lambda after: self.store.events(rec.id, after))
 
-    def events(self, game_id: str) -> list[dict[str, Any]]:
-        """The stored event log of a game.
+    def events(self, game_id: str, after: int = 0, limit: int = 1000) -> dict[str, Any]:
+        """A page of the game's log: ``events`` numbered ``after + 1`` on (at
+        most ``limit``) as stored, the ruling-log entries they wrote
+        (``log``; from ``after`` 0 with the set-up position's too), the
+        number ``last`` of the last event in the page and ``total``.
 
         >>> from remis.service.store import open_store
         >>> games = Games(open_store("sqlite:///:memory:"), clock=lambda: 100.0)
         >>> gid, tokens, _ = games.create({})
-        >>> _ = games.post(gid, tokens["white"], {"type": "move", "player": "white",
-        ...                                       "move": "Nf3"})
-        >>> games.events(gid)
-        [{'type': 'move', 'player': 'white', 'move': 'Nf3', 'at': 0.0}]
+        >>> for ev in [{"type": "move", "player": "white", "move": "Nf3"},
+        ...            {"type": "offer_draw", "player": "white"},
+        ...            {"type": "decline_draw", "player": "black"}]:
+        ...     _ = games.post(gid, tokens[ev["player"]], ev)
+        >>> page = games.events(gid, after=1, limit=1)
+        >>> page["events"], [e["message"] for e in page["log"]], page["last"], page["total"]
+        ([{'type': 'offer_draw', 'player': 'white', 'at': 0.0}], ['draw_offered'], 2, 3)
         """
-        self.record(game_id)
-        return self.store.events(game_id)
+        rec = self.record(game_id)
+        with self._lock(game_id):
+            live = self._synced(rec)
+            total = live.applied
+            after = min(max(after, 0), total)
+            events = self.store.events(game_id, after, min(limit, total - after))
+            last = after + len(events)
+            return {"events": events, "log": live.arbiter.rulings(after, last),
+                    "after": after, "last": last, "total": total}
 
     def post(self, game_id: str, token: str | None, event: Mapping[str, Any],
-             expected_ply: int | None = None) -> tuple[dict[str, Any], int]:
-        """Apply one event for the holder of ``token``; returns ``(state,
-        event number)`` once the event is stored.  Refusals raise
-        :class:`ServiceError`: 401 bad token, 403 wrong role, 404 no game,
-        409 ``expected_ply`` is not the current ply, 422 refused by the Laws.
+             expected_ply: int | None = None, *,
+             received: float | None = None) -> tuple[dict[str, Any], int]:
+        """Apply one event for the holder of ``token``, received at Unix time
+        ``received`` (default: now); returns ``(state, event number)`` once
+        the event is stored.  Refusals raise :class:`ServiceError`: 401 bad
+        token, 403 wrong role, 404 no game, 409 refused in the game's present
+        state: by the Laws, over a limit, ``expected_ply`` not the current
+        ply, or the event's ``id`` used for another request.
 
         >>> from remis.service.store import open_store
         >>> games = Games(open_store("sqlite:///:memory:"))
@@ -297,17 +389,29 @@ class Games:
         Traceback (most recent call last):
         ...
         remis.service.games.ServiceError: expected ply 0 but the game is at ply 1
-        """
 
+        A retry (the same ``id``, the same request) gets the first answer:
+
+        >>> retry = {"type": "move", "player": "black", "move": "e5", "id": "m2"}
+        >>> games.post(gid, tokens["black"], retry)[1], games.post(gid, tokens["black"], retry)[1]
+        (2, 2)
+        """
         rec = self.record(game_id)
         role = _role(rec, token)
         why = refusal(role, event)
         if why is not None:
             raise ServiceError(403, why)
         ev = {k: v for k, v in event.items() if v is not None}
+        claimed = ev.pop("at", None)
+        key = _key(ev, claimed, expected_ply)
+        received = self._clock() if received is None else received
         with self._lock(game_id):
             for _attempt in range(5):
                 live = self._live(rec)
+                if key is not None:
+                    known = self.store.find_key(game_id, key.client_id)
+                    if known is not None:
+                        return _replayed(known, key)
                 if expected_ply is not None:
                     ply = live.arbiter.history.ply  # not state(): that builds the whole answer
                     if ply != expected_ply:
@@ -315,31 +419,53 @@ class Games:
                             continue
                         raise ServiceError(409, f"expected ply {expected_ply} but the game is "
                                                 f"at ply {ply}")
-                if "at" not in ev:
-                    ev["at"] = round(self._clock() - rec.created, 3)
                 seq = live.applied + 1
-                try:
-                    state = live.arbiter.apply(ev)
-                except RefusedEvent as exc:  # the arbiter left its state unchanged
+                over = self._over_limit(live, str(ev.get("type")))
+                if over is not None:
                     if not self._fresh(live):
                         continue
-                    raise ServiceError(422, f"event {seq} refused: {_message(exc)}") from None
+                    raise ServiceError(409, f"event {seq} refused: {over}")
+                try:
+                    ev["at"] = time_of_record(
+                        claimed, received=round(received - rec.created, 3),
+                        last=live.arbiter.last_at, role=role,
+                        online=live.arbiter.config.mode == "online", skew=self.limits.skew)
+                    live.accept(ev)
+                except Busy as exc:  # the mate search was refused: the state is unchanged
+                    raise ServiceError(429, str(exc)) from None
+                except (RefusedEvent, ValueError) as exc:  # the arbiter left its state unchanged
+                    if not self._fresh(live):
+                        continue
+                    raise ServiceError(409, f"event {seq} refused: {_message(exc)}") from None
+                state = live.view()
                 try:
                     # what the arbiter logged: the event as given (events() would copy the log)
-                    self.store.append(game_id, seq, ev)
-                except SeqTaken:
-                    # another instance stored event ``seq`` first: reload, check again
+                    self.store.append(game_id, seq, ev, None if key is None else EventKey(
+                        key.client_id, key.digest, _dump({"state": state, "event": seq})))
+                except (SeqTaken, KeyTaken):
+                    # another instance stored event ``seq`` (or this id) first: reload, check again
                     self._forget(game_id)
                     continue
                 except BaseException:
                     self._forget(game_id)  # the arbiter moved on but the store did not
                     raise
-                live.applied = seq
+                self._remember(game_id, live)  # its size grew
                 for listener in self._listeners:  # inside the lock: streams get them in order
                     listener(game_id, seq, state)
                 return state, seq
         raise ServiceError(409, f"game {game_id} kept changing under concurrent writers; "
                                 "send the event again")
+
+    def _over_limit(self, live: _Live, kind: str) -> str | None:
+        """Why the game may take no further event, or no further event of
+        type ``kind`` without a move first (a limit of ``Limits``)."""
+        limits = self.limits
+        if live.applied >= limits.events:
+            return f"the game has reached the limit of {limits.events} events"
+        if live.idle >= limits.between_moves and kind in IDLE_EVENTS:
+            return (f"{limits.between_moves} events in a row without a move is the limit; "
+                    "the next event must be a move (or end the game)")
+        return None
 
     def _live(self, rec: GameRecord) -> _Live:
         """The cached game, or the game rebuilt from the store.  A cached game
@@ -370,6 +496,38 @@ def _role(rec: GameRecord, token: str | None) -> str:
     if role is None:
         raise ServiceError(401, f"the token is not valid for game {rec.id}")
     return role
+
+
+def _key(event: Mapping[str, Any], at: float | None, expected_ply: int | None,
+         ) -> EventKey | None:
+    """The idempotency key of a request whose event has an ``id`` (without
+    its answer yet): the id as JSON (``1`` and ``"1"`` differ) and the digest
+    of the whole request.
+
+    >>> _key({"type": "resign", "player": "white", "id": 7}, None, None).client_id
+    '7'
+    >>> _key({"type": "resign", "player": "white"}, None, None) is None
+    True
+    """
+    if "id" not in event:
+        return None
+    request = {**event, "at": at, "expected_ply": expected_ply}
+    digest = hashlib.sha256(_dump(request, sort_keys=True).encode()).hexdigest()
+    return EventKey(_dump(event["id"]), digest, "")
+
+
+def _replayed(known: EventKey, key: EventKey) -> tuple[dict[str, Any], int]:
+    """The first answer to an idempotency key, or 409 when the key came
+    with another request."""
+    if known.digest != key.digest:
+        raise ServiceError(409, f"event id {key.client_id} was already used for another "
+                                "request in this game; use a new id for a new event")
+    answer = json.loads(known.answer)
+    return answer["state"], int(answer["event"])
+
+
+def _dump(obj: Any, *, sort_keys: bool = False) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=sort_keys)
 
 
 def _message(exc: BaseException) -> str:

@@ -1,17 +1,24 @@
 """The stateless endpoints' work: the same JSON objects as ``remis position
 --json``, ``remis game --json`` and ``remis claim --json``, from text in a
 request body instead of files.  Only glue: every ruling comes from the core.
+
+The service runs each request as one :func:`run_job` in a worker process,
+under a budget of nodes and seconds for all its searches together
+(:func:`remis.unwinnable.limit`), cancelled when its client goes away.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 from remis.game import claim_in_game, rule_on_parsed
 from remis.pgn import parse_game, split_games
 from remis.position import rule_on_position
 from remis.ruling import FIFTY, THREEFOLD
+from remis.unwinnable import Cancelled, limit
+from remis.unwinnable.deadtest import forget
 
 #: claim kinds accepted by ``remis claim --kind`` and ``/v1/claim``
 CLAIM_KINDS = {"threefold": THREEFOLD, "threefold_repetition": THREEFOLD, "fifty": FIFTY,
@@ -38,15 +45,21 @@ def position_json(fen: str, *, quick: bool = False,
         raise InputError(f"fen: {exc}") from None
 
 
-def pgn_json(pgn: str) -> list[dict[str, Any]]:
+def pgn_json(pgn: str, *, between: Callable[[], None] | None = None) -> list[dict[str, Any]]:
     """``remis game --json`` for every game of a PGN text (one object per game;
-    a broken game carries its ``error`` and does not stop the others).
+    a broken game carries its ``error`` and does not stop the others);
+    ``between()`` is called before each game (it may raise to stop).
 
     >>> [g["end"]["termination"] for g in pgn_json("1. f3 e5 2. g4 Qh4# 0-1\\n")]
     ['checkmate']
     """
     stream = io.BytesIO(pgn.encode("utf-8"))
-    return [rule_on_parsed(parse_game(gt)).to_json() for gt in split_games(stream)]
+    out = []
+    for gt in split_games(stream):
+        if between is not None:
+            between()
+        out.append(rule_on_parsed(parse_game(gt)).to_json())
+    return out
 
 
 def claim_json(pgn: str, *, game: int = 1, ply: int | None = None, move: str | None = None,
@@ -81,3 +94,35 @@ def claim_json(pgn: str, *, game: int = 1, ply: int | None = None, move: str | N
     verdict = claim_in_game(parsed, at, kind=CLAIM_KINDS.get(kind or ""), move=move,
                             penalty_seconds=PENALTY[mode])
     return verdict.verdict_json()
+
+
+#: the work of each stateless endpoint, by name
+JOBS: dict[str, Callable[..., Any]] = {"position": position_json, "pgn": pgn_json,
+                                       "claim": claim_json}
+
+
+def run_job(kind: str, kwargs: dict[str, Any], max_nodes: int, max_seconds: float,
+            cancelled: Callable[[], bool] | None = None) -> tuple[Any, dict[str, Any]]:
+    """``(answer, budget)`` of one request: ``JOBS[kind](**kwargs)`` with all
+    its searches under one budget (its ``to_json()``: what it allowed, what
+    was used, whether a search was cut short).  :class:`InputError` for bad
+    input; :class:`~remis.unwinnable.Cancelled` once ``cancelled()`` is true.
+
+    >>> out, budget = run_job("pgn", {"pgn": "1. f3 e5 2. g4 Qh4# 0-1"}, 10**6, 5.0)
+    >>> out[0]["end"]["article"], budget["exhausted"]
+    ('5.1.1', False)
+    """
+    stop = cancelled or (lambda: False)
+
+    def between() -> None:
+        if stop():
+            raise Cancelled("the request was cancelled")
+
+    if kind == "pgn":
+        kwargs = {**kwargs, "between": between}
+    with limit(max_nodes, max_seconds, stop) as budget:
+        try:
+            return JOBS[kind](**kwargs), budget.to_json()
+        finally:
+            if budget.cut:  # its open questions must not be remembered as answers
+                forget()

@@ -12,13 +12,19 @@ when another writer (another service instance) stored that number first, so
 no event is ever applied twice or lost.  ``append`` returns only once the
 event is committed, so an event is durable before it is acknowledged.  SQLite
 commits the appends of concurrent requests together (group commit: one
-``fsync`` per batch); PostgreSQL groups concurrent commits by itself.
+``fsync`` per batch, each request's row on its own, so that one bad row fails
+only its request); PostgreSQL groups concurrent commits by itself.
+
+An event may carry the client's idempotency key (:class:`EventKey`): the
+pair ``(game_id, client_id)`` is unique too, and the first answer is stored
+with the event, so a retry finds it (:meth:`Store.find_key`).
 """
 
 from __future__ import annotations
 
 import json
 import queue
+import re
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
@@ -27,7 +33,7 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS games (
@@ -44,6 +50,14 @@ SCHEMA = [
         event TEXT NOT NULL,
         PRIMARY KEY (game_id, seq))""",
 ]
+#: added after the first release: the client's idempotency key, the digest of
+#: its request and the answer it got (NULL for events posted without an id)
+KEY_COLUMNS = [("client_id", "ALTER TABLE events ADD COLUMN client_id TEXT"),
+               ("digest", "ALTER TABLE events ADD COLUMN digest TEXT"),
+               ("answer", "ALTER TABLE events ADD COLUMN answer TEXT")]
+#: one event per idempotency key and game (NULL keys are all distinct)
+KEY_INDEX = ("CREATE UNIQUE INDEX IF NOT EXISTS events_client_id "
+             "ON events (game_id, client_id)")
 #: added after the first release: databases made before get the column (games
 #: created before have no spectator token; their player and arbiter tokens read)
 SPECTATOR_COLUMN = "ALTER TABLE games ADD COLUMN spectator_hash TEXT"
@@ -73,6 +87,25 @@ class GameRecord:
 
 class SeqTaken(Exception):
     """The event number is already stored (another writer was first)."""
+
+
+class KeyTaken(Exception):
+    """The idempotency key is already stored with another event of the game."""
+
+
+@dataclass(frozen=True)
+class EventKey:
+    """A client's idempotency key for one event: ``client_id`` (its ``id``,
+    as JSON), the ``digest`` of its request, and the ``answer`` (JSON text)
+    the first request got.
+
+    >>> EventKey('"r1"', "d", "{}").client_id
+    '"r1"'
+    """
+
+    client_id: str
+    digest: str
+    answer: str
 
 
 class Store(ABC):
@@ -107,13 +140,16 @@ class Store(ABC):
         """
 
     @abstractmethod
-    def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
-        """The game's events numbered ``after + 1`` onwards, in order.
+    def events(self, game_id: str, after: int = 0,
+               limit: int | None = None) -> list[dict[str, Any]]:
+        """The game's events numbered ``after + 1`` onwards, in order (at
+        most ``limit`` of them).
 
         >>> s = open_store("sqlite:///:memory:")
         >>> s.create_game(GameRecord("g", {}, 0.0, {"white": "w", "black": "b", "arbiter": "a"}))
         >>> s.append("g", 1, {"type": "offer_draw", "player": "white"})
-        >>> s.events("g"), s.events("g", after=1)
+        >>> s.append("g", 2, {"type": "decline_draw", "player": "black"})
+        >>> s.events("g", limit=1), s.events("g", after=2)
         ([{'type': 'offer_draw', 'player': 'white'}], [])
         >>> s.close()
         """
@@ -132,9 +168,24 @@ class Store(ABC):
         """
 
     @abstractmethod
-    def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
-        """Store ``event`` as number ``seq`` of the game and commit; raise
-        :class:`SeqTaken` when that number is already stored.
+    def find_key(self, game_id: str, client_id: str) -> EventKey | None:
+        """The stored idempotency key ``client_id`` of the game, or None.
+
+        >>> s = open_store("sqlite:///:memory:")
+        >>> s.create_game(GameRecord("g", {}, 0.0, {"white": "w", "black": "b", "arbiter": "a"}))
+        >>> s.append("g", 1, {"type": "resign", "player": "black", "id": "r"},
+        ...          key=EventKey('"r"', "d1", '{"event":1}'))
+        >>> s.find_key("g", '"r"'), s.find_key("g", '"x"')
+        (EventKey(client_id='"r"', digest='d1', answer='{"event":1}'), None)
+        >>> s.close()
+        """
+
+    @abstractmethod
+    def append(self, game_id: str, seq: int, event: dict[str, Any],
+               key: EventKey | None = None) -> None:
+        """Store ``event`` as number ``seq`` of the game, with the client's
+        idempotency ``key`` if any, and commit; raise :class:`SeqTaken` when
+        that number is already stored, :class:`KeyTaken` when the key is.
 
         Two writers that both try number 1: the second one is refused.
 
@@ -148,6 +199,14 @@ class Store(ABC):
         game g already has event 1
         >>> s.events("g")[0]["player"]
         'black'
+
+        The same key twice (a retry that reached two writers):
+
+        >>> s.append("g", 2, {"type": "offer_draw", "player": "white"}, key=EventKey("1", "d", "a"))
+        >>> s.append("g", 3, {"type": "offer_draw", "player": "white"}, key=EventKey("1", "d", "a"))
+        Traceback (most recent call last):
+        ...
+        remis.service.store.KeyTaken: game g already has an event with id 1
         >>> s.close()
         """
 
@@ -196,20 +255,39 @@ def _dump(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
-_Pending = tuple[str, int, str, "Future[None]"]
+#: a row of the events table: game, number, event, key, digest, answer
+_Row = tuple[str, int, str, str | None, str | None, str | None]
+_Pending = tuple[_Row, "Future[None]"]
+
+
+def _row(game_id: str, seq: int, event: dict[str, Any], key: EventKey | None) -> _Row:
+    if key is None:
+        return (game_id, seq, _dump(event), None, None, None)
+    return (game_id, seq, _dump(event), key.client_id, key.digest, key.answer)
+
+
+def _taken(row: _Row, key_clash: bool) -> Exception:
+    """The exception of a row refused by a unique index."""
+    if key_clash:
+        return KeyTaken(f"game {row[0]} already has an event with id {row[3]}")
+    return SeqTaken(f"game {row[0]} already has event {row[1]}")
+
+
+#: the columns written by an append, in the order of :data:`_Row`
+EVENT_COLUMNS = "game_id, seq, event, client_id, digest, answer"
 
 
 class _GroupCommit:
     """One writer thread that commits whatever appends have queued up in one
     transaction (one ``fsync`` for the lot) and then releases the waiting
-    requests.  ``write(rows)`` stores ``(game_id, seq, json)`` rows inside a
-    transaction and returns, for each row it could not store, the exception
-    its request gets (:class:`SeqTaken` when the number was taken).
+    requests.  ``write(rows)`` stores rows inside a transaction and returns,
+    for each row it could not store, the exception its request gets
+    (:class:`SeqTaken` when the number was taken).
 
-    >>> gc = _GroupCommit(lambda rows: {i: SeqTaken(f"game {r[0]} already has event {r[1]}")
+    >>> gc = _GroupCommit(lambda rows: {i: _taken(r, False)
     ...                                 for i, r in enumerate(rows) if r[1] == 0}, "demo")
-    >>> gc.submit("g", 1, "{}")
-    >>> gc.submit("g", 0, "{}")
+    >>> gc.submit(("g", 1, "{}", None, None, None))
+    >>> gc.submit(("g", 0, "{}", None, None, None))
     Traceback (most recent call last):
     ...
     remis.service.store.SeqTaken: game g already has event 0
@@ -219,7 +297,7 @@ class _GroupCommit:
     #: most appends committed in one transaction
     BATCH = 512
 
-    def __init__(self, write: Callable[[list[tuple[str, int, str]]], dict[int, Exception]],
+    def __init__(self, write: Callable[[list[_Row]], dict[int, Exception]],
                  name: str) -> None:
         self._write = write
         self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
@@ -227,12 +305,12 @@ class _GroupCommit:
                                         daemon=True)
         self._thread.start()
 
-    def submit(self, game_id: str, seq: int, text: str) -> None:
+    def submit(self, row: _Row) -> None:
         """Queue one row and wait until it is committed (or refused)."""
         if not self._thread.is_alive():
             raise StoreError("the store is closed")
         fut: Future[None] = Future()
-        self._queue.put((game_id, seq, text, fut))
+        self._queue.put((row, fut))
         fut.result()
 
     def _loop(self) -> None:
@@ -251,12 +329,12 @@ class _GroupCommit:
                     break
                 batch.append(more)
             try:
-                failed = self._write([(g, n, t) for g, n, t, _ in batch])
+                failed = self._write([row for row, _ in batch])
             except Exception as exc:
-                for *_, fut in batch:
+                for _, fut in batch:
                     fut.set_exception(StoreError(f"cannot store events: {exc}"))
                 continue
-            for i, (*_, fut) in enumerate(batch):
+            for i, (_, fut) in enumerate(batch):
                 if i in failed:
                     fut.set_exception(failed[i])
                 else:
@@ -312,6 +390,11 @@ class SQLiteStore(Store):
                 columns = {r[1] for r in c.execute("PRAGMA table_info(games)")}
                 if "spectator_hash" not in columns:
                     c.execute(SPECTATOR_COLUMN)
+                columns = {r[1] for r in c.execute("PRAGMA table_info(events)")}
+                for name, alter in KEY_COLUMNS:
+                    if name not in columns:
+                        c.execute(alter)
+                c.execute(KEY_INDEX)
                 c.execute("COMMIT")
             except BaseException:
                 c.execute("ROLLBACK")
@@ -339,21 +422,26 @@ class SQLiteStore(Store):
             conn = self._local.conn = self._connect()
         yield conn
 
-    def _write(self, rows: list[tuple[str, int, str]]) -> dict[int, Exception]:
+    def _write(self, rows: list[_Row]) -> dict[int, Exception]:
         failed: dict[int, Exception] = {}
         with self._wlock:
             c = self._writer
             c.execute("BEGIN IMMEDIATE")
             try:
                 for i, row in enumerate(rows):
+                    # each row on its own: a row that cannot be stored fails its
+                    # request only, never the others committed with it
                     try:
-                        c.execute("INSERT INTO events (game_id, seq, event) VALUES (?, ?, ?)",
-                                  row)
+                        c.execute(f"INSERT INTO events ({EVENT_COLUMNS}) "
+                                  "VALUES (?, ?, ?, ?, ?, ?)", row)
                     except sqlite3.IntegrityError as exc:
-                        gid, seq, _ = row
-                        failed[i] = (SeqTaken(f"game {gid} already has event {seq}")
+                        failed[i] = (_taken(row, "client_id" in str(exc))
                                      if "UNIQUE" in str(exc) else
-                                     StoreError(f"cannot store event {seq} of game {gid}: {exc}"))
+                                     StoreError(f"cannot store event {row[1]} of game "
+                                                f"{row[0]}: {exc}"))
+                    except (sqlite3.Error, ValueError) as exc:  # e.g. text SQLite cannot encode
+                        failed[i] = StoreError(f"cannot store event {row[1]} of game "
+                                               f"{row[0]}: {exc}")
                 c.execute("COMMIT")
             except BaseException:
                 if c.in_transaction:
@@ -395,22 +483,37 @@ class SQLiteStore(Store):
                             (game_id,)).fetchone()
         return None if row is None else _record(row)
 
-    def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
+    def events(self, game_id: str, after: int = 0,
+               limit: int | None = None) -> list[dict[str, Any]]:
         """The game's events after number ``after`` (see :class:`Store`).
 
         >>> s = SQLiteStore(":memory:")
         >>> s.create_game(GameRecord("g", {}, 1.0, {"white": "a", "black": "b", "arbiter": "c"}))
         >>> for n, san in enumerate(["e4", "e5", "Nf3"], start=1):
         ...     s.append("g", n, {"type": "move", "move": san})
-        >>> [e["move"] for e in s.events("g", after=1)]
-        ['e5', 'Nf3']
+        >>> [e["move"] for e in s.events("g", after=1)], len(s.events("g", limit=2))
+        (['e5', 'Nf3'], 2)
         >>> s.close()
         """
         with self._reader() as c:
             rows = c.execute(
-                "SELECT event FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
-                (game_id, after)).fetchall()
+                "SELECT event FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                (game_id, after, -1 if limit is None else limit)).fetchall()
         return [json.loads(r[0]) for r in rows]
+
+    def find_key(self, game_id: str, client_id: str) -> EventKey | None:
+        """The stored idempotency key (see :class:`Store`).
+
+        >>> s = SQLiteStore(":memory:")
+        >>> s.find_key("g", "1") is None
+        True
+        >>> s.close()
+        """
+        with self._reader() as c:
+            row = c.execute("SELECT client_id, digest, answer FROM events "
+                            "WHERE game_id = ? AND client_id = ?",
+                            (game_id, client_id)).fetchone()
+        return None if row is None else EventKey(*row)
 
     def count(self, game_id: str) -> int:
         """How many events the game has (see :class:`Store`).
@@ -425,7 +528,8 @@ class SQLiteStore(Store):
                             (game_id,)).fetchone()
         return int(row[0])
 
-    def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
+    def append(self, game_id: str, seq: int, event: dict[str, Any],
+               key: EventKey | None = None) -> None:
         """Queue the event for the next group commit and wait for it.
 
         >>> s = SQLiteStore(":memory:")
@@ -437,7 +541,7 @@ class SQLiteStore(Store):
         remis.service.store.SeqTaken: game g already has event 1
         >>> s.close()
         """
-        self._group.submit(game_id, seq, _dump(event))
+        self._group.submit(_row(game_id, seq, event, key))
 
     def game_ids(self) -> list[str]:
         """Every stored game id (see :class:`Store`).
@@ -492,10 +596,15 @@ class PostgresStore(Store):
             for stmt in SCHEMA:
                 c.execute(stmt)
             # looked up first: ALTER TABLE would lock the table even when the column exists
-            if c.execute("SELECT 1 FROM information_schema.columns WHERE table_name = 'games' "
-                         "AND column_name = 'spectator_hash' "
-                         "AND table_schema = current_schema()").fetchone() is None:
+            columns = {r[0] for r in c.execute(
+                "SELECT table_name || '.' || column_name FROM information_schema.columns "
+                "WHERE table_schema = current_schema()")}
+            if "games.spectator_hash" not in columns:
                 c.execute(SPECTATOR_COLUMN)
+            for name, alter in KEY_COLUMNS:
+                if f"events.{name}" not in columns:
+                    c.execute(alter)
+            c.execute(KEY_INDEX)
 
     @contextmanager
     def _conn(self) -> Iterator[Any]:
@@ -565,7 +674,8 @@ class PostgresStore(Store):
                             (game_id,)).fetchone()
         return None if row is None else _record(row)
 
-    def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
+    def events(self, game_id: str, after: int = 0,
+               limit: int | None = None) -> list[dict[str, Any]]:
         """The game's events after number ``after`` (see :class:`Store`).
 
         Needs a server (tests/service/test_api.py starts one); the same call on
@@ -579,8 +689,20 @@ class PostgresStore(Store):
         """
         with self._conn() as c:
             rows = c.execute("SELECT event FROM events WHERE game_id = %s AND seq > %s "
-                             "ORDER BY seq", (game_id, after)).fetchall()
+                             "ORDER BY seq LIMIT %s", (game_id, after, limit)).fetchall()
         return [json.loads(r[0]) for r in rows]
+
+    def find_key(self, game_id: str, client_id: str) -> EventKey | None:
+        """The stored idempotency key (see :class:`Store`).
+
+        Needs a server (tests/service/test_api.py starts one); the same call on
+        SQLite: :meth:`SQLiteStore.find_key`.
+        """
+        with self._conn() as c:
+            row = c.execute("SELECT client_id, digest, answer FROM events "
+                            "WHERE game_id = %s AND client_id = %s",
+                            (game_id, client_id)).fetchone()
+        return None if row is None else EventKey(*row)
 
     def count(self, game_id: str) -> int:
         """How many events the game has (see :class:`Store`).
@@ -597,7 +719,8 @@ class PostgresStore(Store):
                             (game_id,)).fetchone()
         return int(row[0])
 
-    def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
+    def append(self, game_id: str, seq: int, event: dict[str, Any],
+               key: EventKey | None = None) -> None:
         """Insert and commit (see :class:`Store`); PostgreSQL itself flushes
         the commits of concurrent connections together (measured: a writer
         thread batching them here was no faster).
@@ -611,12 +734,15 @@ class PostgresStore(Store):
             s.append("g1", 2, {"type": "move", "uci": "e7e5"})
             s.append("g1", 2, {"type": "move", "uci": "d7d5"})  # raises SeqTaken
         """
+        row = _row(game_id, seq, event, key)
         try:
             with self._conn() as c:
-                c.execute("INSERT INTO events (game_id, seq, event) VALUES (%s, %s, %s)",
-                          (game_id, seq, _dump(event)))
-        except self._psycopg.errors.UniqueViolation:
-            raise SeqTaken(f"game {game_id} already has event {seq}") from None
+                c.execute(f"INSERT INTO events ({EVENT_COLUMNS}) "
+                          "VALUES (%s, %s, %s, %s, %s, %s)", row)
+        except self._psycopg.errors.UniqueViolation as exc:
+            raise _taken(row, exc.diag.constraint_name == "events_client_id") from None
+        except (self._psycopg.DataError, UnicodeEncodeError) as exc:  # e.g. a lone surrogate
+            raise StoreError(f"cannot store event {seq} of game {game_id}: {exc}") from None
 
     def game_ids(self) -> list[str]:
         """Every stored game id (see :class:`Store`).
@@ -675,3 +801,26 @@ def open_store(url: str) -> Store:
     if parts.scheme in ("postgresql", "postgres"):
         return PostgresStore(url)
     raise ValueError(f"unsupported database URL {url!r} (use sqlite:///FILE or postgresql://...)")
+
+
+_URL_PASSWORD = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^/:@\s]*:)[^@\s]*@", re.IGNORECASE)
+_PARAM_PASSWORD = re.compile(r"\b(password\s*=\s*)('[^']*'|\S+)", re.IGNORECASE)
+
+
+def redact(text: str, url: str | None = None) -> str:
+    """``text`` without passwords: those of URLs in it, ``password=``
+    parameters and, wherever it appears, the password of ``url``.
+
+    >>> redact("--db postgresql://remis:S3cret@db:5432/remis: refused")
+    '--db postgresql://remis:***@db:5432/remis: refused'
+    >>> redact("auth failed for S3cret", "postgresql://remis:S3cret@db/remis")
+    'auth failed for ***'
+    >>> redact("host=db password=S3cret dbname=remis")
+    'host=db password=*** dbname=remis'
+    """
+    out = _PARAM_PASSWORD.sub(r"\1***", _URL_PASSWORD.sub(r"\1***@", text))
+    password = urlsplit(url).password if url else None
+    if password:
+        for form in {password, unquote(password)}:
+            out = out.replace(form, "***")
+    return out

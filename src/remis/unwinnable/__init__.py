@@ -29,6 +29,7 @@ import chess
 
 from remis import _core
 from remis.fen import illegal_reason
+from remis.unwinnable.budget import Budget, Cancelled, budgeted, limit
 from remis.unwinnable.reasons import found_text, reason_text
 
 Mode = Literal["full", "quick"]
@@ -150,6 +151,7 @@ def _ask(board: chess.Board, color: chess.Color, quick: bool, max_nodes: int | N
         board.halfmove_clock, board.fullmove_number, color, quick, max_nodes, max_seconds)
 
 
+@budgeted
 def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full",
                   max_nodes: int | None = None, max_seconds: float | None = None) -> Verdict:
     """Can ``color`` checkmate the opponent by any sequence of legal moves
@@ -225,4 +227,5 @@ def is_dead_position(board: chess.Board, *, mode: Mode = "full") -> bool:
     return all(can_checkmate(board, c, mode=mode).value is False for c in chess.COLORS)
 
 
-__all__ = ["Mode", "Verdict", "can_checkmate", "check_position", "is_dead_position"]
+__all__ = ["Budget", "Cancelled", "Mode", "Verdict", "can_checkmate", "check_position",
+           "is_dead_position", "limit", "verdict_from_core"]

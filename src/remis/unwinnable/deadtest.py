@@ -306,6 +306,16 @@ class EngineDeadTest:
         return None
 
 
+def forget() -> None:
+    """Empty the cache of outcomes: after searches under a spent budget
+    (:func:`remis.unwinnable.limit`), whose open questions a later, fuller
+    search may close.
+
+    >>> forget()
+    """
+    _CACHE.clear()
+
+
 def _outcome(board: chess.Board, *, full: bool = True) -> _Outcome | None:
     """The position's outcome, cached; None when it needs a full-mode run
     and ``full`` is False."""

@@ -164,9 +164,10 @@ def rule_on_moves(start: str, moves: list[str], variant: str, *, line: int = 1,
                   recorded_result: str | None = None,
                   unread: dict[str, Any] | None = None) -> VariantGameRuling:
     """Replay ``moves`` from ``start`` (``startpos``, an SFEN or a FEN) and
-    rule on the game.  ``unread`` (``{"ply", "message"}``) says that the
-    record could not be read from that ply on (``moves`` stops before it): it
-    becomes the error unless the game ended before it.
+    rule on the game.  ``unread`` (``{"ply", "message"}``, and the ``line``
+    of the file where it is, if known) says that the record could not be
+    read from that ply on (``moves`` stops before it): it becomes the error
+    unless the game ended before it.
 
     >>> g = rule_on_moves("startpos", ["7g7f"], "shogi", unread={"ply": 2, "message": "x"})
     >>> g.plies, g.error, g.recorded_plies
@@ -190,7 +191,7 @@ def rule_on_moves(start: str, moves: list[str], variant: str, *, line: int = 1,
     if end is not None:
         error = None  # a bad move after the end is one of the moves after the end
     elif error is None and unread is not None:
-        error = _error(line, unread["ply"], unread["message"])
+        error = _error(unread.get("line", line), unread["ply"], unread["message"])
     after = recorded - played if end is not None else 0
     return VariantGameRuling(line, variant, start, h.ply, end, error, after,
                              recorded_result=recorded_result, recorded_plies=recorded)

@@ -185,8 +185,15 @@ def read_csa(data: bytes, parser: IsolatedParser | None = None, *, line: int = 1
             m = re.match(r"Invalid line (\d+)(.*)", str(exc), re.DOTALL)
             where = f"invalid line {rec.line + int(m[1]) - 1}{m[2]}" if m else str(exc)
             rec.error = f"unreadable CSA: {where}"
-            yield rec
-            continue
+            readable = _readable_part(isolated, text)
+            if readable is None:
+                yield rec
+                continue
+            bad, (sfen, moves, endgame, win, names, info) = readable
+            rec.error = None
+            lines = text.split("\n")
+            rec.unread = {"line": rec.line + bad, "ply": len(moves) + 1,
+                          "message": f"unreadable CSA line {lines[bad].strip()!r}"}
         rec.start = sfen
         if None in moves:
             k = moves.index(None)
@@ -201,6 +208,39 @@ def read_csa(data: bytes, parser: IsolatedParser | None = None, *, line: int = 1
             rec.termination, rec.result = summary
         rec.headers = _headers(list(names), info)
         yield rec
+
+
+def _readable_part(parser: IsolatedParser, text: str) -> tuple[int, ParsedCSA] | None:
+    """Where a CSA game the parser refuses goes wrong: ``(index of the first
+    line it cannot take, the game parsed up to that line)``, found by
+    parsing ever shorter beginnings (a binary search); None when even the
+    lines before the first move are refused, or the parser crashes.
+
+    >>> bad, parsed = _readable_part(IsolatedParser(), "PI\\n+\\n+7776FU\\n-3334FU\\n+8822\\n")
+    >>> bad, parsed[1]
+    (4, ['7g7f', '3c3d'])
+    """
+    lines = text.split("\n")
+
+    def parsed(n: int) -> ParsedCSA | None:
+        try:
+            got: ParsedCSA = parser.parse("csa", "\n".join(lines[:n]) + "\n")
+        except Exception:  # the parser's errors arrive as several types
+            return None
+        return got
+
+    good, bad = 0, len(lines)  # parsed(good) succeeds (none: nothing read), parsed(bad) fails
+    best = None
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        got = parsed(mid)
+        if got is None:
+            bad = mid
+        else:
+            good, best = mid, got
+    if best is None or not best[1]:
+        return None
+    return bad - 1, best
 
 
 def end_word_result(start: str, ply: int, word: str) -> tuple[str, str]:

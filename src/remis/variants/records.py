@@ -82,6 +82,8 @@ def read_lines(lines: Iterable[bytes], variant: str, *, line: int = 1, offset: i
     >>> [(r.index, r.line, r.offset) for r in read_lines([b"startpos\\n"], "shogi", line=9,
     ...                                                  offset=70, index=4)]
     [(4, 9, 70)]
+    >>> [r.moves for r in read_lines([b"\\xef\\xbb\\xbfstartpos 7g7f\\n"], "shogi")]
+    [['7g7f']]
     """
     index -= 1
     for n, raw in enumerate(lines, start=line):
@@ -89,6 +91,8 @@ def read_lines(lines: Iterable[bytes], variant: str, *, line: int = 1, offset: i
         offset += len(raw)
         try:
             text = raw.decode("utf-8").strip()
+            if here == 0:  # a byte-order mark opening the file (or stdin) is no text
+                text = text.lstrip("\ufeff")
         except UnicodeDecodeError as exc:
             index += 1
             yield GameRecord(index, n, here, "", [],

@@ -71,7 +71,10 @@ export interface GameState {
   pending_offer: Color | null;
   claimable: Ruling[];
   illegal_moves?: Record<Color, number>;
+  /** the ruling log so far: not sent by the server (see rulings), kept by the page */
   log: Ruling[];
+  /** the entries of the ruling log that the last event wrote */
+  rulings?: Ruling[];
   awaiting_arbiter?: { kind: string; player: string; article: string } | null;
   [key: string]: unknown;
 }

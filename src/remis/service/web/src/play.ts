@@ -6,7 +6,15 @@ import { Chessground } from 'chessground';
 import type { Api } from 'chessground/api';
 import type { Dests, Key } from 'chessground/types';
 
-import { ApiError, call, type Color, type Created, type GameState, type PlayedMove } from './api';
+import {
+  ApiError,
+  call,
+  type Color,
+  type Created,
+  type GameState,
+  type PlayedMove,
+  type Ruling,
+} from './api';
 import { renderDecisions, selectedPly, selectPly, setupDecisions } from './decisions';
 import { $, el } from './dom';
 import { sideName, t } from './i18n';
@@ -28,6 +36,10 @@ interface Game {
   receivedAt: number;
   /** number of the last accepted event we have drawn */
   event: number;
+  /** the ruling log (GET /v1/games/{id}/events, then each state's ``rulings``) */
+  log: Ruling[];
+  /** number of events the log covers */
+  logAt: number;
   /** stops following the game's event stream */
   stream: (() => void) | null;
 }
@@ -67,11 +79,18 @@ function showError(text: string): void {
   $('error').textContent = text ? t('ui.refused', { detail: text }) : '';
 }
 
+/** A fresh event id: the server answers a retry with the same id as it did the first time. */
+function eventId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** Post an event, trying the tokens in order (the next one on 403). */
 async function post(event: Record<string, unknown>, order: Who[]): Promise<boolean> {
   if (!game || busy) return false;
   busy = true;
   showError('');
+  event = { ...event, id: eventId() };
   try {
     let last: unknown = null;
     for (const who of order.filter((w) => game?.tokens[w])) {
@@ -105,8 +124,35 @@ function setState(state: GameState, event: number): void {
   game.event = event;
   game.state = state;
   game.receivedAt = performance.now();
+  if (event === game.logAt + 1) {
+    game.log.push(...(state.rulings ?? []));
+    game.logAt = event;
+  } else if (event > game.logAt) void refreshLog();
   render();
   if (changed) void refreshMoves();
+}
+
+/** The ruling log, read page by page from where the page's copy ends. */
+async function refreshLog(): Promise<void> {
+  if (!game) return;
+  const g = game;
+  try {
+    for (;;) {
+      const page = await call<{ log: Ruling[]; after: number; last: number; total: number }>(
+        'GET',
+        `/v1/games/${g.id}/events?after=${g.logAt}`,
+        undefined,
+        readToken(g),
+      );
+      if (page.after !== g.logAt) return; // overtaken by a newer answer
+      g.log.push(...page.log);
+      g.logAt = page.last;
+      if (page.last >= page.total) break;
+    }
+    if (game === g) render();
+  } catch {
+    /* shown again with the next event */
+  }
 }
 
 /**
@@ -173,6 +219,7 @@ function start(g: Game): void {
   render();
   follow(g);
   void refreshMoves();
+  void refreshLog();
 }
 
 /**
@@ -198,6 +245,8 @@ async function join(hash: string): Promise<void> {
       movesAt: 0,
       receivedAt: performance.now(),
       event: 0,
+      log: [],
+      logAt: 0,
       stream: null,
     });
     if (who === 'black') board.set({ orientation: 'black' });
@@ -309,7 +358,7 @@ export function render(): void {
       ? st.claimable.map(rulingItem)
       : [el('li', {}, t('ui.nothing_claimable'))]),
   );
-  $('log').replaceChildren(...(st.log ?? []).map(rulingItem));
+  $('log').replaceChildren(...game.log.map(rulingItem));
   const illegal = st.illegal_moves;
   if (illegal && (illegal.white || illegal.black)) {
     $('status').append(el('div', { class: 'illegal' }, t('ui.illegal_moves', illegal)));
@@ -323,7 +372,7 @@ export function render(): void {
   if (kind.selectedOptions[0]?.disabled) kind.value = 'threefold_repetition';
   renderClocks();
   renderMoves();
-  renderDecisions(st, !!game.tokens.arbiter, game.moves);
+  renderDecisions({ ...st, log: game.log }, !!game.tokens.arbiter, game.moves);
   shareLinks(game);
 }
 
@@ -402,6 +451,8 @@ async function newGame(ev: Event): Promise<void> {
       movesAt: 0,
       receivedAt: performance.now(),
       event: 0,
+      log: [],
+      logAt: 0,
       stream: null,
     });
   } catch (e) {
