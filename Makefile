@@ -13,13 +13,14 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO  ?= cargo
 RUST_SRC := rust/Cargo.toml rust/Cargo.lock $(shell find rust/src -name '*.rs' 2>/dev/null)
 
-.PHONY: demo test venv venv-dev core lint lint-rust test-rust typecheck bench clean web i18n chromium pg-deps bench-service bench-hostile
+.PHONY: demo test venv venv-dev core lint lint-rust test-rust typecheck bench clean web i18n chromium pg-deps bench-service bench-hostile \
+	docs dist wheel-test screenshots bench-web
 
 $(VENV)/.base: pyproject.toml
 	@command -v $(CARGO) >/dev/null || { echo "remis needs a Rust toolchain (https://rustup.rs): cargo not found"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip maturin $(QUIET)
-	$(PIP) install -q -e . $(QUIET)
+	$(PIP) install -q -e '.[all]' $(QUIET)
 	touch $@ $(VENV)/.core
 
 $(VENV)/.dev: pyproject.toml
@@ -40,9 +41,14 @@ core: $(VENV)/.core
 
 demo: venv web i18n
 	$(VENV)/bin/remis game examples/*.pgn
+	@echo
+	@echo "Next, from this folder (or after 'source $(VENV)/bin/activate', without the $(VENV)/bin/):"
+	@echo "  $(VENV)/bin/remis serve      # then open http://127.0.0.1:8000/ (Ctrl-C stops it)"
+	@echo "  $(VENV)/bin/remis audit examples/ --out findings.jsonl --report report.html"
+	@echo "  $(VENV)/bin/remis position '8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1'"
 
 lint: venv-dev lint-rust
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks docs/_build
 	$(VENV)/bin/mypy src
 
 lint-rust:
@@ -52,14 +58,16 @@ lint-rust:
 test-rust:
 	cd rust && $(CARGO) test -q
 
-test: venv-dev lint test-rust web i18n chromium pg-deps
+test: venv-dev lint test-rust web i18n chromium pg-deps docs wheel-test
 	$(VENV)/bin/pytest
 
+# Every benchmark in turn; their output becomes docs/benchmarks.md (CHA=/path/to/cha
+# puts the unwinnability questions to CHA too, built outside this tree).
 bench: venv-dev
-	$(PY) benchmarks/replay.py
+	$(PY) benchmarks/page.py $(if $(CHA),--cha $(CHA))
 
 # The web page (src/remis/service/web): npm ci + esbuild bundle into web/dist (not committed;
-# the wheel takes it in as a hatch artifact).  Needs Node >= 20 and npm.
+# the wheel takes it in through [tool.maturin] include).  Needs Node >= 20 and npm.
 WEB := src/remis/service/web
 WEB_SRC := $(wildcard $(WEB)/src/*) $(WEB)/index.html $(WEB)/build.mjs $(WEB)/package.json
 
@@ -75,6 +83,15 @@ $(WEB)/dist/index.html: $(WEB)/node_modules/.package-lock.json $(WEB_SRC)
 web:
 	@if command -v $(NPM) >/dev/null 2>&1; then $(MAKE) --no-print-directory $(WEB)/dist/index.html; \
 	else echo "web: $(NPM) not found: the web page is not built (it needs Node.js 20 and npm)"; fi
+
+# PNGs of the page's main screens at 1280x900 and 390x844, into screenshots/ (not committed)
+screenshots: venv-dev web i18n chromium
+	REMIS_SCREENSHOTS=$(abspath screenshots) $(VENV)/bin/pytest -q -p no:cacheprovider tests/web/test_screens.py
+	@ls screenshots/*.png | wc -l | xargs -I{} echo "screenshots: {} PNGs in screenshots/"
+
+# The page's load time on loopback and its compressed size
+bench-web: venv-dev web i18n chromium
+	$(PY) benchmarks/web_load.py
 
 # Translations: compile the committed .po catalogues to .mo (the loader reads
 # the .po itself when the .mo is missing or older).
@@ -101,6 +118,28 @@ pg-deps:
 	    || echo "remis: could not install postgresql; its service tests will be skipped"; \
 	  else echo "remis: postgresql missing (apt-get install postgresql as root); its service tests will be skipped"; fi; }
 
+# The documentation site (docs/, mkdocs.yml) into site/; --strict turns every
+# warning (a broken link, a public name missing from the API pages) into a failure.
+docs: venv-dev
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir site
+
+# Wheel and sdist in dist/, through the same cargo target as `make core`
+# (so no second Rust compile), with the page and the catalogues they must carry.
+dist: venv-dev web i18n
+	@test -f $(WEB)/dist/index.html || { echo "dist: the web page is not built (make web needs Node.js 20 and npm)"; exit 1; }
+	@ls src/remis/i18n/locale/*/LC_MESSAGES/remis.mo >/dev/null || { echo "dist: the catalogues are not compiled (make i18n)"; exit 1; }
+	rm -rf dist
+	$(VENV)/bin/maturin build --release --quiet --interpreter $(PY) --out dist
+	$(VENV)/bin/maturin sdist --manifest-path rust/Cargo.toml --out dist
+	$(VENV)/bin/twine check --strict dist/*
+
+# The built wheel in a fresh virtualenv outside the tree: import, game, position, serve.
+# Without npm there is no page, and so no wheel worth testing: say so, as make web does.
+wheel-test: venv-dev
+	@if command -v $(NPM) >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory dist && $(PY) tests/packaging/wheel_smoke.py dist/*.whl; \
+	else echo "wheel-test: skipped: $(NPM) not found, so the wheel would lack the web page (Node.js 20)"; fi
+
 bench-service: venv-dev
 	$(PY) benchmarks/service.py
 
@@ -109,4 +148,4 @@ bench-hostile: venv-dev
 	$(PY) benchmarks/hostile.py
 
 clean:
-	rm -rf $(VENV) build dist rust/target src/remis/_core.*.so .pytest_cache .mypy_cache .ruff_cache $(WEB)/dist $(WEB)/node_modules
+	rm -rf $(VENV) build dist site rust/target src/remis/_core.*.so .pytest_cache .mypy_cache .ruff_cache $(WEB)/dist $(WEB)/node_modules

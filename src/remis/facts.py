@@ -9,10 +9,20 @@ history (:class:`remis.History`) word their rulings alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from remis.laws import CURRENT, Laws, fifty_rule
-from remis.ruling import DRAW, FIFTY, THREEFOLD, Claim, Ruling, color_name, win_for
+from remis.ruling import (
+    DRAW,
+    FIFTY,
+    THREEFOLD,
+    Claim,
+    Ruling,
+    color_name,
+    positions_text,
+    win_for,
+)
 
 if TYPE_CHECKING:
     from remis.unwinnable import Verdict
@@ -69,8 +79,28 @@ def verdict(white: bool, facts: VerdictFacts) -> Verdict:
     return verdict_from_core(board, chess.WHITE if white else chess.BLACK, answer)
 
 
-def ruling(e: EndFacts) -> Ruling:
-    """The :class:`~remis.ruling.Ruling` of an automatic end from the core.
+#: where positions stood, as players say it (:func:`remis.ruling.positions_text`)
+Where = Callable[[tuple[int, ...] | list[int]], str]
+
+
+def where(start: tuple[int, bool] | None) -> Where:
+    """Where the positions of plies stood in a game whose start position has
+    the move number and side to move ``start`` (the core's facts give it).
+
+    >>> where((40, False))((0, 1, 2))
+    'at the start, after 40…, after 41.'
+    """
+    import chess
+
+    board = chess.Board(None)
+    if start is not None:
+        board.fullmove_number, board.turn = start
+    return lambda plies: positions_text(plies, board, 0)
+
+
+def ruling(e: EndFacts, at: Where | None = None) -> Ruling:
+    """The :class:`~remis.ruling.Ruling` of an automatic end from the core
+    (``at`` says where its positions stood).
 
     >>> ruling((4, "checkmate", "5.1.1", [4], True, 0, None, None)).explanation
     'Black checkmated White: the game ends at once (Article 5.1.1).'
@@ -89,31 +119,35 @@ def ruling(e: EndFacts) -> Ruling:
                       {"reason": material, "article": article, "material": material})
     if kind == "dead_position":
         w, b = verdict(True, proof[0]), verdict(False, proof[1])
-        reason = f"neither side can checkmate: White: {w.reason}; Black: {b.reason}"
+        # as remis.unwinnable.deadtest.dead_verdict words the live arbiter's
+        reason = f"White: {w.reason}; Black: {b.reason}"
         return Ruling(ply, DRAW, kind, article, (ply,), kind,
                       {"reason": reason, "article": article},
                       {"can_checkmate": {"white": w.to_json(), "black": b.to_json()}})
     if kind == "fivefold_repetition":
+        at = at or where(None)
         return Ruling(ply, DRAW, kind, article, tuple(plies), kind,
-                      {"plies": plies_text(plies), "article": article})
+                      {"plies": plies_text(plies), "article": article, "positions": at(plies)})
     return Ruling(ply, DRAW, kind, article, tuple(plies), kind,
                   {"count": count, "article": article})
 
 
 def threefold_claim(ply: int, white: bool, article: str, san: str | None,
-                    plies: tuple[int, ...]) -> Claim:
+                    plies: tuple[int, ...], at: Where | None = None) -> Claim:
     """A correct threefold claim (9.2.2, or 9.2.1 with the intended move ``san``).
 
-    >>> threefold_claim(8, True, "9.2.2", None, (0, 4, 8)).message
-    'claim_threefold_on_board'
+    >>> c = threefold_claim(8, True, "9.2.2", None, (0, 4, 8))
+    >>> c.message, c.params["positions"]
+    ('claim_threefold_on_board', 'at the start, after 2…, after 4…')
     """
+    at = at or where(None)
     if san is None:
         params = {"player": title(white), "count": len(plies), "plies": plies_text(plies),
-                  "article": article}
+                  "positions": at(plies), "article": article}
         message = "claim_threefold_on_board"
     else:
         params = {"player": title(white), "move": san, "nth": _ordinal(len(plies)),
-                  "plies": plies_text(plies), "article": article}
+                  "plies": plies_text(plies), "positions": at(plies), "article": article}
         message = "claim_threefold_with_move"
     return Claim(ply, color_name(white), THREEFOLD, article, san, plies, True, message, params)
 
@@ -147,17 +181,18 @@ def fifty_claim(ply: int, white: bool, san: str | None, plies: tuple[int, ...], 
 
 
 def claim(c: ClaimFacts, laws: Laws = CURRENT,
-          rule: tuple[int, str | None] | None = None) -> Claim:
+          rule: tuple[int, str | None] | None = None, at: Where | None = None) -> Claim:
     """The :class:`~remis.ruling.Claim` of a correct claim from the core,
     judged by ``laws`` (under the Laws of a date, a fifty-move claim names
-    the count that applied: ``rule``, or that of the claim's placement).
+    the count that applied: ``rule``, or that of the claim's placement;
+    ``at`` says where positions stood).
 
     >>> claim((8, True, "9.2.2", None, [0, 4, 8], [], 0, 0, "")).explanation[:19]
-    'White has the move '
+    'White may claim a d'
     """
     ply, white, article, move, plies, moves, count, _, board = c
     if article in ("9.2.1", "9.2.2"):
-        return threefold_claim(ply, white, article, move, tuple(plies))
+        return threefold_claim(ply, white, article, move, tuple(plies), at)
     return fifty_claim(ply, white, move, tuple(plies), count, tuple(moves),
                        fifty_rule(board, laws) if rule is None else rule)
 

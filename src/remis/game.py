@@ -25,7 +25,13 @@ ClaimMode = Literal["all", "first", "none"]
 @dataclass
 class GameError:
     """An unreadable or illegal move (or an unplayable game) at ``ply``;
-    ``offset`` is the byte of the stream where it stands, when known."""
+    ``offset`` is the byte of the stream where it stands, when known.
+
+    >>> from remis import _core
+    >>> error = from_facts(_core.rule_text(b"1. e4 e5 2. Ke3 *")).error
+    >>> error.ply, error.message[:15], error.offset
+    (3, "illegal san: 'K", 12)
+    """
 
     ply: int
     message: str
@@ -47,7 +53,17 @@ class GameError:
 
 @dataclass
 class GameRuling:
-    """The rulings on one PGN game (see ``remis game --json``)."""
+    """The rulings on one PGN game (see ``remis game --json``): the game's
+    number in its file (``index``, from 1), its byte ``offset``, its headers,
+    and what :func:`remis.replay` found, with ``extra`` facts such as a time
+    forfeit's verdict.
+
+    >>> import io, chess.pgn
+    >>> game = chess.pgn.read_game(io.StringIO('[White "A"]\\n\\n1. f3 e5 2. g4 Qh4# 0-1'))
+    >>> r = rule_on_game(game)
+    >>> r.headers["White"], r.plies, r.end.termination, r.end.article
+    ('A', 4, 'checkmate', '5.1.1')
+    """
 
     index: int
     offset: int
@@ -94,12 +110,13 @@ def from_facts(f: tuple[Any, ...], laws: LawsMode = "current") -> GameRuling:
     (4, 'checkmate', '0-1')
     """
     index, offset, headers, variant, plies, end, claims, error, flag = f[:9]
-    ruling = None if end is None else F.ruling(end)
+    at = F.where(f[16])
+    ruling = None if end is None else F.ruling(end, at)
     err = None if error is None else GameError(*error)
     tags = dict(headers)
     in_force = laws_for(tags.get("Date"), laws)
     out = GameRuling(index, offset, tags, variant, plies, ruling,
-                     [F.claim(c, in_force) for c in claims], err)
+                     [F.claim(c, in_force, at=at) for c in claims], err)
     if laws != "current":
         out.extra["laws"] = in_force.label
     if flag is not None:
@@ -212,7 +229,7 @@ def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
     >>> claim_in_game(g, 8).article, claim_in_game(g, 21).valid
     ('9.2.2', False)
     >>> print(claim_in_game(g, 21).explanation)
-    The game is already over (fivefold_repetition, Article 9.6.1); no claim can be made.
+    No claim can be made: the game is already over (fivefold_repetition, Article 9.6.1).
     """
     from remis import _core
     from remis.history import History

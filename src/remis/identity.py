@@ -16,9 +16,17 @@ import chess
 
 from remis import _core
 
-#: An opaque, hashable position identity.  Compare keys with ``==``; do not
-#: rely on the layout of the tuple.
 PositionKey = tuple[int, ...]
+"""An opaque, hashable position identity (:func:`position_key`).  Compare keys
+with ``==``; do not rely on the layout of the tuple.
+
+>>> import chess
+>>> white, black = chess.Board(), chess.Board()
+>>> black.turn = chess.BLACK  # the same placement, the other side to move
+>>> position_key(white) == position_key(black), position_key(white) == position_key(chess.Board())
+(False, True)
+"""
+
 
 def position_key(board: chess.Board) -> PositionKey:
     """Return the FIDE 9.2.3 identity of the position on ``board``.

@@ -31,6 +31,11 @@ class GameReport:
     by ply, ``error`` the first unreadable/illegal move, ``plies`` the number of
     plies replayed (the moves after ``end`` included); ``history`` is the
     game's history at its last position (to ask the rules about it).
+
+    >>> moves = [chess.Move.from_uci(u) for u in "f2f3 e7e5 g2g4 d8h4".split()]
+    >>> r = replay(moves)
+    >>> r.plies, r.end.termination, r.end.result, r.claims, r.error
+    (4, 'checkmate', '0-1', [], None)
     """
 
     plies: int
@@ -90,13 +95,14 @@ def replay(
                         last_position=False, time_forfeit=False, fens=False,
                         laws=lambda _: (laws.automatic_repetition,
                                         None if day is None else count))
-    end = None if f[5] is None else F.ruling(f[5])
+    at = F.where(f[16])
+    end = None if f[5] is None else F.ruling(f[5], at)
     error = None if f[7] is None else GameError(f[7][0], f[7][1])
     if history is None:  # the game's history at its last position, for the rules
         history = History(start)
         for move in played[:f[4]]:
             history.push(move)
-    return GameReport(f[4], end, [F.claim(c, laws) for c in f[6]], error, history)
+    return GameReport(f[4], end, [F.claim(c, laws, at=at) for c in f[6]], error, history)
 
 
 def _played(moves: Iterable[chess.Move], history: History) -> Iterable[chess.Move]:

@@ -21,6 +21,7 @@ The functions that depend on the edition of the Laws take ``laws``
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import NamedTuple
 
 import chess
@@ -29,12 +30,18 @@ from remis import facts as F
 from remis.history import History
 from remis.laws import CURRENT, Laws, fifty_rule
 from remis.material import describe_material, insufficient_material
-from remis.ruling import DRAW, FIFTY, THREEFOLD, Claim, Ruling, color_name
+from remis.messages import VERDICTS
+from remis.ruling import DRAW, FIFTY, THREEFOLD, Claim, Ruling, color_name, positions_text
 
 
 class DeadVerdict(NamedTuple):
     """A proven dead position: ``termination`` is ``"insufficient_material"``
-    or ``"dead_position"``; ``reason`` says why; ``evidence`` is free-form."""
+    or ``"dead_position"``; ``reason`` says why; ``evidence`` is free-form.
+
+    >>> v = material_dead_test(chess.Board("8/8/4k3/8/8/2B5/8/4K3 w - - 0 1"))
+    >>> v.termination, v.reason
+    ('insufficient_material', 'K+B v K')
+    """
 
     termination: str
     reason: str
@@ -60,6 +67,21 @@ def material_dead_test(board: chess.Board) -> DeadVerdict | None:
     if insufficient_material(board):
         return DeadVerdict("insufficient_material", describe_material(board), {})
     return None
+
+
+def _where(history: History) -> F.Where:
+    """Where positions of the game stood, as players say it."""
+    board, ply = history.board, history.ply
+
+    def at(plies: tuple[int, ...] | list[int]) -> str:
+        return positions_text(plies, board, ply)
+
+    return at
+
+
+def _upheld(claim: Claim) -> Claim:
+    """A correct claim that was made: its verdict's wording, not the hint's."""
+    return replace(claim, message=VERDICTS[claim.message])
 
 
 def _ends(history: History) -> list[F.EndFacts | None]:
@@ -123,7 +145,7 @@ def fivefold(history: History) -> Ruling | None:
     (0, 4, 8, 12, 16)
     """
     end = _ends(history)[1]
-    return None if end is None else F.ruling(end)
+    return None if end is None else F.ruling(end, _where(history))
 
 
 def seventyfive_moves(history: History) -> Ruling | None:
@@ -155,7 +177,7 @@ def automatic_end(history: History, dead_test: DeadTest = material_dead_test) ->
     if dead is not None:
         return dead
     end = five or seventyfive
-    return None if end is None else F.ruling(end)
+    return None if end is None else F.ruling(end, _where(history))
 
 
 def position_end(history: History, dead_test: DeadTest = material_dead_test) -> Ruling | None:
@@ -198,7 +220,7 @@ def threefold_claims(history: History) -> list[Claim]:
     >>> [(c.article, c.move) for c in threefold_claims(h)]    # R02c
     [('9.2.1', 'Ke2')]
     """
-    return [F.claim(c) for c in history.core.claims(fifty_moves=False)]
+    return [F.claim(c, at=_where(history)) for c in history.core.claims(fifty_moves=False)]
 
 
 def fifty_move_rule(board: chess.Board, laws: Laws = CURRENT) -> tuple[int, str | None]:
@@ -221,7 +243,8 @@ def _claims(history: History, laws: Laws, *, threefold: bool = True,
     """The core's correct claims in the current position, with the 9.3 count
     of ``laws`` for the units on the board."""
     rule = fifty_move_rule(history.board, laws)
-    return [F.claim(c, laws, rule) for c in history.core.claims(
+    at = _where(history)
+    return [F.claim(c, laws, rule, at) for c in history.core.claims(
         fifty=2 * rule[0], threefold=threefold, fifty_moves=fifty)]
 
 
@@ -320,17 +343,19 @@ def rule_on_claim(
                      {"move": text, "article": article})
     if reason == "correct":
         if found_kind == THREEFOLD:
-            return F.threefold_claim(ply, claimant, article, san if article == "9.2.1" else None,
-                                     tuple(plies))
-        return F.fifty_claim(ply, claimant, san if article == "9.3.1" else None, tuple(plies),
-                             count, rule=rule)
+            return _upheld(F.threefold_claim(ply, claimant, article,
+                                             san if article == "9.2.1" else None, tuple(plies),
+                                             _where(history)))
+        return _upheld(F.fifty_claim(ply, claimant, san if article == "9.3.1" else None,
+                                     tuple(plies), count, rule=rule))
     penalty = _penalty_text(penalty_seconds)
     must_play = f", and {san} must be played" if san else ""
     if found_kind == THREEFOLD:
         return Claim(ply, who, THREEFOLD, article, san, tuple(plies), False,
                      "claim_threefold_incorrect",
                      {"count": count, "plies": F.plies_text(plies), "article": article,
-                      "penalty": penalty, "must_play": must_play})
+                      "positions": _where(history)(plies), "penalty": penalty,
+                      "must_play": must_play})
     zeroing_note = san is not None and count == 0
     note = f" (the intended move {san} is a pawn move or a capture)" if zeroing_note else ""
     params: dict[str, object] = {"count": count, "move_note": note, "article": article,

@@ -30,6 +30,32 @@ def color_name(color: chess.Color) -> str:
     return "white" if color else "black"
 
 
+def move_label(ply: int, board: chess.Board, at_ply: int) -> str:
+    """Move ``ply`` of a game as players write it: ``"12."`` for White's 12th
+    move, ``"12…"`` for Black's; ``board`` is the position after ``at_ply``
+    plies (its move number and side to move place the game's start).
+
+    >>> board = chess.Board("8/8/4k3/8/8/3K4/8/6R1 b - - 0 40")
+    >>> move_label(1, board, 0), move_label(2, board, 0)
+    ('40…', '41.')
+    >>> move_label(89, chess.Board(), 0)
+    '45.'
+    """
+    a = max(0, (board.fullmove_number - 1) * 2 + (board.turn == chess.BLACK) - at_ply + ply - 1)
+    return f"{a // 2 + 1}{'.' if a % 2 == 0 else '…'}"
+
+
+def positions_text(plies: tuple[int, ...] | list[int], board: chess.Board, at_ply: int) -> str:
+    """Where a position stood, as players say it: after which moves, or at
+    the start (the words are translated as parameters, see :mod:`remis.i18n`).
+
+    >>> positions_text((0, 4, 8), chess.Board(), 0)
+    'at the start, after 2…, after 4…'
+    """
+    return ", ".join("at the start" if p == 0 else f"after {move_label(p, board, at_ply)}"
+                     for p in plies)
+
+
 def win_for(color: chess.Color) -> str:
     """Return the result string of a win for ``color``.
 
@@ -116,7 +142,8 @@ class Claim:
 
     >>> c = Claim(ply=8, player="white", kind="threefold_repetition", article="9.2.2",
     ...           move=None, plies=(0, 4, 8), valid=True, message="claim_threefold_on_board",
-    ...           params={"player": "White", "count": 3, "plies": "0, 4, 8", "article": "9.2.2"})
+    ...           params={"player": "White", "count": 3, "plies": "0, 4, 8", "article": "9.2.2",
+    ...                   "positions": "at the start, after 2…, after 4…"})
     >>> c.to_json()["article"], c.to_json()["move"]
     ('9.2.2', None)
     """
@@ -140,10 +167,10 @@ class Claim:
         ...           move=None, plies=(0, 4, 8), valid=True,
         ...           message="claim_threefold_on_board",
         ...           params={"player": "White", "count": 3, "plies": "0, 4, 8",
-        ...                   "article": "9.2.2"})
+        ...                   "article": "9.2.2", "positions": "at the start, after 2…, after 4…"})
         >>> print(c.explanation)  # doctest: +NORMALIZE_WHITESPACE
-        White has the move and the position on the board has appeared 3 times
-        (plies 0, 4, 8): a claim is correct (Article 9.2.2).
+        White may claim a draw under Article 9.2.2: the position on the board has appeared
+        3 times (at the start, after 2…, after 4…).
         """
         return render(self.message, self.params)
 
@@ -154,7 +181,7 @@ class Claim:
         ...           move=None, plies=(0, 4, 8), valid=True,
         ...           message="claim_threefold_on_board",
         ...           params={"player": "White", "count": 3, "plies": "0, 4, 8",
-        ...                   "article": "9.2.2"})
+        ...                   "article": "9.2.2", "positions": "at the start, after 2…, after 4…"})
         >>> j = c.to_json()
         >>> j["kind"], j["article"], j["move"], "moves" in j
         ('threefold_repetition', '9.2.2', None, False)

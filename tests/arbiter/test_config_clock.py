@@ -115,3 +115,28 @@ def test_armageddon_time_odds():
     a.apply({"type": "move", "player": "white", "move": "e4", "at": 10})
     s = a.apply({"type": "move", "player": "black", "move": "e5", "at": 15})
     assert s["clocks"] == {"white": 290, "black": 236}
+
+
+def test_first_move_starts_the_clocks():
+    """clock_start first_move: nothing runs before the first move, which costs
+    nothing; from then on the clocks run as usual and the state says which runs."""
+    a = Arbiter({"time_control": "60+0", "clock_start": "first_move"})
+    assert a.state()["clock"] == {"running": None, "at": 0}
+    with pytest.raises(Exception, match="has not fallen"):  # 90 s later: still 60 s
+        a.apply({"type": "flag", "player": "white", "at": 90.0})
+    s = a.apply({"type": "move", "player": "white", "move": "e4", "at": 100.0})
+    assert s["clocks"] == {"white": 60, "black": 60}
+    assert s["clock"] == {"running": "black", "at": 100}
+    s = a.apply({"type": "move", "player": "black", "move": "e5", "at": 107.5})
+    assert s["clocks"] == {"white": 60, "black": 52.5}
+    s = a.apply({"type": "flag", "player": "white", "at": 168.0})
+    assert s["over"] and s["result"] == "0-1"
+    assert s["clock"]["running"] is None
+
+
+def test_clock_stands_while_the_arbiter_decides():
+    a = Arbiter({"time_control": "300", "mode": "rapid", "quickplay_finish": True})
+    a.apply({"type": "move", "player": "white", "move": "e4", "at": 10.0})
+    s = a.apply({"type": "claim", "player": "black", "kind": "quickplay", "at": 200.0})
+    assert s["awaiting_arbiter"] and s["clock"]["running"] is None
+    assert s["clocks"]["black"] == 110

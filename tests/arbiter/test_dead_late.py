@@ -49,8 +49,8 @@ def test_flag_fall_after_an_unnoticed_dead_position_is_a_522_draw_from_ply_1() -
     assert (s["over"], s["result"], s["article"], s["termination"], s["message"]) == (
         True, "1/2-1/2", "5.2.2", "dead_position", "dead_found_late")
     assert s["params"]["ply"] == 1
-    assert "after ply 1" in s["explanation"]
-    assert "neither side can checkmate" in s["params"]["reason"]
+    assert "since the position after 1…" in s["explanation"]  # Black's move 1, as counted
+    assert "White: " in s["params"]["reason"] and "; Black: " in s["params"]["reason"]
 
 
 def test_resignation_after_an_unnoticed_dead_position() -> None:

@@ -98,7 +98,7 @@ def test_shogi_flag_fall_loses_even_without_mating_material() -> None:
         a.apply({"type": "flag", "player": "black", "at": 69})
     s = a.apply({"type": "flag", "player": "black", "at": 71})
     assert (s["result"], s["termination"], s["article"]) == ("1-0", "time_forfeit", "6.9")
-    assert s["explanation"].startswith("Gote's flag fell at 70 s: Sente wins on time")
+    assert s["explanation"].startswith("Gote's flag has fallen: Sente wins on time")
 
 
 def test_resignation_loses_and_offers_work_as_in_chess() -> None:
@@ -269,7 +269,7 @@ def test_remis_arbitrate_on_a_shogi_scenario(capsys: pytest.CaptureFixture[str])
     last = lines[-1]
     assert (last["result"], last["termination"], last["article"]) == ("0-1", "time_forfeit",
                                                                       "6.9")
-    assert last["explanation"] == "Sente's flag fell at 89 s: Gote wins on time (Article 6.9)."
+    assert last["explanation"] == "Sente's flag has fallen: Gote wins on time (Article 6.9)."
 
 
 def test_a_called_illegal_move_loses_at_once_in_shogi() -> None:

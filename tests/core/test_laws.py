@@ -164,14 +164,17 @@ def rb_v_r_game(walk: list[str], date: str) -> ParsedGame:
 #: K+R+B v K+R after 60 moves (ply 120) and 80 moves (ply 160) without a capture:
 #: (valid, message) under today's Laws, then under those of the Date
 KRB_KR = [
-    ("1985.06.01", 120, (True, "claim_fifty_on_board"),
+    ("1985.06.01", 120, (True, "claim_fifty_on_board_upheld"),
      (False, "claim_fifty_incorrect_as_played")),
     ("1985.06.01", 160, (False, "claim_game_over"), (False, "claim_fifty_incorrect_as_played")),
-    ("1990.06.01", 120, (True, "claim_fifty_on_board"),
+    ("1990.06.01", 120, (True, "claim_fifty_on_board_upheld"),
      (False, "claim_fifty_incorrect_as_played")),
-    ("1990.06.01", 160, (False, "claim_game_over"), (True, "claim_fifty_on_board_as_played")),
-    ("1995.06.01", 120, (True, "claim_fifty_on_board"), (True, "claim_fifty_on_board_as_played")),
-    ("1995.06.01", 160, (False, "claim_game_over"), (True, "claim_fifty_on_board_as_played")),
+    ("1990.06.01", 160, (False, "claim_game_over"),
+     (True, "claim_fifty_on_board_as_played_upheld")),
+    ("1995.06.01", 120, (True, "claim_fifty_on_board_upheld"),
+     (True, "claim_fifty_on_board_as_played_upheld")),
+    ("1995.06.01", 160, (False, "claim_game_over"),
+     (True, "claim_fifty_on_board_as_played_upheld")),
 ]
 
 
@@ -193,18 +196,20 @@ def test_rook_and_bishop_explanations_name_the_rule(rb_v_r_walk: list[str]) -> N
     c = claim_in_game(g, 120, kind=FIFTY, laws="as-played")
     assert c.params["rule"] == "FIDE's 1988 rule (K+R+B v K+R: 75 moves)"
     assert c.explanation.startswith(
-        "Only 120 plies have passed without a pawn move or capture; under FIDE's 1988 rule "
-        "(K+R+B v K+R: 75 moves) 150 are needed (Article 9.3.2).")
-    assert "podle pravidla FIDE z roku 1988 (K+R+B v K+R: 75 tahů) je jich třeba 150" in (
-        translate(c.message, c.params, "cs"))
-    assert "według przepisu FIDE z 1988 roku (K+R+B v K+R: 75 posunięć) potrzeba 150" in (
+        "The claim under Article 9.3.2 is incorrect: only 120 of the 150 moves needed (75 by "
+        "each player under FIDE's 1988 rule (K+R+B v K+R: 75 moves)) have been made")
+    assert "jen 120 z 150 potřebných tahů (75 každého hráče podle pravidla FIDE z roku 1988 " \
+        "(K+R+B v K+R: 75 tahů))" in translate(c.message, c.params, "cs")
+    assert "tylko 120 z 150 potrzebnych posunięć (po 75 każdego z zawodników według przepisu " \
+        "FIDE z 1988 roku (K+R+B v K+R: 75 posunięć))" in (
         translate(c.message, c.params, "pl"))
     c = claim_in_game(rb_v_r_game(rb_v_r_walk, "1995.06.01"), 160, kind=FIFTY, laws="as-played")
-    assert "under the Laws in force on 1995.06.01 (50 moves in every position)" in c.explanation
+    assert "enough under the Laws in force on 1995.06.01 (50 moves in every position)" in (
+        c.explanation)
     # an intended move completes the 75 moves of 1990 one ply early (9.3.1)
     c = claim_in_game(g, 149, kind=FIFTY, move=rb_v_r_walk[149], laws="as-played")
     assert (c.valid, c.article, c.params["moves"]) == (True, "9.3.1", 75)
-    assert "it completes 75 moves by each player, as FIDE's 1988 rule" in c.explanation
+    assert "would complete 75 moves by each player, enough under FIDE's 1988 rule" in c.explanation
     assert not claim_in_game(g, 148, kind=FIFTY, move=rb_v_r_walk[148], laws="as-played").valid
 
 
@@ -280,7 +285,7 @@ def test_cli_laws_option(tmp_path: Path, rb_v_r_walk: list[str],
     assert game["end"] is None and game["laws"].startswith("Laws in force on 1990.06.01")
     assert min(c["ply"] for c in game["claims"]) == 149
     assert main(["game", str(p)]) == 0
-    assert "ends ply 150: seventyfive_moves" in capsys.readouterr().out
+    assert "ends after 75…: seventyfive_moves" in capsys.readouterr().out
 
 
 # ------------------------------------------------------------ real games

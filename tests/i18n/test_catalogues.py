@@ -82,7 +82,8 @@ def sample_params(template_text: str) -> dict[str, object]:
                                  "move": "Nf3", "nth": "3rd", "penalty": "2 minutes",
                                  "must_play": ", and Nf3 must be played", "move_note": "",
                                  "material": "K v K", "reason": "K v K",
-                                 "termination": "checkmate"}
+                                 "termination": "checkmate",
+                                 "positions": "at the start, after 2…, after 4…"}
     return {name: values.get(name, f"<{name}>") for name in placeholders(template_text)}
 
 
@@ -102,8 +103,10 @@ def test_every_ruling_renders(lang: str) -> None:
 def test_params_translated() -> None:
     cs = translate("claim_threefold_incorrect",
                    {"count": 2, "plies": "0, 4", "article": "9.2.1", "penalty": "2 minutes",
-                    "must_play": ", and Nf3 must be played"}, "cs")
+                    "must_play": ", and Nf3 must be played",
+                    "positions": "at the start, after 2…"}, "cs")
     assert "2 minuty" in cs and "Nf3" in cs and "must" not in cs
+    assert "(na začátku, po 2…)" in cs
     assert translate_param("Black", "pl") == "Czarne"
     assert translate_param("4th", "pl") == "po raz 4."
     assert translate_param("K+B v K+B", "cs") == "K+B v K+B"
@@ -129,3 +132,56 @@ def test_unknown_language_and_message() -> None:
 ])
 def test_negotiate(header: str, lang: str) -> None:
     assert negotiate(header) == lang
+
+
+def english_left(english: str, translated: str) -> set[str]:
+    """Words of the English text (four letters or more, no digits: not moves,
+    squares or material) that the translation still contains."""
+    def words(text: str) -> set[str]:
+        return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)}
+    return words(english) & words(translated)
+
+
+RULINGS = [  # real rulings, as the rules make them
+    ("8/8/4k3/8/8/2BK4/8/8 w - - 0 1", None),  # K+B v K: insufficient material
+    ("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1", None),  # blocked pawns: dead position
+]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_english_left_in_a_ruling(lang: str) -> None:
+    """The dead-position rulings (reasons from the engine included), a flag fall
+    the opponent cannot win, and a correct and an incorrect threefold claim read
+    without a word of English in Czech and Polish."""
+    from remis.arbiter import Arbiter
+    from remis.position import rule_on_position
+
+    rulings = [rule_on_position(fen)["end"] for fen, _ in RULINGS]
+    a = Arbiter({"time_control": "60", "start_fen": "8/8/4k3/8/8/3K4/8/6n1 w - - 0 1"})
+    rulings.append(a.apply({"type": "flag", "player": "white", "at": 61}))
+    a = Arbiter({})
+    for i, san in enumerate(["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]):
+        a.apply({"type": "move", "player": ("white", "black")[i % 2], "move": san, "at": 1})
+    wrong = a.apply({"type": "claim", "player": "black", "kind": "threefold_repetition",
+                     "at": 2})["log"][-3]
+    rulings.append(wrong)
+    rulings.append(a.apply({"type": "claim", "player": "black", "kind": "threefold_repetition",
+                            "move": "Ng8", "at": 3}))
+    assert [r["message"] for r in rulings] == [
+        "insufficient_material", "dead_position", "flag_draw", "claim_threefold_incorrect",
+        "claim_threefold_with_move_upheld"]
+    for r in rulings:
+        text = translate(r["message"], r["params"], lang)
+        assert not english_left(r["explanation"], text), (text, english_left(r["explanation"],
+                                                                             text))
+
+
+def test_every_word_the_page_uses_is_a_source() -> None:
+    """A ui.* id the page's code names (t('ui.x'), data-i18n="ui.x") that the
+    catalogues lack would show as the bare id."""
+    from pathlib import Path
+
+    web = Path(__file__).resolve().parents[2] / "src" / "remis" / "service" / "web"
+    code = "".join(p.read_text() for p in [web / "index.html", *sorted((web / "src").glob("*.ts"))])
+    used = set(re.findall(r"['\"](ui\.[a-z0-9_]+)['\"]", code))
+    assert used and not used - set(source_texts()), sorted(used - set(source_texts()))

@@ -40,8 +40,9 @@ def test_kill_9_and_restart(server_factory: Any, db_url: str) -> None:
             assert r.status_code == 200, r.text
     def read(base: str, gid: str, tokens: dict[str, str]) -> tuple[Any, Any]:
         auth = {"Authorization": f"Bearer {tokens['spectator']}"}
-        return (httpx.get(f"{base}/v1/games/{gid}", headers=auth).json(),
-                httpx.get(f"{base}/v1/games/{gid}/events", headers=auth).json())
+        view = httpx.get(f"{base}/v1/games/{gid}", headers=auth).json()
+        assert view.pop("now") >= 0  # the answer's own time, not the game's
+        return (view, httpx.get(f"{base}/v1/games/{gid}/events", headers=auth).json())
 
     before = {gid: read(url, gid, tokens) for gid, tokens in made}
     assert before[made[2][0]][0]["state"]["termination"] == "checkmate"

@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # test_screens reuses test_page's steps
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "src" / "remis" / "service" / "web" / "dist"
 ARTIFACTS = ROOT / "test-artifacts" / "web"
@@ -100,20 +102,44 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
+#: the two widths the page is tested at: a desktop and a phone
+VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
 @pytest.fixture
-def page(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A fresh English page on the service; a screenshot of it is saved at the end."""
-    context = browser.new_context(locale="en-GB", viewport={"width": 1200, "height": 900})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.set_default_timeout(10_000)
-    pg.goto(f"{server}/")
-    pg.wait_for_selector("body[data-ready='true']")
+def pages(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """Opens pages on the service: ``pages(url=None, viewport="desktop", locale="en-GB")``
+    (each in its own browser context, as another person's browser).  Each page is
+    screenshotted at the end, and a JavaScript error on any of them fails the test."""
+    opened: list[tuple[Any, Any, list[str]]] = []
+
+    def open_page(url: str | None = None, viewport: str = "desktop", locale: str = "en-GB") -> Any:
+        context = browser.new_context(locale=locale, viewport=VIEWPORTS[viewport],
+                                      accept_downloads=True)
+        pg = context.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda exc: errors.append(str(exc)))
+        pg.set_default_timeout(10_000)
+        pg.goto(url or f"{server}/")
+        pg.wait_for_selector("body[data-ready='true']")
+        opened.append((context, pg, errors))
+        return pg
+
     try:
-        yield pg
+        yield open_page
     finally:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}-end.png"), full_page=True)
-        context.close()
+        for n, (context, pg, _) in enumerate(opened):
+            try:
+                pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{n}-end.png"),
+                              full_page=True)
+            finally:
+                context.close()
+    errors = [e for _, _, errs in opened for e in errs]
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(pages: Any) -> Any:
+    """A fresh English page at desktop width."""
+    return pages()

@@ -1,18 +1,22 @@
-"""The web page in a real browser against a real service: a game played by
-clicking to a threefold-repetition claim, a dead position pasted into the
-analysis panel, and the switch to Czech (and Polish)."""
+"""The web page in a real browser (Debian's Chromium) against a real service,
+at desktop and phone widths: each role's page and its buttons, the clocks,
+promotion, the move list, the game-over banner, the PGN download, three
+languages without English left in a ruling, and bad input."""
 
 from __future__ import annotations
 
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from remis.arbiter.clock import clock_text
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+ROLES = ("white", "black", "arbiter", "spectator")
 
 
 def shot(page: Any, name: str) -> None:
@@ -21,455 +25,449 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def click_square(page: Any, board: str, square: str) -> None:
-    """Click the centre of ``square`` on a board seen from White's side."""
+def click_square(page: Any, square: str, board: str = "board") -> None:
+    """Click the centre of ``square`` on a board seen from either side."""
     box = page.locator(f"#{board} cg-board").bounding_box()
+    black = "orientation-black" in (page.get_attribute(f"#{board}", "class") or "")
     size = box["width"] / 8
     file, rank = ord(square[0]) - ord("a"), int(square[1]) - 1
-    page.mouse.click(box["x"] + (file + 0.5) * size, box["y"] + (7 - rank + 0.5) * size)
+    col, row = (7 - file, rank) if black else (file, 7 - rank)
+    page.mouse.click(box["x"] + (col + 0.5) * size, box["y"] + (row + 0.5) * size)
 
 
-def play(page: Any, orig: str, dest: str, ply: int) -> None:
-    """Make a move by two clicks and wait until the arbiter has accepted it."""
-    click_square(page, "board", orig)
-    click_square(page, "board", dest)
-    page.wait_for_selector(f"body[data-ply='{ply}']")
+def move(page: Any, uci: str, ply: int, *others: Any) -> None:
+    """Make a move by two clicks and wait until the arbiter has it (on ``others`` too)."""
+    click_square(page, uci[:2])
+    click_square(page, uci[2:4])
+    for pg in (page, *others):
+        pg.wait_for_selector(f"body[data-ply='{ply}']")
 
 
-def service_state(page: Any) -> dict[str, Any]:
-    """The game's state as the service gives it, read with the token of the
-    page's spectator link (reading a game needs one of its tokens)."""
-    game_id = page.evaluate("document.body.dataset.game")
-    link = page.get_attribute("#share a[data-role=spectator]", "href")
-    token = re.search(r"token=([^&]+)", link or "")
-    assert token, link
-    server = page.url.split("/#")[0].rstrip("/")
-    auth = {"Authorization": f"Bearer {token.group(1)}"}
-    with urllib.request.urlopen(urllib.request.Request(f"{server}/v1/games/{game_id}",
-                                                       headers=auth)) as r:
+def new_game(page: Any, tc: str = "5+3", mode: str = "blitz", side: str = "white",
+             fen: str | None = None, **more: Any) -> dict[str, str]:
+    """Create a game from the form; returns the links of the four roles."""
+    page.fill("#tc", tc)
+    page.select_option("#mode", mode)
+    page.select_option("#side", side)
+    if fen or more:
+        page.click("details.more summary")
+    if fen:
+        page.fill("#start-fen", fen)
+    if more.get("arbiter_only"):
+        page.select_option("#draw-agreement", "arbiter_only")
+    if more.get("quickplay"):
+        page.check("#quickplay")
+    page.click("#new-game")
+    page.wait_for_selector("body[data-ply='0']")
+    return {role: page.get_attribute(f"#share a[data-role={role}]", "href") for role in ROLES}
+
+
+def service_state(page: Any, links: dict[str, str]) -> dict[str, Any]:
+    """The game's state as the service gives it, with its ruling log (read with the
+    spectator's token)."""
+    link = links["spectator"]
+    q = dict(part.split("=", 1) for part in link.split("#", 1)[1].split("&"))
+    base = f"{link.split('/#')[0]}/v1/games/{q['game']}"
+    auth = {"Authorization": f"Bearer {q['token']}"}
+    with urllib.request.urlopen(urllib.request.Request(base, headers=auth)) as r:
         state = dict(json.load(r)["state"])
     # the ruling log is read from the event log's pages (one page here)
-    with urllib.request.urlopen(urllib.request.Request(f"{server}/v1/games/{game_id}/events",
-                                                       headers=auth)) as r:
+    with urllib.request.urlopen(urllib.request.Request(f"{base}/events", headers=auth)) as r:
         state["log"] = json.load(r)["log"]
     return state
 
 
-KNIGHT_DANCE = [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8"),
-                ("g1", "f3"), ("g8", "f6"), ("f3", "g1")]
+def actions(page: Any) -> list[str]:
+    """The ids of the action buttons the page shows."""
+    return list(page.eval_on_selector_all("#actions button", "bs => bs.map(b => b.id)"))
 
 
-def test_threefold_claim_by_clicking(page: Any) -> None:
+def clock(page: Any, slot: str) -> str:
+    return str(page.inner_text(f"[data-testid=clock-{slot}]"))
+
+
+def fits(page: Any) -> None:
+    """The page has no sideways scrolling and the whole board is on screen."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box = page.locator("#board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, box
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_each_role_acts_only_as_itself(pages: Any, viewport: str) -> None:
+    """White's, Black's, the arbiter's and a spectator's pages: each says who it is
+    and shows only the actions that role may take now; White offers a draw on its own
+    turn and Black resigns while White is to move, both from their own pages."""
+    white = pages(viewport=viewport)
+    links = new_game(white)
+    black, arbiter, spectator = (pages(links[r], viewport) for r in ("black", "arbiter",
+                                                                      "spectator"))
+    for pg in (white, black, arbiter, spectator):
+        pg.wait_for_selector("body[data-ply='0']")
+        fits(pg)
+    assert white.inner_text("#role") == "You are White"
+    assert black.inner_text("#role") == "You are Black"
+    assert arbiter.inner_text("#role") == "Arbiter"
+    assert spectator.inner_text("#role").startswith("Spectator")
+    assert white.inner_text("#status") == "Your move"
+    assert black.inner_text("#status") == "White to move"
+    assert actions(white) == ["offer-draw", "touch", "resign"]
+    assert actions(black) == ["offer-draw", "resign"]
+    assert actions(arbiter) == ["illegal", "touch", "illegal-unnoticed"]
+    assert actions(spectator) == [] and not spectator.is_visible("#actions")
+    for pg in (white, black, spectator):
+        assert not pg.is_visible("#arbiter-panel")
+    # each player's own side is at the bottom, with its clock
+    assert white.get_attribute("#player-bottom", "data-color") == "white"
+    assert black.get_attribute("#player-bottom", "data-color") == "black"
+    assert spectator.get_attribute("#player-bottom", "data-color") == "white"
+    shot(black, f"roles-black-{viewport}")
+    # White offers a draw on White's own turn: Black may accept or decline, nothing else
+    white.click("#offer-draw")
+    black.wait_for_selector("#accept-draw")
+    assert actions(black) == ["accept-draw", "decline-draw", "resign"]
+    assert "offer-draw" not in actions(white)
+    black.click("#decline-draw")
+    white.wait_for_selector("#offer-draw")
+    # Black resigns while White is to move
+    assert service_state(white, links)["to_move"] == "white"
+    black.click("#resign")
+    assert black.inner_text("#resign") == "Resign? Click again"
+    black.click("#resign")
+    for pg in (white, black, arbiter, spectator):
+        pg.wait_for_selector("body[data-over='true']")
+        pg.wait_for_selector("[data-testid=banner]:not([hidden])")
+        assert actions(pg) == []
+    assert "1–0" in white.inner_text("#banner") and "White wins" in white.inner_text("#banner")
+    assert white.inner_text("#banner").count("5.1.2") == 1
+    shot(white, f"roles-over-{viewport}")
+
+
+@pytest.mark.parametrize(("tc", "shown"), [
+    ("3+2", "3:00"), ("90+30", "1:30:00"), ("0.9995", "0:59"), ("59.99933333", "59:59"),
+    ("0.15", "0:09.0"), ("1", "1:00"),
+])
+def test_clock_faces(page: Any, tc: str, shown: str) -> None:
+    """h:mm:ss from an hour up, m:ss below, tenths under ten seconds; 59.97 s is
+    0:59 and 3599.96 s is 59:59 (a clock rounds down); nothing runs before the
+    first move."""
+    new_game(page, tc=tc)
+    assert clock(page, "top") == shown and clock(page, "bottom") == shown
+    page.wait_for_timeout(1200)
+    assert clock(page, "bottom") == shown  # the first move starts the clocks
+    assert not page.locator("#player-bottom.running").count()
+
+
+def test_time_control_as_players_write_it(page: Any) -> None:
+    page.fill("#tc", "3+2")
+    assert page.inner_text("#tc-preview") == "3 min + 2 s a move"
+    page.fill("#tc", "3 minutes")
+    assert "e.g. 3+2" in page.inner_text("#tc-preview")
     page.click("#new-game")
-    page.wait_for_selector("body[data-ply='0']")
-    assert page.inner_text("#status") == "White to move"
-    for ply, (orig, dest) in enumerate(KNIGHT_DANCE, start=1):
-        play(page, orig, dest, ply)
-    assert page.inner_text("#moves").split() == ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
-    # Black may claim with the intended move Ng8: the claimable list says so, with its article
-    claimable = page.inner_text("#claimable")
-    assert "Ng8" in claimable and "9.2" in claimable
-    shot(page, "threefold-before-claim")
-    # claim mode: the next move made on the board is the intended move, written, not played
-    page.click("#claim-move")
-    assert page.is_visible("#claim-banner")
-    click_square(page, "board", "f6")
-    click_square(page, "board", "g8")
-    page.wait_for_selector("body[data-over='true']")
-    result = page.inner_text("#result")
-    assert result.startswith("1/2-1/2")
-    assert "threefold" in result.lower() or "appear" in result
-    assert re.search(r"Article 9\.2(\.\d)*", result), result
-    assert page.locator("#result [data-testid=article]").count() == 1
-    assert not page.is_visible("#claim-banner")
-    shot(page, "threefold-claimed")
-    # the page shows what the service says (read with the spectator token of its link)
-    state = service_state(page)
-    assert state["over"] and state["result"] == "1/2-1/2"
-    assert f"Article {state['article']}" in result
-    assert state["ply"] == 7  # the intended move was not played
-    # the same ruling in Czech and Polish
-    page.select_option("#lang", "cs")
-    page.wait_for_selector("body[data-lang='cs']")
-    assert "článek 9.2" in page.inner_text("#result")
-    assert "Černý smí zapsat tah Ng8" in page.inner_text("#result")
-    page.select_option("#lang", "pl")
-    page.wait_for_selector("body[data-lang='pl']")
-    assert "Artykuł 9.2" in page.inner_text("#result")
-    assert page.inner_text("#share a[data-role=black]") == "Szachownica czarnych"
-    shot(page, "threefold-claimed-pl")
+    assert "e.g. 3+2" in page.inner_text("[data-testid=newgame-error]")
+    page.click("#presets button:text-is('10+5')")
+    assert page.input_value("#tc") == "10+5"
+    new_game(page, tc="10+5")
+    assert page.inner_text("#game-info").startswith("10+5")
 
 
-def test_refused_move_is_explained(page: Any) -> None:
-    page.click("#new-game")
-    page.wait_for_selector("body[data-ply='0']")
-    page.click("#accept-draw")  # no offer pending: refused by the arbiter
-    page.wait_for_selector("#error:not(:empty)")
-    assert page.inner_text("#error").startswith("Refused:")
-    assert page.evaluate("document.body.dataset.over") == "false"
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_clocks_run_and_freeze_while_the_arbiter_decides(pages: Any, viewport: str) -> None:
+    """White's first move starts Black's clock; Black's quickplay claim (III.5) stops
+    both clocks on every page until the arbiter decides, then Black's runs again."""
+    white = pages(viewport=viewport)
+    links = new_game(white, tc="1.5", mode="rapid", quickplay=True)
+    black = pages(links["black"], viewport)
+    arbiter = pages(links["arbiter"], viewport)
+    move(white, "e2e4", 1, black, arbiter)
+    black.wait_for_function(
+        "document.querySelector('[data-testid=clock-bottom]').innerText !== '1:30'")
+    assert black.locator("#player-bottom.running").count() == 1
+    assert clock(black, "top") == "1:30"  # White's first move cost nothing
+    black.click("details#claim-more summary")
+    black.select_option("#claim-kind", "quickplay")
+    black.click("#claim-now")
+    for pg in (white, black, arbiter):
+        pg.wait_for_function("!document.querySelector('.player.running')")
+    frozen = clock(white, "top")
+    assert frozen == service_clock(white, links, "black")
+    white.wait_for_timeout(1500)
+    assert clock(white, "top") == frozen and clock(arbiter, "top") == frozen
+    assert white.inner_text("#status") == "The clocks are stopped: the arbiter decides."
+    shot(arbiter, f"clocks-stopped-{viewport}")
+    arbiter.click("#arbiter-reject")
+    white.wait_for_selector(".player.running")
+    white.wait_for_function(
+        f"document.querySelector('[data-testid=clock-top]').innerText !== '{frozen}'")
 
 
-DEAD_FEN = "8/8/4k3/8/8/2BK4/8/8 w - - 0 1"  # K+B v K
+def service_clock(page: Any, links: dict[str, str], color: str) -> str:
+    """The clock face of the service's time for ``color``."""
+    return clock_text(service_state(page, links)["clocks"][color])
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_promotion_to_a_knight(pages: Any, viewport: str) -> None:
+    white = pages(viewport=viewport)
+    new_game(white, fen="8/1P6/8/8/8/k7/8/K7 w - - 0 1")
+    click_square(white, "b7")
+    click_square(white, "b8")
+    white.wait_for_selector("[data-testid=promotion]:not([hidden])")
+    shot(white, f"promotion-{viewport}")
+    white.click("[data-testid=promotion] button[data-piece=n]")
+    white.wait_for_selector("body[data-ply='1']")
+    assert white.inner_text("#moves .move[data-ply='1']") == "b8=N"
+    assert white.get_attribute("#board", "data-fen").startswith("1N6/8/8/8/8/k7/8/K7 b")
+
+
+def test_move_list_stepping_and_last_move(pages: Any) -> None:
+    """Numbered pairs; a click or the arrow keys show an earlier position; the
+    opponent's last move is highlighted; a refused move leaves no highlight."""
+    white = pages()
+    links = new_game(white)
+    black = pages(links["black"])
+    move(white, "e2e4", 1, black)
+    move(black, "e7e5", 2, white)
+    move(white, "g1f3", 3, black)
+    black.wait_for_selector("#moves .move[data-ply='3']")
+    rows = black.eval_on_selector_all("#moves .row", "rs => rs.map(r => r.innerText.split(/\\s+/))")
+    assert rows == [["1.", "e4", "e5"], ["2.", "Nf3"]]
+    assert black.locator("#board square.last-move").count() == 2  # White's Nf3, on Black's board
+    black.click("#moves .move[data-ply='1']")
+    assert black.get_attribute("#board", "data-fen").startswith(
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")
+    black.keyboard.press("ArrowRight")
+    assert black.get_attribute("body", "data-shown") == "2"
+    black.keyboard.press("ArrowLeft")
+    black.keyboard.press("ArrowLeft")
+    assert black.get_attribute("body", "data-shown") == "0"
+    black.keyboard.press("End")
+    assert black.get_attribute("body", "data-shown") == "3"
+    shot(black, "move-list")
+
+
+def test_game_over_banner_and_pgn_download(pages: Any) -> None:
+    """Fool's mate from two pages: the banner gives the result and the article once;
+    the PGN has the arbiter's result and [Termination]."""
+    white = pages()
+    links = new_game(white, tc="3+2")
+    black = pages(links["black"], "phone")
+    for ply, (pg, uci) in enumerate([(white, "f2f3"), (black, "e7e5"), (white, "g2g4"),
+                                     (black, "d8h4")], start=1):
+        move(pg, uci, ply, white if pg is black else black)
+    for pg in (white, black):
+        pg.wait_for_selector("[data-testid=banner]:not([hidden])")
+        banner = pg.inner_text("#banner")
+        assert banner.startswith("0–1 Black wins"), banner
+        assert banner.count("5.1.1") == 1
+    assert white.title().startswith("0–1")
+    shot(black, "game-over-phone")
+    with white.expect_download() as info:
+        white.click("#pgn")
+    download = info.value
+    text = Path(download.path()).read_text()
+    assert download.suggested_filename.endswith(".pgn")
+    assert '[Result "0-1"]' in text and '[Termination "normal"]' in text
+    assert "1. f3 e5 2. g4 Qh4#" in text and text.rstrip().endswith("0-1")
+
+
+KNIGHT_DANCE = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]
+
+
+def english_left(english: str, translated: str) -> set[str]:
+    words = lambda text: {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)}  # noqa: E731
+    return words(english) & words(translated)
+
+
+def test_threefold_claim_reads_as_a_verdict_in_three_languages(pages: Any) -> None:
+    """Black claims with the written move Ng8: the claim button says so; the ruling is
+    a verdict citing 9.2.1 once, with the positions as players count moves, and in
+    Czech and Polish no English is left in it."""
+    white = pages()
+    links = new_game(white)
+    black = pages(links["black"])
+    for ply, uci in enumerate(KNIGHT_DANCE, start=1):
+        move(white if ply % 2 else black, uci, ply, black if ply % 2 else white)
+    black.wait_for_selector("#actions button.claim")
+    assert "Claim a draw with Ng8 (9.2.1)" in black.inner_text("#actions")
+    assert "9.2.1" in black.inner_text("#claimable")
+    black.click("#actions button.claim")
+    black.wait_for_selector("body[data-over='true']")
+    english = black.inner_text("[data-testid=banner] .explanation")
+    assert english.startswith("Draw: Black's claim under Article 9.2.1 is correct"), english
+    assert english.count("9.2.1") == 1
+    assert "at the start, after 2…, after 4…" in english
+    assert black.inner_text("#banner").startswith("½–½")
+    state = service_state(black, links)
+    assert state["over"] and state["result"] == "1/2-1/2" and state["ply"] == 7
+    for lang, word in (("cs", "Remíza"), ("pl", "Remis")):
+        black.select_option("#lang", lang)
+        black.wait_for_selector(f"body[data-lang='{lang}']")
+        text = black.inner_text("[data-testid=banner] .explanation")
+        assert text.startswith(word) and text.count("9.2.1") == 1, text
+        assert not english_left(english, text), (lang, text)
+        log = black.inner_text("#log")
+        assert not english_left(state["log"][-1]["explanation"], log), log
+    shot(black, "threefold-claimed-pl")
 
 
 def analyse(page: Any, text: str) -> None:
     page.click("#tab-analyse")
     page.fill("#analyse-input", text)
     page.click("#analyse-go")
-    page.wait_for_selector("#analysis > *")
 
 
-def test_dead_position_fen(page: Any) -> None:
-    analyse(page, DEAD_FEN)
+DEAD = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1"  # blocked pawns: a dead position
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "pl"])
+def test_dead_position_reason_once_and_translated(pages: Any, lang: str) -> None:
+    page = pages(locale={"en": "en-GB", "cs": "cs-CZ", "pl": "pl-PL"}[lang])
+    analyse(page, DEAD)
+    page.wait_for_selector("#analysis [data-testid=ruling]")
     text = page.inner_text("#analysis")
-    assert "dead position" in text and "Article 5.2.2" in text
-    assert "K+B v K" in text
-    shot(page, "dead-position-en")
-
-
-def test_pgn_claims_per_ply(page: Any) -> None:
-    pgn = ('[Event "t"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n'
-           "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n")
-    analyse(page, pgn)
-    rows = page.locator("#analysis [data-testid=claims] tbody tr")
-    assert rows.count() >= 1
-    first = rows.nth(0).inner_text()
-    assert "Ng8" in first and "9.2" in first
-    # a row shows its position on the board: after 7 plies, Black to move
-    rows.nth(0).click()
-    fen = page.get_attribute("#analysis-board", "data-fen")
-    assert fen == "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 7 4"
-    shot(page, "pgn-claims")
-
-
-def test_switch_to_czech(page: Any) -> None:
-    analyse(page, DEAD_FEN)
-    page.select_option("#lang", "cs")
-    page.wait_for_selector("body[data-lang='cs']")
-    page.wait_for_function(
-        "document.querySelector('#analysis').innerText.includes('mrtvá pozice')")
-    text = page.inner_text("#analysis")
-    assert "článek 5.2.2" in text and "K+B v K" in text
-    assert page.inner_text("#tab-play") == "Hra"
-    assert page.inner_text("#analyse-go") == "Analyzovat"
-    shot(page, "dead-position-cs")
-    # the choice is remembered and Polish works too
-    page.reload()
-    page.wait_for_selector("body[data-lang='cs']")
-    page.select_option("#lang", "pl")
-    page.wait_for_selector("body[data-lang='pl']")
-    assert page.inner_text("#tab-play") == "Gra"
-
-
-def test_browser_language_chooses_czech(browser: Any, server: str) -> None:
-    context = browser.new_context(locale="cs-CZ")
-    try:
-        pg = context.new_page()
-        pg.goto(f"{server}/")
-        pg.wait_for_selector("body[data-lang='cs']")
-        assert pg.inner_text("#new-game") == "Nová partie"
-    finally:
-        context.close()
-
-
-def test_flag_fall_verdicts_and_helpmate_line(page: Any) -> None:
-    """The panel for "can the opponent still checkmate?" (the can_checkmate and
-    helpmate fields of `remis position --json`), here added to the real
-    service's answer, since the engine that computes them is another branch."""
-
-    def add_verdicts(route: Any) -> None:
-        response = route.fetch()
-        data = response.json()
-        data["can_checkmate"] = {"white": True, "black": False}
-        data["helpmate"] = {"white": ["a1a8"], "black": None}
-        route.fulfill(response=response, json=data)
-
-    page.route("**/v1/position", add_verdicts)
-    analyse(page, "7k/8/6K1/8/8/8/8/R7 w - - 0 1")
-    panel = page.locator("[data-testid=can-checkmate]")
-    assert "Article 6.9" in panel.inner_text()
-    white = panel.locator("[data-side=white]").inner_text()
-    black = panel.locator("[data-side=black]").inner_text()
-    assert "White can still checkmate" in white and "Ra8#" in white
-    assert "Black cannot checkmate" in black
-    panel.locator("[data-testid=play-line]").click()
-    page.wait_for_selector("#analysis-board square.last-move")
-    shot(page, "helpmate-line")
-
-
-@contextmanager
-def joined(page: Any, browser: Any, role: str) -> Iterator[tuple[Any, str]]:
-    """A new game on ``page``, and a second browser opened on its link for
-    ``role`` (with that role's token): ``(second page, link)``."""
-    page.click("#new-game")
-    page.wait_for_selector("body[data-ply='0']")
-    link = page.get_attribute(f"#share a[data-role={role}]", "href")
-    assert link and "token=" in link
-    other = browser.new_context(locale="en-GB", viewport={"width": 1200, "height": 900})
-    try:
-        second = other.new_page()
-        second.goto(link)
-        second.wait_for_selector("body[data-ply='0']")
-        yield second, link
-    finally:
-        other.close()
-
-
-def test_second_board_follows_the_game(page: Any, browser: Any) -> None:
-    """Black plays from a second browser through the link with Black's token;
-    each page sees the other's moves through the event stream."""
-    with joined(page, browser, "black") as (black, _link):
-        play(page, "e2", "e4", 1)
-        black.wait_for_selector("body[data-ply='1']")
-        # Black's board is seen from Black's side: e7 is on the second row from the top, mirrored
-        box = black.locator("#board cg-board").bounding_box()
-        size = box["width"] / 8
-        for file, row in ((4, 1), (4, 3)):  # e7 then e5, seen from Black
-            black.mouse.click(box["x"] + (7 - file + 0.5) * size, box["y"] + (7 - row + 0.5) * size)
-        black.wait_for_selector("body[data-ply='2']")
-        page.wait_for_selector("body[data-ply='2']")
-        page.wait_for_function("document.querySelector('#moves').innerText.includes('e5')")
-        assert page.inner_text("#moves").split() == ["e4", "e5"]
-        # Black's page holds only Black's token: it cannot resign for White
-        black.select_option("#acting", "white")
-        black.click("#resign")
-        black.wait_for_selector("#error:not(:empty)")
-        assert page.evaluate("document.body.dataset.over") == "false"
-        shot(black, "black-board")
-
-
-def test_flag_fall_against_a_bare_knight_is_a_draw(page: Any) -> None:
-    """White's flag falls, but Black (king and knight) cannot mate: a draw, and why (6.9)."""
-    page.fill("#tc", "1+0")
-    page.fill("#start-fen", "8/8/4k3/8/8/3K4/8/6n1 w - - 0 1")
-    page.click("#new-game")
-    page.wait_for_selector("body[data-ply='0']")
-    page.wait_for_timeout(1300)  # White's second runs out
-    page.click("#flag")
-    page.wait_for_selector("body[data-over='true']")
-    result = page.inner_text("#result")
-    assert result.startswith("1/2-1/2"), result
-    assert "cannot checkmate" in result and "Article 6.9" in result
-    shot(page, "flag-fall-draw")
-
-
-def test_illegal_move_called(page: Any) -> None:
-    """Black, on move, completes an illegal move (the board only takes legal ones, so the
-    button stands for it): the arbiter's ruling and the count are shown."""
-    page.select_option("#mode", "standard")
-    page.click("#new-game")
-    page.wait_for_selector("body[data-ply='0']")
-    play(page, "e2", "e4", 1)
-    page.click("#illegal")
-    page.wait_for_function("document.querySelector('#log').innerText.includes('illegal')")
-    log = page.inner_text("#log")
-    assert re.search(r"Article (7\.5|A\.|B\.)", log), log
-    assert "Illegal moves: White 0, Black 1" in page.inner_text("#status")
-    assert page.evaluate("document.body.dataset.ply") == "1"
-    assert page.inner_text("#moves").split() == ["e4"]
-    shot(page, "illegal-move")
-
-
-def test_spectator_link_watches_without_acting(page: Any, browser: Any) -> None:
-    """The spectator link reads the game (state, moves, stream) with the read-only
-    token; whatever it tries to post is refused and changes nothing."""
-    with joined(page, browser, "spectator") as (watcher, link):
-        assert "as=spectator" in link
-        play(page, "e2", "e4", 1)
-        watcher.wait_for_selector("body[data-ply='1']")
-        watcher.wait_for_function("document.querySelector('#moves').innerText.includes('e4')")
-        watcher.click("#resign")
-        watcher.wait_for_selector("#error:not(:empty)")
-        assert "token" in watcher.inner_text("#error")
-        assert service_state(page)["over"] is False
-        # without a token the game cannot be read at all
-        bare = link.split("&token=")[0]
-        stranger = watcher.context.new_page()
-        stranger.goto(bare)
-        stranger.wait_for_selector("#error:not(:empty)")
-        assert "missing token" in stranger.inner_text("#error")
-        shot(watcher, "spectator")
-
-
-def test_touch_rejects_the_pending_offer(page: Any) -> None:
-    """White moves and offers a draw; Black, on move, touches a piece: the offer is
-    rejected (9.1.2.1) and Black may not claim this turn (9.4), each with its article."""
-    page.click("#new-game")
-    page.wait_for_selector("body[data-ply='0']")
-    play(page, "e2", "e4", 1)
-    page.click("#offer-draw")
-    page.wait_for_selector("#offer:not([hidden])")
-    assert page.inner_text("#offer") == "White has offered a draw."
-    shot(page, "touch-offer-pending")
-    page.click("#touch")
-    page.wait_for_selector("#offer[hidden]", state="attached")
-    log = page.inner_text("#log")
-    assert "Black touched a piece: White's draw offer is rejected (Article 9.1.2.1)" in log, log
-    assert re.search(r"Black touched a piece and may not claim .*Article 9\.4", log), log
-    assert service_state(page)["pending_offer"] is None
-    # the touch cost Black the right to claim this turn
-    page.click("#claim-now")
-    page.wait_for_selector("#error:not(:empty)")
-    assert "touched a piece" in page.inner_text("#error")
-    assert page.evaluate("document.body.dataset.over") == "false"
-    shot(page, "touch-offer-rejected")
-
-
-def test_draw_offer_needing_the_arbiters_consent(page: Any, browser: Any) -> None:
-    """Under draw_agreement "arbiter_only" (9.1.1) Black's offer goes to the arbiter
-    first: only a page holding the arbiter's token shows the decision; the arbiter
-    consents, White accepts, and the draw is shown with the consent's Article 9.1.1."""
-    page.select_option("#draw-agreement", "arbiter_only")
-    assert not page.is_visible("#arbiter-panel")
-    with joined(page, browser, "white") as (white, _link):
-        play(page, "e2", "e4", 1)
-        play(page, "e7", "e5", 2)
-        assert not page.is_visible("#arbiter-panel")  # nothing awaits the arbiter yet
-        page.click("#offer-draw")  # Black, who just moved, offers
-        page.wait_for_selector("#arbiter-panel:not([hidden])")
-        awaiting = page.inner_text("#awaiting")
-        assert "Black offers a draw" in awaiting and "Article 9.1.1" in awaiting, awaiting
-        assert page.inner_text("#arbiter-accept") == "Consent to the draw offer"
-        assert not page.is_visible("#arbiter-postpone")
-        assert not page.is_visible("#arbiter-seconds")
-        assert page.is_visible("#offer") is False  # not an offer to White yet
-        # White's own page (White's token only) follows the game but gets no arbiter controls
-        white.wait_for_function(
-            "document.querySelector('#log').innerText.includes('consent')")
-        assert not white.is_visible("#arbiter-panel")
-        assert not white.is_visible("#illegal-unnoticed") and page.is_visible("#illegal-unnoticed")
-        white.click("#accept-draw")  # nothing to accept before the arbiter consents
-        white.wait_for_selector("#error:not(:empty)")
-        # in Czech, with the Laws' words
-        page.select_option("#lang", "cs")
-        page.wait_for_selector("body[data-lang='cs']")
-        assert page.inner_text("#arbiter-accept") == "Souhlasit s nabídkou remízy"
-        assert "souhlas rozhodčího" in page.inner_text("#awaiting")
-        shot(page, "consent-awaited-cs")
+    assert text.count("5.2.2") == 1, text
+    assert text.count("a4, c4, e4, g4") == 2  # once per side, in the one ruling
+    if lang != "en":
         page.select_option("#lang", "en")
         page.wait_for_selector("body[data-lang='en']")
-        page.click("#arbiter-accept")
-        page.wait_for_selector("#offer:not([hidden])")
-        assert page.inner_text("#offer") == "Black has offered a draw."
-        assert not page.is_visible("#arbiter-panel")
-        white.wait_for_selector("#offer:not([hidden])")
-        white.click("#accept-draw")
-        page.wait_for_selector("body[data-over='true']")
-    result = page.inner_text("#result")
-    assert result.startswith("1/2-1/2"), result
-    assert "Article 5.2.3" in result
-    log = page.inner_text("#log")
-    assert re.search(r"The arbiter consents: Black's draw offer stands.*Article 9\.1\.1", log), log
-    state = service_state(page)
-    assert state["over"] and state["termination"] == "agreement"
-    assert [e["article"] for e in state["log"]][-3:] == ["9.1.1", "9.1.1", "5.2.3"]
-    shot(page, "consent-draw")
+        page.wait_for_function("document.querySelector('#analysis').innerText.includes('dead')")
+        english = page.inner_text("#analysis [data-testid=ruling]")
+        assert not english_left(english, text), text
+    shot(page, f"dead-position-{lang}")
 
 
-def test_illegal_move_found_later(page: Any) -> None:
-    """An illegal move nobody called stands on the board (made on the arbiter's page
-    in "illegal move nobody noticed" mode); the move list marks it, the arbiter picks
-    it there, and the position before it is reinstated (7.5.1), the later moves
-    cancelled."""
-    page.select_option("#mode", "standard")
+def test_bad_input_gets_plain_words(page: Any, pages: Any) -> None:
+    page.click("#tab-analyse")
+    page.click("#analyse-go")
+    assert page.inner_text("[data-testid=analysis-error]") == \
+        "Paste a FEN (one line) or a game in PGN first."
+    analyse(page, "rnbqkbnr/pppp/8 w KQkq")
+    page.wait_for_selector("[data-testid=analysis-error]:not(:empty)")
+    assert page.inner_text("[data-testid=analysis-error]").startswith("This FEN cannot be read:")
+    assert page.inner_text("#analysis") == ""
+    analyse(page, "hello there")
+    assert page.inner_text("[data-testid=analysis-error]").startswith(
+        "This is neither a FEN nor a PGN.")
+    analyse(page, "1. e4 e5 2. Kf3 *")
+    page.wait_for_selector("#analysis .error")
+    assert page.inner_text("#analysis .error").startswith("The moves cannot be read from move 2.")
+    assert "goes on" not in page.inner_text("#analysis")
+    # a link without its token, and one with a wrong token
+    page.click("#tab-play")
+    links = new_game(page)
+    bare = pages(links["black"].split("&token=")[0])
+    assert "link is incomplete" in bare.inner_text("[data-testid=page-error]")
+    wrong = pages(re.sub(r"token=.*", "token=nonsense", links["black"]))
+    assert "does not open this game" in wrong.inner_text("[data-testid=page-error]")
+    # a server that cannot be reached
+    page.click("#home")
+    page.route("**/v1/games", lambda route: route.abort())
     page.click("#new-game")
-    page.wait_for_selector("body[data-ply='0']")
-    play(page, "e2", "e4", 1)
-    play(page, "e7", "e5", 2)
-    before = service_state(page)["fen"]
-    assert not page.is_visible("#arbiter-panel")
-    # White's queen jumps over her own pawn, and nobody notices
-    page.click("#illegal-unnoticed")
-    assert page.is_visible("#unnoticed-banner")
-    play(page, "d1", "d3", 3)
-    assert not page.is_visible("#unnoticed-banner")
-    assert "Nobody called White's illegal move (d1d3)" in page.inner_text("#log")
-    play(page, "b8", "c6", 4)
-    play(page, "g1", "f3", 5)
-    page.wait_for_function("document.querySelectorAll('#moves .move').length === 5")
-    assert page.inner_text("#moves").split() == ["e4", "e5", "d1d3", "Nc6", "Nf3"]
-    standing = page.locator("#moves button.move.standing")
+    page.wait_for_selector("[data-testid=newgame-error]:not(:empty)")
+    assert page.inner_text("[data-testid=newgame-error]").startswith(
+        "The remis server cannot be reached.")
+
+
+def test_another_games_link_in_the_same_tab(pages: Any) -> None:
+    """Pasting another game's link into the address bar opens that game; the list of
+    one's games leads back to both."""
+    page = pages()
+    first = new_game(page)
+    first_id = page.get_attribute("body", "data-game")
+    page.click("#home")
+    second = new_game(page, side="black")
+    assert page.get_attribute("body", "data-game") != first_id
+    assert page.inner_text("#role") == "You are Black"
+    page.goto(first["spectator"])
+    page.wait_for_function(f"document.body.dataset.game === '{first_id}'")
+    assert page.inner_text("#role").startswith("Spectator")
+    page.click("#home")
+    assert page.locator("#my-games a").count() >= 2
+    assert second["white"] != first["white"]
+
+
+def test_arbiter_consent_for_a_draw_offer(pages: Any) -> None:
+    """Under draw_agreement "arbiter_only" (9.1.1) Black's offer goes to the arbiter
+    first: only the arbiter's page shows the decision; the arbiter consents, White
+    accepts, and the draw is shown with its article."""
+    arbiter = pages()
+    links = new_game(arbiter, side="arbiter", arbiter_only=True)
+    white, black = pages(links["white"]), pages(links["black"])
+    move(white, "e2e4", 1, black, arbiter)
+    move(black, "e7e5", 2, white, arbiter)
+    black.click("#offer-draw")
+    arbiter.wait_for_selector("#arbiter-panel:not([hidden])")
+    awaiting = arbiter.inner_text("#awaiting")
+    assert "Black offers a draw" in awaiting and "Article 9.1.1" in awaiting, awaiting
+    assert not white.is_visible("#arbiter-panel") and "accept-draw" not in actions(white)
+    arbiter.select_option("#lang", "cs")
+    arbiter.wait_for_selector("body[data-lang='cs']")
+    assert arbiter.inner_text("#arbiter-accept") == "Souhlasit s nabídkou remízy"
+    arbiter.select_option("#lang", "en")
+    arbiter.wait_for_selector("body[data-lang='en']")
+    arbiter.click("#arbiter-accept")
+    white.wait_for_selector("#accept-draw")
+    white.click("#accept-draw")
+    for pg in (white, black, arbiter):
+        pg.wait_for_selector("body[data-over='true']")
+    assert arbiter.inner_text("#banner").startswith("½–½ Draw")
+    assert "5.2.3" in arbiter.inner_text("#banner")
+
+
+def test_illegal_move_found_later(pages: Any) -> None:
+    """An illegal move nobody called stands on the board (made on the arbiter's page);
+    the move list marks it, the arbiter picks it there, and the position before it
+    is reinstated (7.5.1)."""
+    arbiter = pages()
+    links = new_game(arbiter, side="arbiter", mode="standard")
+    white, black = pages(links["white"]), pages(links["black"])
+    move(white, "e2e4", 1, black, arbiter)
+    move(black, "e7e5", 2, white, arbiter)
+    before = service_state(arbiter, links)["fen"]
+    arbiter.click("#illegal-unnoticed")
+    assert arbiter.is_visible("#unnoticed-banner")
+    move(arbiter, "d1d3", 3, white, black)
+    assert "Nobody called White's illegal move (d1d3)" in arbiter.inner_text("#log")
+    move(black, "b8c6", 4, white, arbiter)
+    move(white, "g1f3", 5, black, arbiter)
+    arbiter.wait_for_function("document.querySelectorAll('#moves .move[data-ply]').length === 5")
+    standing = arbiter.locator("#moves .move.standing")
     assert standing.count() == 1 and standing.get_attribute("data-ply") == "3"
-    page.wait_for_selector("#arbiter-panel:not([hidden])")
-    assert page.is_disabled("#found-later")
     standing.click()
-    label = page.inner_text("#found-later")
-    assert "ply 3, d1d3 by White" in label and "7.5.1" in label, label
-    shot(page, "illegal-found-later-chosen")
-    page.click("#found-later")
-    page.wait_for_selector("body[data-ply='2']")
-    page.wait_for_function("document.querySelectorAll('#moves .move').length === 2")
-    assert page.inner_text("#moves").split() == ["e4", "e5"]
-    log = page.inner_text("#log")
-    assert "White's illegal move of ply 3 is found: the position before it is reinstated" \
-        in log and "Article 7.5.1" in log, log
-    assert "Illegal moves: White 1, Black 0" in page.inner_text("#status")
-    assert not page.is_visible("#arbiter-panel")
-    state = service_state(page)
-    assert state["fen"] == before and state["to_move"] == "white" and not state["over"]
-    shot(page, "illegal-found-later")
+    label = arbiter.inner_text("#found-later")
+    assert "2. d1d3 by White" in label and "7.5.1" in label, label
+    arbiter.click("#found-later")
+    arbiter.wait_for_selector("body[data-ply='2']")
+    assert "White's illegal move on move 2 is found" in arbiter.inner_text("#log")
+    state = service_state(arbiter, links)
+    assert state["fen"] == before and state["to_move"] == "white"
 
 
-def quickplay_request(page: Any, kind: str) -> None:
-    """A new 90-second rapid game with a quickplay finish announced (Guidelines III),
-    in which White (under two minutes) at once makes a ``kind`` request (III.4
-    ``increment`` or III.5 ``quickplay``) and the arbiter's controls appear."""
-    page.fill("#tc", "90")
-    page.select_option("#mode", "rapid")
-    page.check("#quickplay")
-    page.click("#new-game")
-    page.wait_for_function(f"document.querySelector('#claim-kind option[value={kind}]')"
-                           ".disabled === false")
-    page.select_option("#claim-kind", kind)
-    page.click("#claim-now")
-    page.wait_for_selector("#arbiter-panel:not([hidden])")
+def test_flag_claim(pages: Any) -> None:
+    """Black's flag falls in a 1.2-second game: White's page offers the claim at once;
+    White, with a bare king, cannot checkmate: a draw (6.9)."""
+    white = pages()
+    links = new_game(white, tc="0.02", fen="8/8/4k3/8/8/3K4/8/6r1 w - - 0 1")
+    black = pages(links["black"])
+    move(white, "d3c3", 1, black)
+    black.wait_for_selector("[data-testid=clock-bottom]:text-is('0:00.0')", timeout=5000)
+    white.wait_for_selector("#flag")
+    assert white.inner_text("#flag") == "Black's flag has fallen: claim the win"
+    white.click("#flag")
+    white.wait_for_selector("body[data-over='true']")
+    banner = white.inner_text("#banner")
+    assert banner.startswith("½–½") and "cannot checkmate" in banner and banner.count("6.9") == 1
 
 
-def test_quickplay_claim_decided_by_the_arbiter(page: Any) -> None:
-    """Guidelines III with a quickplay finish announced: White, under two minutes,
-    claims under III.5; the clocks stop and the arbiter's page offers to accept,
-    postpone or reject. Postponed, the game goes on with Black's two extra minutes,
-    and the arbiter may still accept: a draw under III.5."""
-    page.click("#new-game")  # a game without Guidelines III: no such claim offered
-    page.wait_for_selector("body[data-ply='0']")
-    assert page.locator("#claim-kind option[value=quickplay]").is_disabled()
-    quickplay_request(page, "quickplay")
-    assert "White claims a draw under Guidelines III.5" in page.inner_text("#awaiting")
-    assert page.inner_text("#arbiter-accept") == "Accept the claim: draw"
-    assert page.is_visible("#arbiter-postpone") and page.is_visible("#arbiter-seconds")
-    shot(page, "quickplay-claimed")
-    page.click("#arbiter-postpone")
-    page.wait_for_function("document.querySelector('#log').innerText.includes('postpones')")
-    page.wait_for_function("document.querySelector('#awaiting').innerText.includes('postponed')")
-    assert not page.is_visible("#arbiter-postpone")
-    state = service_state(page)
-    assert state["clocks"]["black"] == 210 and state["awaiting_arbiter"] is None
-    play(page, "e2", "e4", 1)  # the game goes on
-    page.click("#arbiter-accept")
-    page.wait_for_selector("body[data-over='true']")
-    result = page.inner_text("#result")
-    assert result.startswith("1/2-1/2") and "Guidelines III.5" in result, result
-    assert not page.is_visible("#arbiter-panel")
-    shot(page, "quickplay-accepted")
-
-
-def test_increment_request_granted_by_the_arbiter(page: Any) -> None:
-    """Guidelines III.4: White, under two minutes in a game without increment, asks
-    for five seconds a move; the arbiter's page offers to grant or refuse (not to
-    postpone) with extra time for Black; granted, the game goes on with the increment."""
-    # no game yet: the request is not offered (else quickplay_request's wait for it
-    # would pass at once and its claim could go out before the new game exists)
-    assert page.locator("#claim-kind option[value=increment]").is_disabled()
-    quickplay_request(page, "increment")
-    assert "White asks for an increment under Guidelines III.4" in page.inner_text("#awaiting")
-    assert page.inner_text("#arbiter-accept") == "Grant the increment"
-    assert not page.is_visible("#arbiter-postpone")
-    page.fill("#arbiter-seconds", "60")
-    page.click("#arbiter-accept")
-    page.wait_for_function("document.querySelector('#log').innerText.includes('5 seconds')")
-    assert not page.is_visible("#arbiter-panel")
-    state = service_state(page)
-    assert state["clocks"]["black"] == 150 and state["awaiting_arbiter"] is None
-    play(page, "e2", "e4", 1)
-    assert not page.is_visible("#arbiter-panel")
-    shot(page, "increment-granted")
+def test_online_flag_is_ruled_at_once(pages: Any) -> None:
+    """Online the server's clock decides: when Black's time runs out, White's page
+    reports it at once and the game ends on time without anyone clicking."""
+    white = pages()
+    links = new_game(white, tc="0.02", mode="online")
+    black = pages(links["black"])
+    move(white, "e2e4", 1, black)
+    for pg in (white, black):
+        pg.wait_for_selector("body[data-over='true']", timeout=6000)
+    assert white.inner_text("#banner").startswith("1–0 White wins")

@@ -618,6 +618,13 @@ fn facts_to_py(
             .to_owned()
             .into_any()
             .unbind(),
+        // the start's move number and side to move: where a ply stands in move numbers
+        f.start
+            .as_ref()
+            .map(|p| (p.fullmoves().get(), color(p.turn())))
+            .into_pyobject(py)?
+            .into_any()
+            .unbind(),
     ];
     Ok(PyTuple::new(py, items)?.into_any().unbind())
 }

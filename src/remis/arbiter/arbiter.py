@@ -168,8 +168,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
             "to_move": color_name(board.turn),
             "ply": self.history.ply,
             "fen": fast_fen(board),
-            "clocks": {k: (None if v is None else _secs(v))
-                       for k, v in self._clock.to_json(self._last_at).items()},
+            **self._clock_fields(),
             "pending_offer": None if self._pending_offer is None else color_name(
                 self._pending_offer),
             "claimable": [] if over else [c.to_json() for c in claimable(self.history)],

@@ -26,7 +26,7 @@ from remis.rules import (
     rule_on_claim,
     seventyfive_moves,
 )
-from remis.ruling import DRAW, color_name, win_for
+from remis.ruling import DRAW, color_name, move_label, win_for
 from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.deadtest import EngineDeadTest, dead_verdict
 from remis.unwinnable.first_dead import FirstDead, first_dead, full_dead_test, positions
@@ -93,7 +93,8 @@ class ArbiterBase:
     def _start_game(self, start_turn: chess.Color) -> None:
         """The bookkeeping every game starts with (chess and variants alike)."""
         self._start_turn: chess.Color = start_turn
-        self._clock = Clock(self.config.time_controls, start_turn)
+        self._clock = Clock(self.config.time_controls, start_turn,
+                            first_move=self.config.clock_start == "first_move")
         self._events: list[dict[str, Any]] = []
         self._log: list[dict[str, Any]] = []
         self._end: dict[str, Any] | None = None
@@ -127,6 +128,22 @@ class ArbiterBase:
         out.update({k: end[k] if end else None for k in keys})
         out["params"] = dict(end["params"]) if end else None
         return out
+
+    def _clock_fields(self) -> dict[str, Any]:
+        """The state's clocks at the last event (``clocks``) and ``clock``: which
+        one runs from then on (None while they stand: no clock, game over, not
+        started, stopped for the arbiter) and the time ``at`` of that event, so
+        that a client shows a running clock without guessing.
+
+        >>> ArbiterBase({"time_control": "60"})._clock_fields()
+        {'clocks': {'white': 60, 'black': 60}, 'clock': {'running': 'white', 'at': 0}}
+        """
+        clock = self._clock
+        running = clock.clocked and not clock.paused and self._end is None
+        return {"clocks": {k: (None if v is None else _secs(v))
+                           for k, v in clock.to_json(self._last_at).items()},
+                "clock": {"running": color_name(clock.running) if running else None,
+                          "at": _secs(self._last_at)}}
 
     def _touch_rejects_offer(self, color: chess.Color, at: float, index: int) -> None:
         """A touch by ``color`` rejects the opponent's pending draw offer (9.1.2.1)."""
@@ -218,7 +235,8 @@ class ArbiterBase:
         dead = self._dead_since(verdict)
         if dead is not None:
             self._finish(index, at, DRAW, dead.verdict.termination, "5.2.2", "dead_found_late",
-                         {"ply": dead.ply, "reason": dead.verdict.reason, "article": "5.2.2"},
+                         {"ply": dead.ply, "reason": dead.verdict.reason, "article": "5.2.2",
+                          "after": move_label(dead.ply, self.history.board, self.history.ply)},
                          dict(dead.verdict.evidence))
             return
         self._finish(index, at, DRAW, termination, article, draw_msg,

@@ -2,8 +2,10 @@
 
 Times are seconds since the game started; nothing here reads the wall clock,
 so replaying the same events gives the same clocks.  White's clock runs from
-time 0.  A flag that falls is recorded with the moment it fell (6.8: whether
-and when it counts is for the arbiter to decide, not the clock).
+time 0, or, with ``first_move``, both clocks stand until the first move is
+made (a game played on links, whose players open them at different times).
+A flag that falls is recorded with the moment it fell (6.8: whether and when
+it counts is for the arbiter to decide, not the clock).
 """
 
 from __future__ import annotations
@@ -13,6 +15,22 @@ import chess
 from remis.arbiter.config import TimeControl
 
 _EPS = 1e-9
+
+
+def clock_text(seconds: float) -> str:
+    """A clock face as players read it: h:mm:ss from an hour up, m:ss below,
+    tenths under ten seconds, rounded down as a clock shows time left (the
+    web page draws its clocks the same way).
+
+    >>> [clock_text(s) for s in (5455.6, 180, 59.97, 3599.96, 9.97, 0)]
+    ['1:30:55', '3:00', '0:59', '59:59', '0:09.9', '0:00.0']
+    """
+    tenths = int(max(0.0, seconds) * 10 + 1e-6)
+    whole = tenths // 10
+    h, m, s = whole // 3600, whole % 3600 // 60, whole % 60
+    if h:
+        return f"{h}:{m:02d}:{s:02d}"
+    return f"{m}:{s:02d}.{tenths % 10}" if whole < 10 else f"{m}:{s:02d}"
 
 
 def _both(text: str) -> dict[bool, TimeControl]:
@@ -35,10 +53,10 @@ class Clock:
     """
 
     __slots__ = ("_base", "_end", "_fell", "_moves", "_period", "extra_increment", "paused",
-                 "running", "since", "tcs")
+                 "running", "since", "started", "tcs")
 
     def __init__(self, time_controls: dict[bool, TimeControl], start_color: chess.Color = True,
-                 ) -> None:
+                 *, first_move: bool = False) -> None:
         self.tcs = time_controls
         #: seconds on each clock when its current turn began
         self._base: dict[bool, float] = {}
@@ -57,8 +75,11 @@ class Clock:
         self.since = 0.0
         #: increment added for both players by the arbiter (Guidelines III.4)
         self.extra_increment = 0.0
-        #: True while the clocks are stopped (a claim awaits the arbiter, 6.11)
-        self.paused = False
+        #: False until the first move when the first move starts the clocks
+        self.started = not first_move
+        #: True while the clocks are stopped (a claim awaits the arbiter, 6.11,
+        #: or no move has started them yet)
+        self.paused = first_move
 
     def copy(self) -> Clock:
         """An independent copy (the arbiter restores it when it refuses an event).
@@ -78,6 +99,7 @@ class Clock:
         new.since = self.since
         new.extra_increment = self.extra_increment
         new.paused = self.paused
+        new.started = self.started
         return new
 
     @property
@@ -162,6 +184,15 @@ class Clock:
         >>> c.press(chess.WHITE, 1.0); c.press(chess.BLACK, 2.0); c.press(chess.WHITE, 3.0)
         >>> c.remaining(chess.WHITE, 3.0), c.period_index(chess.WHITE)
         (88.0, 1)
+
+        With ``first_move`` the first move costs nothing and starts the clocks:
+
+        >>> c = Clock(_both("60"), first_move=True)
+        >>> c.remaining(chess.WHITE, 30.0)
+        60.0
+        >>> c.press(chess.WHITE, 30.0)
+        >>> c.remaining(chess.WHITE, 30.0), c.remaining(chess.BLACK, 40.0)
+        (60.0, 50.0)
         """
         if self.clocked:
             if color == self.running:
@@ -182,6 +213,9 @@ class Clock:
                     self._end[color] = None if nxt.moves is None else end + nxt.moves
         self.running = not color
         self.since = at
+        if not self.started:  # charged nothing above: the clocks stood until now
+            self.started = True
+            self.paused = False
 
     def pause(self, at: float) -> None:
         """Stop both clocks at time ``at`` (6.11, e.g. for a claim).
@@ -205,7 +239,7 @@ class Clock:
         >>> c.pause(10.0); c.resume(40.0); c.remaining(chess.WHITE, 45.0)
         45.0
         """
-        if not self.paused:
+        if not self.paused or not self.started:
             return
         self.paused = False
         self.since = at

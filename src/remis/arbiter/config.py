@@ -155,7 +155,11 @@ _DEFAULTS: dict[str, Any] = {
     "repetitions": None,
     "notation": None,
     "flag_time": None,
+    "clock_start": "game_start",
 }
+#: when the clocks start: White's at time 0 (the arbiter starts it at the start of
+#: the round), or both with the first move (games played on links)
+CLOCK_STARTS: tuple[str, ...] = ("game_start", "first_move")
 
 VARIANTS: tuple[str, ...] = ("chess", "shogi", "xiangqi")
 
@@ -193,6 +197,8 @@ class Config:
     #: 6.8: ``observed`` (a flag falls when noticed: a ``flag`` event) or
     #: ``physical`` (when the time runs out; online play always)
     flag_time: str = "observed"
+    #: ``game_start`` (White's clock runs from time 0) or ``first_move``
+    clock_start: str = "game_start"
 
     @classmethod
     def from_dict(cls, config: Any) -> Config:
@@ -228,6 +234,9 @@ class Config:
         if flag_time not in FLAG_TIMES:
             raise ValueError("config: flag_time must be 'observed' or 'physical', not "
                              f"{c['flag_time']!r}")
+        if c["clock_start"] not in CLOCK_STARTS:
+            raise ValueError("config: clock_start must be 'game_start' or 'first_move', not "
+                             f"{c['clock_start']!r}")
         if mode == "online" and flag_time != "physical":
             raise ValueError("config: online, the server's clock is the flag: flag_time is "
                              "'physical' (Article 6.8)")
@@ -297,7 +306,8 @@ class Config:
                              "online mode")
         return cls(tcs, mode, sup, c["armageddon"], n, c["quickplay_finish"], fen,
                    frozenset(p == "white" for p in auto), dict(config),
-                   arbiter_only=arbiter_only, flag_time=flag_time)
+                   arbiter_only=arbiter_only, flag_time=flag_time,
+                   clock_start=c["clock_start"])
 
     @classmethod
     def _variant(cls, c: dict[str, Any], tcs: dict[bool, TimeControl], mode: str, sup: str,
@@ -328,7 +338,7 @@ class Config:
                              f"({'SFEN' if variant == 'shogi' else 'FEN'}), 'startpos' or null")
         return cls(tcs, mode, sup, c["armageddon"], n, False, fen, frozenset(), raw,
                    variant, reps, notation, c["draw_agreement"] == "arbiter_only",
-                   flag_time)
+                   flag_time, c["clock_start"])
 
     @property
     def penalty_seconds(self) -> int:

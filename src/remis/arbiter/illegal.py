@@ -14,7 +14,7 @@ import chess
 
 from remis.arbiter.base import _UCI, ArbiterBase, _secs, _title, illegal_position
 from remis.arbiter.events import Event, RefusedEvent
-from remis.ruling import color_name
+from remis.ruling import color_name, move_label
 
 
 def _unpromoted(board: chess.Board, move: chess.Move) -> bool:
@@ -247,7 +247,9 @@ class IllegalMoves(ArbiterBase):
         self._touch_square = None
         article = "7.5.3" if kind == "no_move" else "7.5.1"
         base = {"player": _title(color), "opponent": _title(not color)}
-        self._note(index, at, "illegal_found", {**base, "ply": ply, "cancelled": cancelled,
+        number = move_label(ply, history.board, history.ply).rstrip(".…")
+        self._note(index, at, "illegal_found", {**base, "ply": ply, "number": number,
+                                                "cancelled": cancelled,
                                                 "called_by": caller, "article": article},
                    article)
         if ev.clocks is not None:

@@ -13,23 +13,23 @@ MESSAGES: dict[str, str] = {
     "resigned": "{loser} resigned: {winner} wins (Article 5.1.2).",
     "resigned_draw": "{loser} resigned, but {winner} cannot checkmate by any series of legal "
     "moves ({reason}): the game is drawn (Article 5.1.2).",
-    "flag_loss": "{player}'s flag fell at {time} s: {opponent} wins on time (Article {article}).",
-    "flag_draw": "{player}'s flag fell at {time} s, but {opponent} cannot checkmate by any series "
-    "of legal moves ({reason}): the game is drawn (Article {article}).",
+    "flag_loss": "{player}'s flag has fallen: {opponent} wins on time (Article {article}).",
+    "flag_draw": "{player}'s flag has fallen, but {opponent} cannot checkmate by any series of "
+    "legal moves ({reason}): the game is drawn (Article {article}).",
     "dead_found_late": "Neither player can checkmate by any series of legal moves, and so it "
-    "has been since the position after ply {ply} ({reason}): the game ended there in a dead "
+    "has been since the position after {after} ({reason}): the game ended there in a dead "
     "position, drawn (Article 5.2.2); what happened after it does not count.",
-    "flag_first": "Both flags are down; the clock shows {player}'s fell first, at {time} s "
-    "(Article 6.9).",
+    "flag_first": "Both flags are down; the clock shows that {player}'s fell first (Article "
+    "6.9).",
     "both_flags_draw": "Both flags fell in the last period and it cannot be established which "
     "fell first: the game is drawn (Guidelines {article}).",
     "both_flags_continue": "Both flags fell in a period that is not the last: the game continues "
     "and both players enter the next period (Guidelines {article}).",
-    "online_flag": "{player}'s time ran out at {time} s, before this event: the server ends the "
-    "game on time.",
-    "physical_flag": "{player}'s time ran out at {time} s, before this event: the flag fell "
-    "then, as this game counts a flag from the moment the time runs out (Article 6.8), and "
-    "the game ends on time.",
+    "online_flag": "{player}'s time had run out before this event: the server ends the game on "
+    "time.",
+    "physical_flag": "{player}'s time had run out before this event: the flag fell then, as "
+    "this game counts a flag from the moment the time runs out (Article 6.8), and the game "
+    "ends on time.",
     "draw_offered": "{player} offers a draw; it stands until {opponent} accepts or rejects it "
     "(Article {article}).",
     "draw_declined": "{player} rejects the draw offer (Article {article}).",
@@ -59,8 +59,8 @@ MESSAGES: dict[str, str] = {
     "continues, unless it is called before {opponent}'s next move (Article {article}).",
     "illegal_unnoticed": "Nobody called {player}'s illegal move{move_text}: it stays on the "
     "board until it is found; then the position before it is reinstated (Article {article}).",
-    "illegal_found": "{player}'s illegal move of ply {ply} is found: the position before it is "
-    "reinstated and the {cancelled} later plies are cancelled (Article {article}).",
+    "illegal_found": "{player}'s illegal move on move {number} is found: the position before it is "
+    "reinstated and the moves after it are cancelled (Article {article}).",
     "clocks_set": "The arbiter sets the clocks: White {white} s, Black {black} s (Article "
     "{article}).",
     "a54_observed": "An illegal position is on the board (both kings in check, or a pawn on the "
@@ -75,7 +75,7 @@ MESSAGES: dict[str, str] = {
     "accepts or rejects it (Article {article}).",
     "draw_consent_refused": "The arbiter does not consent to {player}'s draw offer; the game "
     "continues (Article {article}).",
-    "quickplay_claimed": "{player} claims a draw with {time} s left (opponent cannot win by "
+    "quickplay_claimed": "{player} claims a draw with {clock} left (the opponent cannot win by "
     "normal means or makes no effort to); the clocks are stopped for the arbiter's decision "
     "(Guidelines {article}).",
     "quickplay_accepted": "The arbiter accepts {player}'s claim: the game is drawn (Guidelines "

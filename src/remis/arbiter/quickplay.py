@@ -15,6 +15,7 @@ from remis.arbiter.base import (
     _secs,
     _title,
 )
+from remis.arbiter.clock import clock_text
 from remis.arbiter.events import Event, RefusedEvent
 from remis.ruling import DRAW, color_name
 
@@ -50,7 +51,8 @@ class QuickplayFinish(ArbiterBase):
         if ev.kind == "quickplay":
             self._quickplay = {"player": color, "status": "claimed"}
             self._note(index, at, "quickplay_claimed",
-                       {"player": _title(color), "time": _secs(left), "article": "III.5"})
+                       {"player": _title(color), "time": _secs(left),
+                        "clock": clock_text(left), "article": "III.5"})
         else:
             self._increment_request = color
             self._pending_offer = color

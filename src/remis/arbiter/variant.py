@@ -51,7 +51,6 @@ from typing import Any
 import chess
 
 from remis.arbiter.arbiter import Arbiter
-from remis.arbiter.base import _secs
 from remis.arbiter.config import Config
 from remis.arbiter.events import Event, RefusedEvent
 from remis.rules import DeadTest, material_dead_test
@@ -164,8 +163,7 @@ class VariantArbiter(Arbiter):
             "to_move": color_name(self._turn()),
             "ply": self.history.ply,
             "fen": self._position(),
-            "clocks": {k: (None if v is None else _secs(v))
-                       for k, v in self._clock.to_json(self._last_at).items()},
+            **self._clock_fields(),
             "pending_offer": None if self._pending_offer is None else color_name(
                 self._pending_offer),
             "claimable": [],

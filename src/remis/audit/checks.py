@@ -306,8 +306,9 @@ def audit_facts(f: tuple[Any, ...], laws: Laws, game: Game | None = None) -> Aud
         end = f[5]
     h = dict(f[2])
     err = None if f[7] is None else (f[7][0], f[7][1])
-    return AuditedGame(f[0], f[1], h, f[3], laws, None if end is None else F.ruling(end), f[4],
-                       err, h.get("Result", "*").strip(), h.get("Termination"),
+    ruling = None if end is None else F.ruling(end, F.where(f[16]))
+    return AuditedGame(f[0], f[1], h, f[3], laws, ruling, f[4], err,
+                       h.get("Result", "*").strip(), h.get("Termination"),
                        time_control_class(h), f[10], game)
 
 

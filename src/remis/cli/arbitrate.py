@@ -22,7 +22,8 @@ config (all optional): time_control ("5400+30", "40/5400:1800+30", "300d5" = 5 s
   supervision (full|partial), armageddon, no_agreement_before_move, draw_agreement
   (allowed|arbiter_only|forbidden_before(N): offers need the arbiter's consent, 9.1.1),
   quickplay_finish, start_fen, auto_claim_threefold (online: ["white", "black"]),
-  flag_time (observed|physical, 6.8; online: physical), variant (chess|shogi|xiangqi).
+  flag_time (observed|physical, 6.8; online: physical), clock_start (game_start|first_move:
+  the clocks stand until the first move), variant (chess|shogi|xiangqi).
 shogi/xiangqi: start_fen = SFEN / FEN / "startpos", moves in USI / UCI (xiangqi
   "notation": "iccs" for ICCS), xiangqi "repetitions": 4 (default) or 3; "white" = the
   first player (sente, red); claims and Guidelines III are chess-only; illegal_move:

@@ -11,11 +11,12 @@ from remis.cli.common import emit_json, warn
 from remis.game import claim_in_game
 from remis.laws import LAWS_MODES
 from remis.pgn import read_games
-from remis.ruling import FIFTY, THREEFOLD
+from remis.ruling import FIFTY, THREEFOLD, positions_text
 
 _KINDS = {"threefold": THREEFOLD, "threefold_repetition": THREEFOLD, "fifty": FIFTY,
           "fifty_moves": FIFTY}
 _PENALTY = {"standard": 120, "rapid": 60, "blitz": 60}
+_WORDS = {THREEFOLD: "threefold repetition", FIFTY: "the fifty-move rule"}
 
 
 def register(sub: Any) -> None:
@@ -52,10 +53,10 @@ def run(args: argparse.Namespace) -> int:
     >>> parser = argparse.ArgumentParser(prog="remis")
     >>> register(parser.add_subparsers(dest="command"))
     >>> run(parser.parse_args(["claim", f.name, "--ply", "4"]))  # doctest: +NORMALIZE_WHITESPACE
-    INCORRECT: white claims threefold_repetition after ply 4 (Art. 9.2.2)
-      The position has appeared only 2 time(s) (plies 0, 4); a threefold repetition needs
-      three (Article 9.2.2). The opponent gets 2 minutes more, the game goes on, and the
-      claim stands as a draw offer (9.5.3, 9.1.2.3).
+    INCORRECT: White claims a draw by threefold repetition after 2…
+      The claim under Article 9.2.2 is incorrect: the position has appeared 2 of the three
+      times needed (at the start, after 2…). The opponent gets 2 minutes more, the game goes
+      on, and the claim stands as a draw offer (9.5.3, 9.1.2.3).
     0
     >>> run(parser.parse_args(["claim", f.name, "--json"]))  # doctest: +ELLIPSIS
     {"valid": true, "ply": 8, "player": "white", "kind": "threefold_repetition", ...}
@@ -93,9 +94,10 @@ def run(args: argparse.Namespace) -> int:
         emit_json(verdict.verdict_json())
     else:
         word = "CORRECT" if verdict.valid else "INCORRECT"
-        mv = f" with {verdict.move}" if verdict.move else ""
-        print(f"{word}: {verdict.player} claims {verdict.kind}{mv} after ply {ply} "
-              f"(Art. {verdict.article})")
+        mv = f", writing {verdict.move}" if verdict.move else ""
+        when = positions_text((ply,), game.board, 0)
+        print(f"{word}: {verdict.player.title()} claims a draw by {_WORDS[verdict.kind]} "
+              f"{when}{mv}")
         print(f"  {verdict.explanation}")
     return 0
 

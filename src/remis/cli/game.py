@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+import chess
+
 from remis.cli.common import emit_json, warn
 from remis.game import ClaimMode, GameRuling, rule_on_pgn_file
 from remis.laws import LAWS_MODES
+from remis.ruling import move_label, positions_text
 
 
 def register(sub: Any) -> None:
@@ -43,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
     >>> parser = argparse.ArgumentParser(prog="remis")
     >>> register(parser.add_subparsers(dest="command"))
     >>> run(parser.parse_args(["game", f.name]))  # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
-    #1  ? - ?  *  4 plies  ends ply 4: checkmate 0-1 (Art. 5.1.1)
-    #2  ? - ?  *  2 plies  no automatic end  ERROR ply 3: illegal san: 'Kf3' in ...
+    #1  ? - ?  *  4 plies  ends after 2…: checkmate 0-1 (Art. 5.1.1)
+    #2  ? - ?  *  2 plies  no automatic end  ERROR at 2.: illegal san: 'Kf3' in ...
     1
     >>> os.remove(f.name)
     """
@@ -94,16 +97,18 @@ def human_line(path: str, g: GameRuling, *, multi: bool = False) -> str:
     >>> from remis.pgn import GameText, parse_game
     >>> text = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\\n"
     >>> g = rule_on_parsed(parse_game(GameText(3, 0, text)))
-    >>> human_line("r.pgn", g, multi=True)  # doctest: +NORMALIZE_WHITESPACE
-    'r.pgn:#3  ? - ?  *  8 plies  no automatic end  claims: black 9.2.1 Ng8 @7, white 9.2.2 @8'
+    >>> human_line("r.pgn", g, multi=True)  # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
+    'r.pgn:#3 ... no automatic end  claims: black 9.2.1 Ng8 after 4., white 9.2.2 after 4…'
     """
 
     prefix = f"{path}:" if multi else ""
+    start = _start_board(g.headers)
     parts = [f"{prefix}#{g.index:<4}", f"{_who(g.headers):<40}",
              f"{g.headers.get('Result', '*'):<7}", f"{g.plies:>3} plies"]
     if g.end is not None:
         e = g.end
-        parts.append(f"ends ply {e.ply}: {e.termination} {e.result} (Art. {e.article})")
+        parts.append(f"ends {positions_text((e.ply,), start, 0)}: {e.termination} {e.result} "
+                     f"(Art. {e.article})")
     else:
         parts.append("no automatic end")
     tf = g.extra.get("time_forfeit")
@@ -119,8 +124,21 @@ def human_line(path: str, g: GameRuling, *, multi: bool = False) -> str:
         shown = []
         for c in sorted(firsts.values(), key=lambda c: c.ply):
             mv = f" {c.move}" if c.move else ""
-            shown.append(f"{c.player} {c.article}{mv} @{c.ply}")
+            shown.append(f"{c.player} {c.article}{mv} {positions_text((c.ply,), start, 0)}")
         parts.append("claims: " + ", ".join(shown))
     if g.error is not None:
-        parts.append(f"ERROR ply {g.error.ply}: {g.error.message}")
+        parts.append(f"ERROR at {move_label(g.error.ply, start, 0)}: {g.error.message}")
     return "  ".join(parts)
+
+
+def _start_board(headers: dict[str, str]) -> chess.Board:
+    """The game's start (its FEN tag; the usual start when it has none or a bad one),
+    for naming moves as players count them.
+
+    >>> _start_board({"FEN": "8/8/4k3/8/8/3K4/8/6R1 b - - 0 40"}).fullmove_number
+    40
+    """
+    try:
+        return chess.Board(headers["FEN"]) if "FEN" in headers else chess.Board()
+    except ValueError:
+        return chess.Board()

@@ -77,18 +77,17 @@ def human(out: dict[str, Any]) -> str:
     >>> print(human(rule_on_position("8/8/4k3/8/8/2BK4/8/8 w - - 0 1")))
     ... # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
     8/8/4k3/8/8/2BK4/8/8 w - - 0 1
-      game over: insufficient_material 1/2-1/2 (Art. 5.2.2) — Neither player has ...
-      white can checkmate: no (insufficient material: White can never checkmate (K+B v K))
-      black can checkmate: no (insufficient material: Black has a bare king (K+B v K))
+      game over: 1/2-1/2 — Neither player has ... (K+B v K): ... (Article 5.2.2).
+      white can checkmate: no
+      black can checkmate: no
     """
 
     if out.get("error"):
         return f"{out['fen']}\n  ERROR (line {out['error']['line']}): {out['error']['message']}"
     lines = [out["fen"]]
     end = out["end"]
-    if end:
-        lines.append(f"  game over: {end['termination']} {end['result']} (Art. {end['article']})"
-                     f" — {end['explanation']}")
+    if end:  # the explanation cites the article and gives the reasons: once
+        lines.append(f"  game over: {end['result']} — {end['explanation']}")
     else:
         lines.append("  no automatic end")
     for c in out["claims"]:
@@ -97,7 +96,8 @@ def human(out: dict[str, Any]) -> str:
     for side, v in out.get("unwinnability", {}).items():
         answer = {True: "yes", False: "no", None: "undecided"}[v["value"]]
         line = f" — {' '.join(v['line'])}" if v.get("line") else ""
-        lines.append(f"  {side} can checkmate: {answer} ({v['reason']}){line}")
+        why = "" if end and v["value"] is False else f" ({v['reason']})"
+        lines.append(f"  {side} can checkmate: {answer}{why}{line}")
     return "\n".join(lines)
 
 

@@ -40,9 +40,12 @@ def translate(message: str, params: Mapping[str, object], lang: str = "en") -> s
     return texts[message].format_map(local)
 
 
-_SLOTS = {"n": r"(?P<n>\d+)", "move": r"(?P<move>\S+?)", "year": r"(?P<year>\d{4})",
-          "date": r"(?P<date>\d{4}\.\d\d\.\d\d)",
-          "material": r"(?P<material>K[+A-Z]* v K[+A-Z]*)"}
+#: what a parameter slot matches; the others match any text, itself translated
+_SLOTS = {"n": r"\d+", "move": r"\S+?", "material": r"[^()]+?", "squares": r"[a-h1-8, ]+?",
+          "player": r"White|Black|Red|Sente|Gote", "year": r"\d{4}",
+          "date": r"\d{4}\.\d\d\.\d\d"}
+#: slots whose text stays as it is (numbers, moves, material, squares, dates)
+_KEPT = frozenset({"n", "move", "material", "squares", "year", "date"})
 
 
 @lru_cache(maxsize=1)
@@ -50,25 +53,40 @@ def _param_patterns() -> list[tuple[str, re.Pattern[str]]]:
     out = []
     for key, english in PARAMS.items():
         parts = re.split(r"\{(\w+)\}", english)
-        regex = "".join(re.escape(p) if i % 2 == 0 else _SLOTS[p] for i, p in enumerate(parts))
-        out.append((key, re.compile(regex)))
-    return out
+        regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>{_SLOTS.get(p, '.+?')})"
+                        for i, p in enumerate(parts))
+        out.append((key, re.compile(regex), len("".join(parts[::2]))))
+    # the most literal text first: "insufficient material: {reason}" before "{player}: {reason}"
+    return [(key, pattern) for key, pattern, _ in sorted(out, key=lambda x: -x[2])]
 
 
-def translate_param(value: str, lang: str) -> str:
+def translate_param(value: str, lang: str, _depth: int = 0) -> str:
     """Translate a parameter value that is one of the English words or
-    phrases rulings use (see :data:`remis.i18n.ui.PARAMS`); other values
-    (moves, ply lists, material) come back unchanged.
+    phrases rulings use (see :data:`remis.i18n.ui.PARAMS`), the text in its
+    slots too, and a list of them item by item; other values (moves, ply
+    lists, material) come back unchanged.
 
     >>> translate_param("2 minutes", "cs"), translate_param("Nf3", "cs")
     ('2 minuty', 'Nf3')
     >>> translate_param(", and Nf3 must be played", "pl")
     ', a posunięcie Nf3 musi zostać wykonane'
+    >>> translate_param("at the start, after 2…, after 4…", "cs")
+    'na začátku, po 2…, po 4…'
+    >>> translate_param("White: insufficient material: White can never checkmate (K+B v K)", "pl")
+    'Białe – niewystarczający materiał: Białe nigdy nie mogą dać mata (K+B v K)'
     """
+    if _depth > 6:
+        return value
     for key, pattern in _param_patterns():
         m = pattern.fullmatch(value)
         if m:
-            return catalogue(lang)[key].format_map(m.groupdict())
+            slots = {name: text if name in _KEPT else translate_param(text, lang, _depth + 1)
+                     for name, text in m.groupdict().items()}
+            return catalogue(lang)[key].format_map(slots)
+    for sep in ("; ", ", "):
+        if sep in value:
+            return sep.join(translate_param(part, lang, _depth + 1)
+                            for part in value.split(sep))
     return value
 
 

@@ -30,9 +30,8 @@ import anyio.to_thread
 from fastapi import Depends, FastAPI, Query, Request, Response, Security
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, StreamingResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -42,6 +41,8 @@ from remis.service.auth import bearer
 from remis.service.games import Games, ServiceError
 from remis.service.limits import Limits
 from remis.service.mates import MatePool
+from remis.service.page import mount_page
+from remis.service.pgn_export import game_pgn
 from remis.service.pool import CALLER, Busy, SearchPool, cancelled
 from remis.service.stateless import InputError, run_job
 from remis.service.store import Store, StoreError, open_store, redact
@@ -210,6 +211,9 @@ class GameView(BaseModel):
     id: str
     config: dict[str, Any]
     state: dict[str, Any] = Field(description=_STATE)
+    now: float = Field(description="seconds since the game was created, when this answer was "
+                                   "made: with the state's clock.at, how long the running "
+                                   "clock has run since")
 
 
 class EventLog(BaseModel):
@@ -368,18 +372,6 @@ def _too_big(limit: int) -> JSONResponse:
     return JSONResponse({"detail": f"request body over {limit // 1024} KiB"}, status_code=413)
 
 
-class _OptionalStatic(StaticFiles):
-    """Static files of the web page, answering 404 while the page is not built."""
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Serve a file, or 404 when the directory does not exist (yet)."""
-        if self.directory is None or not Path(self.directory).is_dir():
-            await JSONResponse({"detail": "the web page is not built (run make demo)"},
-                               status_code=404)(scope, receive, send)
-            return
-        await super().__call__(scope, receive, send)
-
-
 def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
     parts = []
     status = 422
@@ -447,6 +439,8 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
         version=remis.__version__,
         description="End chess games the way a FIDE arbiter would: every ruling with its "
                     "article of the FIDE Laws of Chess (2023).",
+        docs_url=None,  # served by remis.service.page with local Swagger UI files
+        redoc_url=None,
     )
     app.state.games = games
     app.state.store = store
@@ -511,7 +505,8 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
         """The game's config and current state (any token of the game)."""
         games.reader(game_id, token)
         rec, state, _ = games.state(game_id)
-        return {"id": rec.id, "config": rec.config, "state": state}
+        return {"id": rec.id, "config": rec.config, "state": state,
+                "now": round(time.time() - rec.created, 3)}
 
     @app.get("/v1/games/{game_id}/events", response_model=EventLog, responses=_READ_ERRORS,
              operation_id="get_events")
@@ -631,16 +626,22 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
             raise ServiceError(404, "translations are not installed in this build") from None
         return catalogue(lang)
 
-    app.mount("/static", _OptionalStatic(directory=web_dist, check_dir=False), name="static")
+    # errors stay JSON (Problem); only the 200 answer is PGN text
+    @app.get("/v1/games/{game_id}/pgn", response_model=None, responses={
+        **_READ_ERRORS,
+        200: {"content": {"application/x-chess-pgn": {"schema": {"type": "string"}}}}})
+    def get_pgn(game_id: str, token: Token) -> PlainTextResponse:
+        """The game as PGN (any token of the game): the moves on the arbiter's board,
+        the arbiter's result, ``[Termination]`` and the ruling as the last comment."""
+        games.reader(game_id, token)
+        rec, state, _ = games.state(game_id)
+        moves, _ = games.moves(game_id)
+        return PlainTextResponse(
+            game_pgn(rec.id, rec.config, rec.created, state, moves),
+            media_type="application/x-chess-pgn",
+            headers={"Content-Disposition": f'attachment; filename="remis-{rec.id}.pgn"'})
 
-    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False, response_model=None)
-    def index() -> FileResponse | HTMLResponse:
-        page = web_dist / "index.html"
-        if page.is_file():
-            return FileResponse(page)
-        return HTMLResponse("<!doctype html><title>remis</title><p>The web page is not built "
-                            "(run <code>make demo</code>); the API is under <a href='/docs'>"
-                            "/docs</a>.</p>", status_code=200)
+    mount_page(app, web_dist)
 
     return app
 

@@ -367,10 +367,10 @@ def dead_verdict(white: Verdict, black: Verdict) -> DeadVerdict:
 
     >>> b = chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1")
     >>> v = dead_verdict(can_checkmate(b, chess.WHITE), can_checkmate(b, chess.BLACK))
-    >>> v.termination, v.reason.startswith("neither side can checkmate: White: blocked")
+    >>> v.termination, v.reason.startswith("White: blocked")
     ('dead_position', True)
     """
-    reason = "neither side can checkmate: " + "; ".join(
+    reason = "; ".join(
         f"{'White' if v.color else 'Black'}: {v.reason}" for v in (white, black))
     evidence: dict[str, object] = {
         "can_checkmate": {"white": white.to_json(), "black": black.to_json()}}

@@ -7,11 +7,13 @@ import { Chessground } from 'chessground';
 import type { Api } from 'chessground/api';
 import type { Key } from 'chessground/types';
 
-import { call, type GameReport, type PositionReport, type Ruling } from './api';
+import { ApiError, call, type GameReport, type PositionReport, type Ruling } from './api';
 import { $, el } from './dom';
-import { explain, sideName, t } from './i18n';
+import { sideName, t, translateParam } from './i18n';
 import { findEvidence, lineFens, toLine, type Line } from './evidence';
-import { rulingBox } from './views';
+import { moveLabel } from './movelist';
+import { plainError } from './play';
+import { rulingBox, rulingText } from './views';
 
 let board: Api;
 let timer: number | undefined;
@@ -19,9 +21,15 @@ let lastInput = '';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
+/** One line with a slash and no move numbers: meant as a FEN (perhaps a broken one). */
 export function looksLikeFen(text: string): boolean {
   const lines = text.trim().split('\n');
-  return lines.length === 1 && /^[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}\s+[wb]\b/.test(lines[0]);
+  return lines.length === 1 && lines[0].includes('/') && !/\d+\.\s*[a-hNBRQKO]/.test(lines[0]);
+}
+
+/** Tags, or moves after move numbers: meant as a PGN. */
+function looksLikePgn(text: string): boolean {
+  return /^\s*\[\w+\s+"/m.test(text) || /\b\d+\.\s*(\.\.\s*)?[a-hNBRQKO]/.test(text);
 }
 
 function show(fen: string, last?: [string, string]): void {
@@ -60,7 +68,7 @@ function evidenceBox(r: Ruling, fen: string): HTMLElement | null {
     return el('p', { 'data-testid': 'helpmate' }, t('ui.helpmate_line', { line: l.san.join(' ') }), ' ', lineButton(l));
   }
   if (found.reason) {
-    return el('p', { 'data-testid': 'no-helpmate' }, t('ui.no_helpmate', { reason: found.reason }));
+    return el('p', { 'data-testid': 'no-helpmate' }, t('ui.no_helpmate', { reason: translateParam(found.reason) }));
   }
   return null;
 }
@@ -92,7 +100,8 @@ function mateBox(rep: PositionReport): HTMLElement | null {
     } else if (can[side] === false) {
       const reason = typeof reasons === 'string' ? reasons : reasons?.[side];
       p.append(t('ui.cannot_mate', { player: who }));
-      if (reason) p.append(` (${reason})`);
+      // a game-over ruling above gives the reasons already: each once
+      if (reason && !rep.end) p.append(` (${translateParam(reason)})`);
     } else {
       p.append(t('ui.mate_unknown', { player: who }));
     }
@@ -101,11 +110,11 @@ function mateBox(rep: PositionReport): HTMLElement | null {
   return box;
 }
 
-function claimsTable(claims: Ruling[], onRow?: (ply: number) => void): HTMLElement {
+function claimsTable(claims: Ruling[], startFen: string, onRow?: (ply: number) => void): HTMLElement {
   const head = el(
     'tr',
     {},
-    el('th', {}, t('ui.ply')),
+    el('th', {}, t('ui.after_move')),
     el('th', {}, t('ui.player')),
     el('th', {}, t('ui.move')),
     el('th', {}, t('ui.explanation')),
@@ -114,10 +123,10 @@ function claimsTable(claims: Ruling[], onRow?: (ply: number) => void): HTMLEleme
     const tr = el(
       'tr',
       { class: onRow ? 'clickable' : '' },
-      el('td', {}, String(c.ply ?? '')),
+      el('td', {}, typeof c.ply === 'number' ? (c.ply ? moveLabel(startFen, c.ply) : t('ui.start')) : ''),
       el('td', {}, sideName(c.player)),
       el('td', {}, c.move ?? '—'),
-      el('td', {}, explain(c), ' ', el('em', {}, `(${t('ui.article', { article: c.article ?? '' })})`)),
+      el('td', {}, rulingText(c)),
     );
     if (onRow && typeof c.ply === 'number') tr.addEventListener('click', () => onRow(c.ply as number));
     return tr;
@@ -129,18 +138,19 @@ function renderPosition(rep: PositionReport): void {
   const out = $('analysis');
   show(rep.fen);
   if (rep.error) {
-    out.append(el('p', { class: 'error' }, t('ui.error', { detail: rep.error.message })));
+    out.append(el('p', { class: 'error' }, t('ui.err_fen', { detail: rep.error.message })));
     return;
   }
   if (rep.end) {
     out.append(rulingBox(rep.end, 'over'));
+    // the ruling gives the reason; a helpmate line (none in a dead position) would be news
     const ev = evidenceBox(rep.end, rep.fen);
-    if (ev) out.append(ev);
+    if (ev && ev.dataset.testid === 'helpmate') out.append(ev);
   } else {
     out.append(el('div', { class: 'ruling' }, t('ui.no_end')));
   }
   if (rep.claims.length) {
-    out.append(el('h2', {}, t('ui.claimable')), claimsTable(rep.claims));
+    out.append(el('h2', {}, t('ui.claimable')), claimsTable(rep.claims, rep.fen));
   }
   const mate = mateBox(rep);
   if (mate) out.append(mate);
@@ -180,13 +190,18 @@ function renderGames(games: GameReport[], pgn: string): void {
       .filter(Boolean)
       .join(' · ');
     const box = el('div', { class: 'game', 'data-testid': 'game' }, el('h2', {}, title));
-    if (g.error) box.append(el('p', { class: 'error' }, t('ui.error', { detail: g.error.message })));
+    if (g.error) {
+      const where = typeof g.error.ply === 'number' && g.error.ply > 0
+        ? t('ui.err_pgn_at', { move: moveLabel(fens?.[0] ?? START, g.error.ply) })
+        : t('ui.err_pgn');
+      box.append(el('p', { class: 'error' }, `${where} ${g.error.message}`));
+    }
     if (g.end) {
       box.append(rulingBox(g.end, 'over'));
       const fen = fens?.[g.end.ply ?? fens.length - 1] ?? START;
       const ev = evidenceBox(g.end, fen);
       if (ev) box.append(ev);
-    } else {
+    } else if (!g.error) {
       box.append(el('div', { class: 'ruling' }, t('ui.no_end')));
     }
     const tf = g.time_forfeit as Ruling | null | undefined;
@@ -199,7 +214,7 @@ function renderGames(games: GameReport[], pgn: string): void {
     if (g.claims.length) {
       box.append(
         el('h2', {}, t('ui.claims_per_ply')),
-        claimsTable(g.claims, fens ? (ply) => fens[ply] && show(fens[ply]) : undefined),
+        claimsTable(g.claims, fens?.[0] ?? START, fens ? (ply) => fens[ply] && show(fens[ply]) : undefined),
       );
     }
     out.append(box);
@@ -213,16 +228,26 @@ async function analyse(): Promise<void> {
   stopLine();
   $('analysis').replaceChildren();
   $('analysis-error').textContent = '';
-  if (!text.trim()) return;
+  if (!text.trim()) {
+    $('analysis-error').textContent = t('ui.err_empty_input');
+    return;
+  }
+  const fen = looksLikeFen(text);
+  if (!fen && !looksLikePgn(text)) {
+    $('analysis-error').textContent = t('ui.err_neither');
+    return;
+  }
   try {
-    if (looksLikeFen(text)) {
+    if (fen) {
       renderPosition(await call<PositionReport>('POST', '/v1/position', { fen: text.trim(), quick: false }));
     } else {
       const rep = await call<{ games: GameReport[] }>('POST', '/v1/pgn', { pgn: text });
       renderGames(rep.games, text);
     }
   } catch (e) {
-    $('analysis-error').textContent = t('ui.error', { detail: e instanceof Error ? e.message : String(e) });
+    $('analysis-error').textContent = fen && e instanceof ApiError && e.status === 422
+      ? t('ui.err_fen', { detail: e.detail })
+      : plainError(e);
   }
 }
 
@@ -233,6 +258,8 @@ export function rerenderAnalysis(): void {
 
 export function setupAnalysis(): void {
   board = Chessground($('analysis-board'), { viewOnly: true, fen: START });
+  // the board's size follows the page's width (and its tab being shown)
+  new ResizeObserver(() => board.redrawAll()).observe($('analysis-board'));
   $('analyse-go').addEventListener('click', () => void analyse());
 }
 

@@ -2,12 +2,20 @@
 // back as {"detail": "..."}; it is thrown as an ApiError carrying that text.
 
 export class ApiError extends Error {
+  /** status 0: the server could not be reached */
   constructor(
     public status: number,
     public detail: string,
   ) {
     super(detail);
   }
+}
+
+/** A fresh event id: the service applies an event sent twice with one id once. */
+export function newId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes); // randomUUID needs a secure context; a LAN address is not one
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export async function call<T>(
@@ -19,11 +27,16 @@ export async function call<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError(0, e instanceof Error ? e.message : String(e));
+  }
   let data: unknown = null;
   try {
     data = await res.json();
@@ -56,6 +69,12 @@ export interface Ruling {
   [key: string]: unknown;
 }
 
+export interface ClockInfo {
+  /** the clock that runs from `at` on; null while both stand */
+  running: Color | null;
+  at: number;
+}
+
 export interface GameState {
   over: boolean;
   result: string | null;
@@ -68,6 +87,7 @@ export interface GameState {
   ply: number;
   fen: string;
   clocks?: Record<Color, number | null>;
+  clock?: ClockInfo;
   pending_offer: Color | null;
   claimable: Ruling[];
   illegal_moves?: Record<Color, number>;
@@ -86,6 +106,14 @@ export interface PlayedMove {
   move: string;
   /** an illegal move standing on the board (Article 7.5.1) */
   standing: boolean;
+}
+
+export interface GameView {
+  id: string;
+  config: Record<string, unknown>;
+  state: GameState;
+  /** seconds since the game was created when the answer was made */
+  now?: number;
 }
 
 export interface Created {

@@ -14,8 +14,8 @@ export interface Awaiting {
   article: string;
 }
 
-/** Posts an event with the given tokens, in order (the next one on 403). */
-export type Post = (event: Record<string, unknown>, order: ('white' | 'black' | 'arbiter')[]) => void;
+/** Posts an event with the arbiter's token. */
+export type Post = (event: Record<string, unknown>) => void;
 
 /** Button texts per kind: accept, postpone (null: not for this kind), reject. */
 const LABELS: Record<Awaiting['kind'], [string, string | null, string]> = {
@@ -57,7 +57,12 @@ function pending(st: GameState): { awaiting: Awaiting; postponed: boolean } | nu
   return { awaiting: { kind: 'quickplay', player, article: 'III.5' }, postponed: true };
 }
 
-export function renderDecisions(st: GameState, isArbiter: boolean, moves: PlayedMove[]): void {
+export function renderDecisions(
+  st: GameState,
+  isArbiter: boolean,
+  moves: PlayedMove[],
+  label: (ply: number) => string,
+): void {
   const open = pending(st);
   const awaiting = open?.awaiting ?? null;
   const standing = moves.filter((m) => m.standing);
@@ -86,7 +91,7 @@ export function renderDecisions(st: GameState, isArbiter: boolean, moves: Played
   const chosen = standing.find((m) => m.ply === selected);
   button.disabled = !chosen;
   button.textContent = chosen
-    ? t('ui.found_later', { ply: chosen.ply, move: chosen.move, player: sideName(chosen.player) })
+    ? t('ui.found_later', { number: label(chosen.ply), move: chosen.move, player: sideName(chosen.player) })
     : t('ui.found_later_none');
 }
 
@@ -95,7 +100,7 @@ export function setupDecisions(post: Post, moves: () => PlayedMove[]): void {
     const event: Record<string, unknown> = { type: 'arbiter', decision };
     const field = $('arbiter-seconds') as HTMLInputElement;
     if (!$('seconds-field').hidden && field.value.trim() !== '') event.seconds = Number(field.value);
-    post(event, ['arbiter']);
+    post(event);
   };
   $('arbiter-accept').addEventListener('click', decide('accept'));
   $('arbiter-postpone').addEventListener('click', decide('postpone'));
@@ -103,7 +108,6 @@ export function setupDecisions(post: Post, moves: () => PlayedMove[]): void {
   $('found-later').addEventListener('click', () => {
     const move = moves().find((m) => m.ply === selected && m.standing);
     if (!move) return;
-    const opponent = move.player === 'white' ? 'black' : 'white';
-    post({ type: 'illegal_move', player: move.player, ply: move.ply }, ['arbiter', opponent]);
+    post({ type: 'illegal_move', player: move.player, ply: move.ply });
   });
 }

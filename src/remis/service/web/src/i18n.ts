@@ -39,7 +39,10 @@ async function fetchCatalogue(l: Lang): Promise<Record<string, string>> {
 }
 
 export async function setLanguage(l: Lang): Promise<void> {
-  if (Object.keys(english).length === 0) english = await fetchCatalogue('en');
+  if (Object.keys(english).length === 0) {
+    english = await fetchCatalogue('en');
+    patterns = null;
+  }
   texts = l === 'en' ? english : await fetchCatalogue(l);
   lang = l;
   localStorage.setItem('remis.lang', l);
@@ -65,27 +68,59 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const slots: Record<string, string> = { n: '(\\d+)', move: '(\\S+?)' };
+/** What a parameter slot matches; the others match any text, itself translated (as remis.i18n does). */
+const slots: Record<string, string> = {
+  n: '\\d+',
+  move: '\\S+?',
+  material: '[^()]+?',
+  squares: '[a-h1-8, ]+?',
+  player: 'White|Black|Red|Sente|Gote',
+};
+/** Slots whose text stays as it is (numbers, moves, material, squares). */
+const kept = new Set(['n', 'move', 'material', 'squares']);
+let patterns: { key: string; re: RegExp; names: string[] }[] | null = null;
 
-/** Translate a parameter value that is one of the rulings' English words. */
-export function translateParam(value: string): string {
-  for (const [key, pattern] of Object.entries(english)) {
-    if (!key.startsWith('param.')) continue;
-    const names: string[] = [];
-    const re = pattern
-      .split(/\{(\w+)\}/)
-      .map((part, i) => {
-        if (i % 2 === 0) return escapeRe(part);
-        names.push(part);
-        return slots[part] ?? '(.+?)';
-      })
-      .join('');
-    const m = new RegExp(`^${re}$`).exec(value);
+function paramPatterns(): { key: string; re: RegExp; names: string[] }[] {
+  if (patterns) return patterns;
+  const out = Object.entries(english)
+    .filter(([key]) => key.startsWith('param.'))
+    .map(([key, pattern]) => {
+      const names: string[] = [];
+      let literal = 0;
+      const re = pattern
+        .split(/\{(\w+)\}/)
+        .map((part, i) => {
+          if (i % 2 === 0) {
+            literal += part.length;
+            return escapeRe(part);
+          }
+          names.push(part);
+          return `(${slots[part] ?? '.+?'})`;
+        })
+        .join('');
+      return { key, re: new RegExp(`^(?:${re})$`), names, literal };
+    });
+  // the most literal text first: "insufficient material: {reason}" before "{player}: {reason}"
+  out.sort((a, b) => b.literal - a.literal);
+  patterns = out;
+  return out;
+}
+
+/** Translate a parameter value that is one of the rulings' English phrases, its slots and list items too. */
+export function translateParam(value: string, depth = 0): string {
+  if (depth > 6) return value;
+  for (const { key, re, names } of paramPatterns()) {
+    const m = re.exec(value);
     if (m) {
       const groups: Record<string, string> = {};
-      names.forEach((name, i) => (groups[name] = m[i + 1]));
-      return format(texts[key] ?? pattern, groups);
+      names.forEach((name, i) => {
+        groups[name] = kept.has(name) ? m[i + 1] : translateParam(m[i + 1], depth + 1);
+      });
+      return format(texts[key] ?? english[key], groups);
     }
+  }
+  for (const sep of ['; ', ', ']) {
+    if (value.includes(sep)) return value.split(sep).map((part) => translateParam(part, depth + 1)).join(sep);
   }
   return value;
 }

@@ -20,8 +20,17 @@ export function parseBlocks(buffer: string, onEvent: OnEvent): string {
   return rest;
 }
 
-/** Follow `url` with `token`; call `stop()` to end. Errors only lead to a reconnect. */
-export function follow(url: string, token: string, onEvent: OnEvent, retryMs = 1000): () => void {
+/**
+ * Follow `url` with `token`; call `stop()` to end. Errors only lead to a
+ * reconnect; `onStatus(false)` says the stream is down, `onStatus(true)` up again.
+ */
+export function follow(
+  url: string,
+  token: string,
+  onEvent: OnEvent,
+  retryMs = 1000,
+  onStatus: (up: boolean) => void = () => undefined,
+): () => void {
   const abort = new AbortController();
   const run = async (): Promise<void> => {
     while (!abort.signal.aborted) {
@@ -32,6 +41,7 @@ export function follow(url: string, token: string, onEvent: OnEvent, retryMs = 1
           cache: 'no-store',
         });
         if (res.ok && res.body) {
+          onStatus(true);
           const reader = res.body.getReader();
           const decoder = new TextDecoder();
           let buffer = '';
@@ -47,6 +57,7 @@ export function follow(url: string, token: string, onEvent: OnEvent, retryMs = 1
         /* network error or aborted: retry below unless stopped */
       }
       if (abort.signal.aborted) return;
+      onStatus(false);
       await new Promise((resolve) => setTimeout(resolve, retryMs));
     }
   };

@@ -1,34 +1,30 @@
-// How a ruling looks on the page: its explanation in the reader's language
-// and the FIDE article it rests on.
+// How a ruling looks on the page: its explanation in the reader's language,
+// citing the FIDE article it rests on once (the explanation usually names
+// it; when it does not, the article is added after it).
 
 import type { Ruling } from './api';
 import { el } from './dom';
 import { explain, t } from './i18n';
 
+/** The ruling's sentence, with its article appended only when the sentence lacks it. */
+export function rulingText(r: Ruling): string {
+  const text = explain(r);
+  if (!r.article || text.includes(r.article)) return text;
+  return `${text} (${t('ui.article', { article: r.article })})`;
+}
+
 export function rulingBox(r: Ruling, cls = ''): HTMLElement {
   const box = el('div', { class: `ruling ${cls}`.trim(), 'data-testid': 'ruling' });
-  if (r.result) box.append(el('strong', {}, `${r.result} `));
-  box.append(el('span', { class: 'explanation' }, explain(r)));
-  if (r.article) {
-    box.append(el('span', { class: 'article', 'data-testid': 'article' }, t('ui.article', { article: r.article })));
-  }
+  if (r.result) box.append(el('strong', { class: 'result' }, `${resultText(r.result)} `));
+  box.append(el('span', { class: 'explanation' }, rulingText(r)));
   return box;
 }
 
-/** A list item; the article is named only when the explanation does not already cite it. */
 export function rulingItem(r: Ruling): HTMLElement {
-  const text = explain(r);
-  const li = el('li', {}, text);
-  if (r.article && !text.includes(r.article)) {
-    li.append(' ', el('em', {}, `(${t('ui.article', { article: r.article })})`));
-  }
-  return li;
+  return el('li', {}, rulingText(r));
 }
 
-export function clockText(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined) return '–';
-  const s = Math.max(0, seconds);
-  const m = Math.floor(s / 60);
-  const rest = s - m * 60;
-  return `${m}:${rest.toFixed(1).padStart(4, '0')}`;
+/** "½–½" as players write a draw. */
+export function resultText(result: string): string {
+  return result === '1/2-1/2' ? '½–½' : result.replace('-', '–');
 }

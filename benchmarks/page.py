@@ -1,0 +1,191 @@
+"""Run the benchmarks and write their output to ``docs/benchmarks.md``
+(``make bench``), with the date, the machine and each command, so that the
+page always shows one whole run and how to repeat it.
+
+    .venv/bin/python benchmarks/page.py [--cha BINARY] [--only NAME ...] [--out FILE]
+
+``--cha`` puts the unwinnability questions to CHA's command-line program too,
+built from its sources outside this project (``make bench CHA=/path/to/cha``).
+Each benchmark prints its own medians and ratios against a baseline run in
+the same process; this script only runs them in turn and copies what they
+print.  A benchmark that fails or finds no data is shown as such, and the
+others still run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(os.environ.get("REMIS_SHARED_DATA", ROOT.parent / "shared" / "data"))
+
+
+class Run(NamedTuple):
+    name: str
+    title: str
+    about: str
+    args: tuple[str, ...]
+    #: takes ``--cha BINARY``
+    cha: bool = False
+
+
+RUNS = (
+    Run("replay", "Replaying games",
+        "Plies per second of `remis game`'s replay (every automatic end and every claim after "
+        "each ply) against python-chess's bare `Board.push`, on master games. Read `cost "
+        "(c)/(a)`: the time of the replay with every ruling, per ply, against the push alone.",
+        ("benchmarks/replay.py", "--games", "2000")),
+    Run("deadtest", "The dead-position test after every ply",
+        "What the per-ply dead-position test adds to a ply, as `remis game` runs it and as the "
+        "audit does, over a bare push.",
+        ("benchmarks/unwinnability.py", "--only", "deadtest")),
+    Run("30k", "Can this player still mate? Real positions",
+        "`can_checkmate` in quick and full mode on 30,000 positions from lichess games, the "
+        "side that just moved as the would-be winner; with `--cha`, beside CHA's full mode on "
+        "the same questions.",
+        ("benchmarks/unwinnability.py", "--only", "30k"), cha=True),
+    Run("vectors", "Can this player still mate? CHA's test vectors",
+        "Full mode on every question of CHA's test vectors (composed positions, both colours), "
+        "checked against the expected answers; with `--cha`, beside CHA's full mode.",
+        ("benchmarks/unwinnability.py", "--only", "vectors", "--modes", "full"), cha=True),
+    Run("timeouts", "Can this player still mate? Unfair timeouts",
+        "Full mode on the 88,387 lichess games lost on time against a player who could not "
+        "mate: every one must come out \"cannot\".",
+        ("benchmarks/unwinnability.py", "--only", "timeouts", "--modes", "full")),
+    Run("static", "The static proofs",
+        "Soundness, coverage and speed of the proofs of blocked structures, beside "
+        "python-chess's `has_insufficient_material`.",
+        ("benchmarks/static_unwinnable.py", "--quick")),
+    Run("arbiter", "The live arbiter",
+        "Move events per second through `Arbiter.apply` against the rules core alone.",
+        ("benchmarks/arbiter.py", "--games", "100")),
+    Run("audit", "The audit",
+        "Games per second of `remis audit` on one process, on all cores and on a local Dask "
+        "cluster, against python-chess's bare `read_game` loop (two small files).",
+        ("benchmarks/audit.py", "--quick")),
+    Run("service", "The HTTP service",
+        "Concurrent games played over HTTP against `remis serve` with SQLite: events per "
+        "second and latencies, against the same events through `Arbiter.apply` alone.",
+        ("benchmarks/service.py", "--db", "sqlite", "--games", "50", "--duration", "20")),
+    Run("variants", "Shogi and xiangqi",
+        "Plies per second of remis's repetition tracking against asking Fairy-Stockfish "
+        "(`pyffish`) after each ply.",
+        ("benchmarks/variants.py",)),
+    Run("arbiter_variants", "Shogi and xiangqi through the arbiter",
+        "Move events per second of a shogi or xiangqi game through `Arbiter.apply` against "
+        "the variant history alone.",
+        ("benchmarks/arbiter_variants.py",)),
+)
+
+
+def _first_line(path: str, prefix: str) -> str | None:
+    try:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if line.startswith(prefix):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return None
+
+
+def _version(*cmd: str) -> str:
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=30, check=True)
+        return out.stdout.strip().splitlines()[0]
+    except (OSError, subprocess.SubprocessError, IndexError):
+        return "not found"
+
+
+def machine() -> list[tuple[str, str]]:
+    """What the figures were measured on."""
+    mem_kb = (_first_line("/proc/meminfo", "MemTotal") or "").removesuffix(" kB")
+    commit = _version("git", "-C", str(ROOT), "describe", "--always", "--dirty")
+    return [
+        ("CPU", _first_line("/proc/cpuinfo", "model name") or platform.processor() or "unknown"),
+        ("cores", str(os.cpu_count())),
+        ("memory", f"{int(mem_kb) / 2**20:.1f} GiB" if mem_kb.isdigit() else "unknown"),
+        ("system", f"{platform.system()} {platform.release()} ({platform.machine()})"),
+        ("Python", f"{platform.python_implementation()} {platform.python_version()}"),
+        ("Rust", _version("rustc", "--version")),
+        ("remis", f"commit {commit}"),
+        ("load average at the start", " ".join(f"{x:.1f}" for x in os.getloadavg())),
+    ]
+
+
+def run(r: Run, cha: Path | None) -> tuple[str, str, float]:
+    """The command line, what it printed, and how long it took."""
+    args = [*r.args, *(["--cha", str(cha)] if cha and r.cha else [])]
+    shown = ".venv/bin/python " + shlex.join(args)
+    print(f"== {r.title}: {shown}", flush=True)
+    started = time.monotonic()
+    try:
+        proc = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True,
+                              text=True, timeout=3600)
+        out = proc.stdout + proc.stderr
+        if proc.returncode != 0:
+            out += f"\n(exit status {proc.returncode})"
+    except subprocess.TimeoutExpired as exc:
+        partial = exc.stdout.decode() if isinstance(exc.stdout, bytes) else exc.stdout or ""
+        out = f"{partial}\n(stopped after {exc.timeout:.0f} s)"
+    took = time.monotonic() - started
+    print(out, flush=True)
+    return shown, out.rstrip(), took
+
+
+def page(results: list[tuple[Run, str, str, float]], when: datetime.datetime,
+         facts: list[tuple[str, str]]) -> str:
+    lines = [
+        "# Benchmarks",
+        "",
+        "<!-- Written by benchmarks/page.py (make bench) from its last run: "
+        "edit that script, not this page. -->",
+        "",
+        f"The last run of `make bench` was on {when:%Y-%m-%d at %H:%M} UTC, on this machine:",
+        "",
+        "| | |",
+        "|---|---|",
+        *(f"| {k} | {v} |" for k, v in facts),
+        "",
+        "Each benchmark times remis and a baseline in the same process, taking turns, and "
+        "prints medians and ratios. The machine is shared and its speed varies from run to "
+        "run, so read the ratios rather than the absolute times. Each section gives the "
+        "command that produced it, run from the project root with the real collections in "
+        "`../shared/data`.",
+        "",
+    ]
+    for r, shown, out, took in results:
+        lines += [f"## {r.title}", "", r.about, "", "```console", f"$ {shown}", out, "```",
+                  "", f"It took {took:.0f} s.", ""]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cha", type=Path, default=None, metavar="BINARY",
+                    help="CHA's command-line program, for the unwinnability benchmarks")
+    ap.add_argument("--only", nargs="*", choices=[r.name for r in RUNS], default=None)
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks.md")
+    args = ap.parse_args()
+    if not DATA.is_dir():
+        sys.exit(f"the benchmarks read the real collections in {DATA}, which is not here")
+    if args.cha is not None and not args.cha.is_file():
+        sys.exit(f"--cha {args.cha}: no such file")
+    when = datetime.datetime.now(datetime.UTC)
+    facts = machine()
+    chosen = [r for r in RUNS if args.only is None or r.name in args.only]
+    results = [(r, *run(r, args.cha)) for r in chosen]
+    args.out.write_text(page(results, when, facts) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
