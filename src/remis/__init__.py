@@ -9,10 +9,18 @@ the article of the FIDE Laws of Chess (2023) it rests on.
 ...     _ = h.push_san(san)
 >>> remis.rule_on_claim(h).article
 '9.2.2'
+
+``remis.replay`` is the function, even once its module is loaded:
+
+>>> import remis.replay
+>>> callable(remis.replay)
+True
 """
 
 from __future__ import annotations
 
+import sys
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
@@ -96,6 +104,20 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted([*globals(), *_PUBLIC])
+
+
+class _Package(ModuleType):
+    """The package, whose public ``replay`` (the function) shares its name with
+    the submodule: importing ``remis.replay`` must not put the module in the
+    function's place (``sys.modules`` keeps the module)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "replay" and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 if TYPE_CHECKING:
