@@ -9,6 +9,8 @@ import random
 
 import chess
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 from remis.cli import main
 from remis.position import illegal_reason
@@ -152,3 +154,32 @@ def test_bad_arguments_are_named(args: tuple[object, ...], kwargs: dict[str, obj
                                  error: type[Exception]) -> None:
     with pytest.raises(error, match=r"board|color|max_nodes|max_seconds"):
         can_checkmate(*args, **kwargs)  # type: ignore[arg-type]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_core_refuses_exactly_what_python_chess_and_remis_refuse(seed: int) -> None:
+    # random placements (kings, pawns on any rank, pieces), side to move,
+    # castling rights and en passant squares: the core's own test of the
+    # position (python-chess's Board.status and remis's double-check rule, on
+    # bitboards) accepts a board exactly when remis.position.illegal_reason does
+    rng = random.Random(seed)
+    board = chess.Board(None)
+    for color in chess.COLORS:  # mostly one king each, now and then none or two
+        for _ in range(rng.choices([0, 1, 2], [1, 18, 1])[0]):
+            board.set_piece_at(rng.randrange(64), chess.Piece(chess.KING, color))
+    for _ in range(rng.randint(0, 10)):
+        board.set_piece_at(rng.randrange(64), chess.Piece(rng.randint(1, 5), rng.random() < 0.5))
+    board.turn = rng.random() < 0.5
+    if rng.random() < 0.3:
+        board.castling_rights = rng.choice([chess.BB_A1, chess.BB_H1, chess.BB_A8, chess.BB_H8,
+                                            chess.BB_A1 | chess.BB_H8, chess.BB_E4])
+    if rng.random() < 0.3:
+        board.ep_square = rng.choice([chess.A3, chess.D6, chess.E3, chess.H6, chess.E4])
+    try:
+        can_checkmate(board, rng.random() < 0.5, mode="quick")
+        refused = False
+    except ValueError:
+        refused = True
+    event("refused" if refused else "accepted")
+    assert refused == (illegal_reason(board) is not None), board.fen()

@@ -140,6 +140,13 @@ fn relevant(a: &Analysis<'_>, color: Color) -> u64 {
 /// For every square where the loser's king could ever be in check, some
 /// neighbouring square stays a flight (see the module docs).
 fn always_a_flight(a: &Analysis<'_>, color: Color) -> bool {
+    mating_squares(a, color, true) == 0
+}
+
+/// The squares where the loser's king could ever be checkmated: those where
+/// it could be in check and the flight argument fails (with `first`, only
+/// the first such square).
+fn mating_squares(a: &Analysis<'_>, color: Color, first: bool) -> u64 {
     let b = a.board;
     let region = a.king_region[ci(!color)];
     let attacks = a.attacks[ci(color)];
@@ -148,21 +155,30 @@ fn always_a_flight(a: &Analysis<'_>, color: Color) -> bool {
     let blockers: Vec<u64> = squares(loser_pieces)
         .filter_map(|s| a.mobility[s as usize].map(|m| m.reach))
         .collect();
+    let mut out = 0;
     for k in squares(attacks & region) {
         let flights = king(k) & region & !attacks;
-        if flights == 0 {
-            return false;
-        }
         let near_k = king(k) | bit(k);
-        let guards =
+        let mut guards =
             std::iter::once(0).chain(squares(winner_king & !near_k).map(|w| king(w) & flights));
-        for guarded in guards {
-            if can_fill(flights & !guarded, &blockers) {
-                return false;
+        if flights == 0 || guards.any(|guarded| can_fill(flights & !guarded, &blockers)) {
+            out |= bit(k);
+            if first {
+                break;
             }
         }
     }
-    true
+    out
+}
+
+/// The squares where the loser's king could ever be checkmated by `color`, by
+/// the reach analysis; `None` where it does not apply.
+pub fn mating_targets(pos: &Chess, color: Color) -> Option<u64> {
+    if pos.ep_square(EnPassantMode::PseudoLegal).is_some() {
+        return None;
+    }
+    let a = analyse(pos, |_, _| false, color)?;
+    Some(mating_squares(&a, color, false))
 }
 
 /// Can distinct blockers (each the squares it can reach) stand on all of

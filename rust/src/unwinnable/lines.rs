@@ -1,10 +1,11 @@
-//! Short exhaustive proofs: forced moves, and "every line of at most N plies
-//! ends the game or leaves the would-be winner without mating material".
+//! Lines of moves: forced moves, the short exhaustive proof that "every line of
+//! at most N plies ends the game or leaves the would-be winner without mating
+//! material", and the shortening of a helpmate line found by a search.
 
 use shakmaty::{Chess, Color, Move, Position, attacks};
 
 use super::budget::Counter;
-use super::key::{KeySet, key};
+use super::key::{KeyMap, KeySet, key};
 use super::material::{Material, hopeless, material};
 
 /// How a sequence of forced moves (each the only legal move) ends.
@@ -151,6 +152,48 @@ fn ends_within(
     true
 }
 
+/// `line` (a helpmate from `root`) with its detours cut: wherever a legal move
+/// leads straight to a later position of the line, it is played instead of
+/// the moves in between, until no such move is left. The searches' lines head
+/// for a mating corner with free moves and can wander; a person reads the
+/// shorter one. Counts the moves tried on `counter`.
+pub fn shorten(root: &Chess, mut line: Vec<Move>, counter: &mut Counter) -> Vec<Move> {
+    loop {
+        let mut positions = Vec::with_capacity(line.len() + 1);
+        positions.push(root.clone());
+        for &m in &line {
+            let mut next = positions[positions.len() - 1].clone();
+            next.play_unchecked(m);
+            positions.push(next);
+        }
+        let mut at = KeyMap::default();
+        for (i, p) in positions.iter().enumerate() {
+            at.insert(key(p), i);
+        }
+        let mut out = Vec::with_capacity(line.len());
+        let mut i = 0;
+        while i < line.len() {
+            let (mut to, mut by) = (i + 1, line[i]);
+            for m in positions[i].legal_moves() {
+                counter.tick();
+                let mut child = positions[i].clone();
+                child.play_unchecked(m);
+                if let Some(&j) = at.get(&key(&child))
+                    && j > to
+                {
+                    (to, by) = (j, m);
+                }
+            }
+            out.push(by);
+            i = to;
+        }
+        if out.len() == line.len() {
+            return out;
+        }
+        line = out;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,6 +209,32 @@ mod tests {
             Forced::End(ForcedEnd::Material(Material::BareKing))
         ));
         assert_eq!(line.len(), 1);
+    }
+
+    #[test]
+    fn detours_are_cut() {
+        let fen = "7k/8/6K1/8/8/8/8/R7 w - - 0 1";
+        let p = pos(fen);
+        let mut at = p.clone();
+        let mut line = Vec::new();
+        for uci in ["a1a2", "h8g8", "a2a1", "g8h8", "a1a8"] {
+            let m = uci
+                .parse::<shakmaty::uci::UciMove>()
+                .unwrap()
+                .to_move(&at)
+                .unwrap();
+            at.play_unchecked(m);
+            line.push(m);
+        }
+        assert_eq!(line.len(), 5);
+        let mut counter = Counter::new(u64::MAX, &Budget::default());
+        let short = shorten(&p, line, &mut counter);
+        assert_eq!(short.len(), 1);
+        assert!(crate::unwinnable::testing::replays_to_mate(
+            fen,
+            &short,
+            Color::White
+        ));
     }
 
     #[test]

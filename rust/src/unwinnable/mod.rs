@@ -7,19 +7,25 @@
 //!
 //! The stages, cheapest first. *Material* (a bare king, K+N v K, ...). *Forced
 //! moves*: while there is one legal move it is played (a mate, a stalemate, too
-//! little material or a cycle may end it). The *static proof* of
-//! [`blocked`], from the semi-static reach analysis of [`reach`]: no check is
-//! ever possible, or the loser's king always keeps a flight square; then the
-//! same after every legal move, each followed by its forced replies. Quick mode
-//! stops there, after a proof that every line of a few plies ends and a tiny
-//! helpmate search where few pieces stand. Full mode then lets its searches
-//! take turns with doubling slices of nodes: steered helpmate searches
-//! ([`search`]: iterative deepening in which the moves toward a mating corner
-//! are free, each search toward its own corner) and the breadth-first visit of
-//! every reachable position ([`visit`]), which finds the shortest mate where
-//! the positions are few and proves "cannot" when it runs out of them; a
-//! steered search that finishes an iteration without cutting a line is a proof
-//! too. Budgets are counted in nodes (positions generated), so a verdict never
+//! little material or a cycle may end it). The *static proof* of `blocked.rs`,
+//! from the semi-static reach analysis of `reach.rs`: no check is ever possible,
+//! or the loser's king always keeps a flight square. Quick mode then proves, if
+//! it can, that every line of three plies ends the game (or leaves too little
+//! material), tries the static proof after every evasion from check, searches
+//! a hundred nodes among four units, and visits a few thousand positions where
+//! only pawns and bishops stand beside a king that cannot move; it stops there.
+//! Full mode lets its searches take turns with slices of nodes that double each
+//! round: steered helpmate searches (`search.rs`: iterative deepening in which
+//! the moves toward a mating corner are free, one toward each corner; after the
+//! first round also toward each square where the reach analysis leaves a mate
+//! possible, when they are few), the visit of every reachable position best
+//! first by novelty (`visit.rs`), which finds deep narrow mates and proves
+//! "cannot" when it runs out of positions, and, where some pieces can never
+//! take part in a mate, the same visit holding them still. After the first
+//! round comes the static proof after every legal move with its forced
+//! replies. A steered search that ends an iteration without cutting a line
+//! short proves "cannot" too; a long helpmate line has its detours cut.
+//! Budgets are counted in nodes (positions generated), so a verdict never
 //! depends on the machine's load; a deadline and an interrupt test are opt-ins.
 
 mod bits;
@@ -44,7 +50,7 @@ pub use lines::{Ends, ForcedEnd};
 pub use material::Material;
 
 use budget::Counter;
-use lines::{Forced, every_line_ends, play_forced};
+use lines::{Forced, every_line_ends, play_forced, shorten};
 use search::{Helpmate, Outcome, Steer};
 use visit::Visit;
 
@@ -127,19 +133,25 @@ pub struct Verdict {
 }
 
 /// The default node budget of full mode.
-pub const FULL_NODES: u64 = 4_000_000;
+pub const FULL_NODES: u64 = 6_000_000;
 /// Quick mode's budget for its proof that every short line ends.
 pub const QUICK_NODES: u64 = 300;
-/// Quick mode's helpmate search where at most six units stand.
+/// Quick mode's helpmate search where at most four units stand.
 const QUICK_SEARCH: u64 = 100;
 /// The first slice of each search in full mode's turns (it doubles each round).
 const FIRST_SLICE: u64 = 64;
+/// Helpmate lines longer than this (in plies) get their detours cut.
+const LONG_LINE: usize = 40;
+/// At most this many squares where a mate could happen get a search each.
+const MATING_SQUARES: u32 = 4;
 /// Quick mode's visit of the reachable positions where a king cannot move.
 const QUICK_VISIT: u64 = 4096;
 /// The plies of quick mode's proof that every line ends.
 const QUICK_PLIES: u32 = 3;
 /// Forced moves followed at most (at the root, and after each move).
 const FORCED_PLIES: usize = 100;
+/// Forced moves quick mode follows at most.
+const QUICK_FORCED_PLIES: usize = 4;
 
 impl Verdict {
     fn new(answer: Answer, method: Method, nodes: u64, forced: &[Move]) -> Verdict {
@@ -154,6 +166,23 @@ impl Verdict {
             forced: forced.to_vec(),
             stop: None,
         }
+    }
+
+    /// A mate found by `method` from `pos` (after the `forced` moves); a long
+    /// line comes with its detours cut.
+    fn mate(
+        pos: &Chess,
+        line: Vec<Move>,
+        method: Method,
+        counter: &mut Counter,
+        forced: &[Move],
+    ) -> Verdict {
+        let line = if line.len() > LONG_LINE {
+            shorten(pos, line, counter)
+        } else {
+            line
+        };
+        Verdict::new(Answer::Can(line), method, counter.nodes, forced)
     }
 
     fn unknown(nodes: u64, stop: Stop, forced: &[Move]) -> Verdict {
@@ -187,7 +216,11 @@ pub fn can_checkmate(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> 
     let mut counter = Counter::new(limit, budget);
     let mut p = pos.clone();
     let mut forced = Vec::new();
-    let plies = if mode == Mode::Quick { 4 } else { FORCED_PLIES };
+    let plies = if mode == Mode::Quick {
+        QUICK_FORCED_PLIES
+    } else {
+        FORCED_PLIES
+    };
     match play_forced(&mut p, color, plies, &mut forced) {
         Forced::Mate => return Verdict::new(Answer::Can(Vec::new()), Method::Forced, 0, &forced),
         Forced::End(end) => {
@@ -244,10 +277,15 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
         let steer = Steer {
             corner: None,
             free_pawns: false,
+            square: None,
         };
-        let mut search = Helpmate::new(pos, color, steer).start_at(2);
-        if let Outcome::Mate(line) = search.run(counter, QUICK_SEARCH) {
-            return Verdict::new(Answer::Can(line), Method::Search, counter.nodes, forced);
+        let mut search = Helpmate::new(pos, color, steer);
+        // (an iteration runs to its end: a counter of its own bounds it)
+        let mut own = Counter::new(QUICK_SEARCH, &Budget::default());
+        let found = search.run(&mut own, QUICK_SEARCH);
+        counter.nodes += own.nodes;
+        if let Outcome::Mate(line) = found {
+            return Verdict::mate(pos, line, Method::Search, counter, forced);
         }
     }
     if (pos.board().knights() | pos.board().rooks_and_queens()).is_empty()
@@ -257,7 +295,7 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
         // one side runs out of moves; the reachable positions are few
         match Visit::new(pos, color).run(counter, QUICK_VISIT) {
             Outcome::Mate(line) => {
-                return Verdict::new(Answer::Can(line), Method::Visit, counter.nodes, forced);
+                return Verdict::mate(pos, line, Method::Visit, counter, forced);
             }
             Outcome::Exhausted => {
                 let reason = Reason::Exhausted {
@@ -278,9 +316,10 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
 
 /// Full mode after the static proof.
 fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Verdict {
-    let mut searches: Vec<Helpmate> = steerings(pos, color)
+    // each search with its share of a round's slice
+    let mut searches: Vec<(Helpmate, u64)> = steerings(pos, color)
         .into_iter()
-        .map(|steer| Helpmate::new(pos, color, steer))
+        .map(|steer| (Helpmate::new(pos, color, steer), 1))
         .collect();
     let mut visit = Visit::new(pos, color);
     // where some pieces can never take part in a mate, a visit that holds them still
@@ -289,10 +328,10 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
     let mut after_every_move_tried = false;
     let mut slice = FIRST_SLICE;
     while counter.running() {
-        for search in &mut searches {
-            match search.run(counter, slice) {
+        for (search, share) in &mut searches {
+            match search.run(counter, slice * *share) {
                 Outcome::Mate(line) => {
-                    return Verdict::new(Answer::Can(line), Method::Search, counter.nodes, forced);
+                    return Verdict::mate(pos, line, Method::Search, counter, forced);
                 }
                 Outcome::Exhausted => {
                     let reason = Reason::Exhausted {
@@ -318,11 +357,28 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
                     forced,
                 );
             }
+            // where the reach analysis leaves a mate possible on few squares,
+            // a search heads for each of them
+            if let Some(squares) = blocked::mating_targets(pos, color)
+                && squares != 0
+                && squares.count_ones() <= MATING_SQUARES
+            {
+                for square in bits::squares(squares) {
+                    let steer = Steer {
+                        corner: None,
+                        free_pawns: false,
+                        square: Some(square),
+                    };
+                    // (the best informed: a double share)
+                    searches.push((Helpmate::new(pos, color, steer), 2));
+                }
+            }
         }
         // the visit, which proves, gets as much as the searches, which find mates
-        match visit.run(counter, slice * searches.len() as u64) {
+        let shares: u64 = searches.iter().map(|(_, share)| share).sum();
+        match visit.run(counter, slice * shares) {
             Outcome::Mate(line) => {
-                return Verdict::new(Answer::Can(line), Method::Visit, counter.nodes, forced);
+                return Verdict::mate(pos, line, Method::Visit, counter, forced);
             }
             Outcome::Exhausted => {
                 let reason = Reason::Exhausted {
@@ -338,9 +394,9 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
             Outcome::Limit => {}
         }
         if let Some(focus) = &mut focus
-            && let Outcome::Mate(line) = focus.run(counter, slice * searches.len() as u64)
+            && let Outcome::Mate(line) = focus.run(counter, slice * shares)
         {
-            return Verdict::new(Answer::Can(line), Method::Visit, counter.nodes, forced);
+            return Verdict::mate(pos, line, Method::Visit, counter, forced);
         }
         slice = slice.saturating_mul(2);
     }
@@ -372,10 +428,12 @@ fn steerings(pos: &Chess, color: Color) -> Vec<Steer> {
         Steer {
             corner: None,
             free_pawns: false,
+            square: None,
         },
         Steer {
             corner: None,
             free_pawns: true,
+            square: None,
         },
     ];
     if pos.board().pawns().is_empty() {
@@ -386,6 +444,7 @@ fn steerings(pos: &Chess, color: Color) -> Vec<Steer> {
             out.push(Steer {
                 corner: Some(corner),
                 free_pawns: true,
+                square: None,
             });
         }
     }

@@ -31,11 +31,14 @@ pub enum Outcome {
 }
 
 /// How a search steers: toward a fixed mating corner (`None`: the default
-/// corner of each position), and whether every pawn move is free.
+/// corner of each position), and whether every pawn move is free; or toward
+/// one square where the reach analysis says a mate could happen (`square`:
+/// every piece heads for it, the loser's own pieces to fill its flights).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Steer {
     pub corner: Option<u32>,
     pub free_pawns: bool,
+    pub square: Option<u32>,
 }
 
 /// Nodes one iteration may spend per ply of its budget before the next,
@@ -91,14 +94,44 @@ fn targets(corner: u32) -> [u32; 4] {
     [(c + rank_in) as u32, corner, corner, (c + file_in) as u32]
 }
 
+/// A position on the line being searched, with its moves still to try.
+struct Frame {
+    pos: Chess,
+    key: Key,
+    left: i32,
+    /// The move that led here was free: the next normal move is free too.
+    progress: bool,
+    /// The line went through a semi-blocked structure (see [`blocked_order`]).
+    semi: bool,
+    moves: Vec<(i32, Move)>,
+    next: usize,
+}
+
+/// What entering a position gives.
+enum Enter {
+    /// A mate is on the board.
+    Mate,
+    /// Nothing to search below it (seen with as much budget, no material, no
+    /// move, no budget left).
+    Leaf,
+    /// Its moves are to be tried: a frame was pushed.
+    Pushed,
+}
+
+/// How a run of an iteration ended.
 enum Flow {
     Found,
     Done,
-    /// The iteration's or the question's node limit: unwind.
-    Abort,
+    /// The iteration's own node cap: it ends, unfinished.
+    Capped,
+    /// The caller's slice or the question's budget: it pauses, and goes on
+    /// where it stopped when the search is resumed.
+    Paused,
 }
 
-/// One steered search, resumable with a larger budget.
+/// One steered search, resumable: a run that ends with its slice pauses the
+/// iteration on its line of positions (an explicit stack), and the next run
+/// goes on from there.
 pub struct Helpmate {
     root: Chess,
     winner: Color,
@@ -106,6 +139,8 @@ pub struct Helpmate {
     tt: KeyMap<u32>,
     iteration: u32,
     depth: i32,
+    /// The positions of the line being searched (empty between iterations).
+    stack: Vec<Frame>,
     line: Vec<Move>,
     interrupted: bool,
     stale: bool,
@@ -113,8 +148,6 @@ pub struct Helpmate {
     iter_nodes: u64,
     iter_cap: u64,
     stop_at: u64,
-    /// The iteration was cut by `stop_at` (the caller's slice), not by its own cap.
-    sliced: bool,
     pub nodes: u64,
 }
 
@@ -127,6 +160,7 @@ impl Helpmate {
             tt: KeyMap::default(),
             iteration: 0,
             depth: 1,
+            stack: Vec::new(),
             line: Vec::new(),
             interrupted: false,
             stale: false,
@@ -134,15 +168,8 @@ impl Helpmate {
             iter_nodes: 0,
             iter_cap: 0,
             stop_at: 0,
-            sliced: false,
             nodes: 0,
         }
-    }
-
-    /// Start the deepening at `depth` plies of budget (before the first run).
-    pub fn start_at(mut self, depth: i32) -> Helpmate {
-        self.depth = depth;
-        self
     }
 
     /// Deepen until a mate, a proof, `counter`'s limit or `slice` more nodes.
@@ -152,25 +179,36 @@ impl Helpmate {
             if !counter.running() || counter.nodes >= self.stop_at {
                 return Outcome::Limit;
             }
-            self.iteration += 1;
-            if self.fresh {
-                self.tt.clear();
-            }
-            self.interrupted = false;
-            self.stale = false;
-            self.sliced = false;
-            self.iter_nodes = 0;
-            self.iter_cap = ITERATION_NODES * self.depth.max(1) as u64;
-            self.line.clear();
-            let root = self.root.clone();
-            let k = key(&root);
-            match self.node(&root, k, self.depth, (false, false), counter) {
-                Flow::Found => return Outcome::Mate(std::mem::take(&mut self.line)),
-                Flow::Abort if self.sliced || !counter.running() => {
-                    // redo this iteration when resumed
-                    return Outcome::Limit;
+            if self.stack.is_empty() {
+                // a new iteration
+                self.iteration += 1;
+                if self.fresh {
+                    self.tt.clear();
                 }
-                Flow::Abort => {
+                self.interrupted = false;
+                self.stale = false;
+                self.iter_nodes = 0;
+                self.iter_cap = ITERATION_NODES * self.depth.max(1) as u64;
+                self.line.clear();
+                let root = self.root.clone();
+                let k = key(&root);
+                match self.enter(root, k, self.depth, false, false) {
+                    Enter::Mate => return Outcome::Mate(Vec::new()),
+                    Enter::Leaf | Enter::Pushed => {}
+                }
+            }
+            match self.walk(counter) {
+                Flow::Found => {
+                    self.stack.clear();
+                    return Outcome::Mate(std::mem::take(&mut self.line));
+                }
+                Flow::Paused => return Outcome::Limit,
+                Flow::Capped => {
+                    // the positions on the line were not searched to the end:
+                    // they must not prune later iterations
+                    for frame in self.stack.drain(..) {
+                        self.tt.remove(&frame.key);
+                    }
                     self.fresh = false;
                     self.depth += 1;
                 }
@@ -188,60 +226,86 @@ impl Helpmate {
         }
     }
 
-    /// `progress`: the move before was free; `semi`: the line went through a
-    /// semi-blocked structure (see [`blocked_order`]).
-    fn node(
-        &mut self,
-        pos: &Chess,
-        k: Key,
-        left: i32,
-        (progress, semi): (bool, bool),
-        counter: &mut Counter,
-    ) -> Flow {
+    /// Enter a position with `left` plies of budget: a leaf, or a frame of
+    /// its moves, cheapest first.
+    fn enter(&mut self, pos: Chess, k: Key, left: i32, progress: bool, semi: bool) -> Enter {
         if let Some(&v) = self.tt.get(&k)
             && (v & 0xFFFF) as i32 >= left
         {
             if v >> 16 != self.iteration {
                 self.stale = true;
             }
-            return Flow::Done;
+            return Enter::Leaf;
         }
         let winner = self.winner;
-        if hopeless(pos, winner) {
-            return Flow::Done;
+        if hopeless(&pos, winner) {
+            return Enter::Leaf;
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return if pos.turn() != winner && pos.is_check() {
-                Flow::Found
+                Enter::Mate
             } else {
-                Flow::Done
+                Enter::Leaf
             };
         }
         if left <= 0 || self.line.len() >= MAX_LINE {
             self.interrupted = true;
-            return Flow::Done;
+            return Enter::Leaf;
         }
         self.tt.insert(k, (self.iteration << 16) | left as u32);
         let mut costed: Vec<(i32, Move)> = Vec::with_capacity(moves.len());
-        self.classify(pos, &moves, &mut costed);
-        let semi = blocked_order(pos, self.winner, self.steer, semi, &mut costed);
-        let winners_turn = pos.turn() == winner;
-        for (cost, m) in costed {
-            let child_left = match cost {
-                FREE => left,
-                NORMAL if progress => left,
-                _ => left - cost,
+        self.classify(&pos, &moves, &mut costed);
+        let semi = blocked_order(&pos, winner, self.steer, semi, &mut costed);
+        self.stack.push(Frame {
+            pos,
+            key: k,
+            left,
+            progress,
+            semi,
+            moves: costed,
+            next: 0,
+        });
+        Enter::Pushed
+    }
+
+    /// Try the moves of the frames on the stack, depth first, until the
+    /// iteration ends, finds a mate or must stop.
+    fn walk(&mut self, counter: &mut Counter) -> Flow {
+        let winner = self.winner;
+        while let Some(frame) = self.stack.last_mut() {
+            let Some(&(cost, m)) = frame.moves.get(frame.next) else {
+                // every move tried: back to the position before
+                self.stack.pop();
+                if !self.stack.is_empty() {
+                    self.line.pop();
+                }
+                continue;
             };
+            let child_left = match cost {
+                FREE => frame.left,
+                NORMAL if frame.progress => frame.left,
+                _ => frame.left - cost,
+            };
+            let winners_turn = frame.pos.turn() == winner;
             if child_left <= 0 && !winners_turn {
                 // only a mate on the board would count, and the loser's move gives none
+                frame.next += 1;
                 self.interrupted = true;
                 continue;
             }
-            if !self.count(counter) {
-                return Flow::Abort;
+            // counted before it is played: a pause leaves it to the next run
+            self.nodes += 1;
+            self.iter_nodes += 1;
+            if !counter.tick() || counter.nodes >= self.stop_at {
+                return Flow::Paused;
             }
-            let mut child = pos.clone();
+            if self.iter_nodes > self.iter_cap {
+                return Flow::Capped;
+            }
+            frame.next += 1;
+            let semi = frame.semi;
+            let mut child = frame.pos.clone();
             child.play_unchecked(m);
             if child_left <= 0 {
                 if child.is_checkmate() {
@@ -252,40 +316,30 @@ impl Helpmate {
                 continue;
             }
             self.line.push(m);
-            let ck = key(&child);
-            match self.node(&child, ck, child_left, (cost == FREE, semi), counter) {
-                Flow::Found => return Flow::Found,
-                Flow::Abort => return Flow::Abort,
-                Flow::Done => {}
+            let k = key(&child);
+            match self.enter(child, k, child_left, cost == FREE, semi) {
+                Enter::Mate => return Flow::Found,
+                Enter::Leaf => {
+                    self.line.pop();
+                }
+                Enter::Pushed => {}
             }
-            self.line.pop();
         }
         Flow::Done
-    }
-
-    #[inline]
-    fn count(&mut self, counter: &mut Counter) -> bool {
-        self.nodes += 1;
-        self.iter_nodes += 1;
-        if !counter.tick() {
-            return false;
-        }
-        if counter.nodes >= self.stop_at {
-            self.sliced = true;
-            return false;
-        }
-        self.iter_nodes <= self.iter_cap
     }
 
     /// The moves with their costs, cheapest first (stable among equals).
     fn classify(&self, pos: &Chess, moves: &[Move], out: &mut Vec<(i32, Move)>) {
         let b = pos.board();
         let winner = self.winner;
-        let corner = self
-            .steer
-            .corner
-            .unwrap_or_else(|| default_corner(pos, winner));
-        let [wk_t, wn_t, lk_t, ln_t] = targets(corner);
+        let [wk_t, wn_t, lk_t, ln_t] = match self.steer.square {
+            Some(sq) => [sq; 4],
+            None => targets(
+                self.steer
+                    .corner
+                    .unwrap_or_else(|| default_corner(pos, winner)),
+            ),
+        };
         let them = b.by_color(!pos.turn()).0;
         if pos.turn() == winner {
             let mine = b.by_color(winner).0;
@@ -357,6 +411,15 @@ impl Helpmate {
                     Move::Normal {
                         role: Role::Knight, ..
                     } if knight_distance(to, ln_t) < knight_distance(from, ln_t) => {
+                        cost = FREE;
+                    }
+                    Move::Normal {
+                        role: Role::Bishop | Role::Rook | Role::Queen,
+                        capture: None,
+                        ..
+                    } if self.steer.square.is_some()
+                        && king_distance(to, ln_t) < king_distance(from, ln_t) =>
+                    {
                         cost = FREE;
                     }
                     _ if m.is_capture() => cost = WASTE,
@@ -469,6 +532,7 @@ mod tests {
         let steer = Steer {
             corner: None,
             free_pawns: false,
+            square: None,
         };
         Helpmate::new(&p, winner, steer).run(&mut counter, u64::MAX)
     }

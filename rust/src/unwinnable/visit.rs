@@ -18,9 +18,7 @@
 //! is generated. The visit is resumable: each run expands positions until its
 //! slice of nodes is spent.
 
-use std::cmp::Reverse;
-use std::collections::hash_map::Entry;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::{HashSet, VecDeque};
 use std::hash::BuildHasherDefault;
 
 use shakmaty::{
@@ -30,7 +28,7 @@ use shakmaty::{
 
 use super::bits::{bit, board_of, ci, forward, king, roles, squares};
 use super::budget::Counter;
-use super::key::{KeyMap, key};
+use super::key::{KeyMap, KeySet, key};
 use super::material::hopeless;
 use super::search::Outcome;
 
@@ -113,12 +111,12 @@ pub struct Visit {
     /// Squares whose pieces never move in this visit (a focus: it finds
     /// mates, and proves nothing when it runs out of positions).
     still: u64,
-    /// Every position met, by key: its index in `parents`.
-    index: KeyMap<u32>,
+    /// Every position met.
+    index: KeySet,
     /// By index: the index of the position it was first reached from, and the move.
     parents: Vec<(u32, Option<Move>)>,
-    /// The positions waiting: (priority, slot in `waiting`).
-    open: BinaryHeap<Reverse<(u64, u32)>>,
+    /// The positions waiting (their slots in `waiting`), best first.
+    open: Buckets,
     waiting: Vec<Packed>,
     /// Slots of `waiting` whose position was expanded, for reuse.
     free: Vec<u32>,
@@ -126,7 +124,34 @@ pub struct Visit {
     /// (context, atom) met, and (context, atom, king square) met.
     atoms: U64Set,
     pairs: U64Set,
-    seq: u32,
+}
+
+/// The open list: one first-in first-out list of slots per priority (a few
+/// hundred of them), so that among equals the first met comes first.
+#[derive(Default)]
+struct Buckets {
+    lists: Vec<VecDeque<u32>>,
+    lowest: usize,
+}
+
+impl Buckets {
+    fn push(&mut self, priority: usize, slot: u32) {
+        if priority >= self.lists.len() {
+            self.lists.resize_with(priority + 1, VecDeque::new);
+        }
+        self.lists[priority].push_back(slot);
+        self.lowest = self.lowest.min(priority);
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        while let Some(list) = self.lists.get_mut(self.lowest) {
+            if let Some(slot) = list.pop_front() {
+                return Some(slot);
+            }
+            self.lowest += 1;
+        }
+        None
+    }
 }
 
 /// A piece on a square, numbered 0..768.
@@ -154,17 +179,16 @@ impl Visit {
             winner,
             mode: root.castles().mode(),
             still,
-            index: KeyMap::default(),
+            index: KeySet::default(),
             parents: vec![(0, None)],
-            open: BinaryHeap::new(),
+            open: Buckets::default(),
             waiting: Vec::new(),
             free: Vec::new(),
             contexts: KeyMap::default(),
             atoms: U64Set::default(),
             pairs: U64Set::default(),
-            seq: 0,
         };
-        v.index.insert(key(root), 0);
+        v.index.insert(key(root));
         let context = v.context(root);
         v.register(root, None, context);
         v.push(0, root, context, 0);
@@ -254,18 +278,17 @@ impl Visit {
                 .map_or(0, u64::from);
         }
         let Some(k) = b.king_of(!winner) else {
-            return promotion << 8;
+            return promotion.min(7) << 4;
         };
         let occupied = b.occupied() & !Bitboard::from_square(k);
         let flights = squares(king(u32::from(k)) & !b.by_color(!winner).0)
             .filter(|&s| b.attacks_to(Square::new(s), winner, occupied).is_empty())
             .count() as u64;
-        (promotion << 8) | flights
+        (promotion.min(7) << 4) | flights
     }
 
     fn push(&mut self, id: u32, pos: &Chess, context: u32, novelty: u64) {
-        self.seq += 1;
-        let priority = (novelty << 56) | (self.rank(pos) << 32) | u64::from(self.seq);
+        let priority = (novelty as usize) << 10 | self.rank(pos) as usize;
         let packed = Packed::new(pos, context, id);
         let slot = match self.free.pop() {
             Some(slot) => {
@@ -277,7 +300,7 @@ impl Visit {
                 (self.waiting.len() - 1) as u32
             }
         };
-        self.open.push(Reverse((priority, slot)));
+        self.open.push(priority, slot);
     }
 
     /// Expand positions until a mate, the end of them, `counter`'s limit or
@@ -285,7 +308,7 @@ impl Visit {
     pub fn run(&mut self, counter: &mut Counter, slice: u64) -> Outcome {
         let stop_at = counter.nodes.saturating_add(slice);
         while counter.running() && counter.nodes < stop_at {
-            let Some(Reverse((_, slot))) = self.open.pop() else {
+            let Some(slot) = self.open.pop() else {
                 return if self.still == 0 {
                     Outcome::Exhausted
                 } else {
@@ -307,10 +330,9 @@ impl Visit {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
                 let j = self.parents.len() as u32;
-                match self.index.entry(key(&child)) {
-                    Entry::Occupied(_) => continue,
-                    Entry::Vacant(place) => place.insert(j),
-                };
+                if !self.index.insert(key(&child)) {
+                    continue;
+                }
                 counter.tick();
                 self.parents.push((i, Some(m)));
                 if child.turn() != self.winner && child.is_checkmate() {
