@@ -287,6 +287,24 @@ impl Ruler {
         };
         let mut asked = Questions::new(&self.opts);
         let mut run = self.replay(&pos, &g.text, mstart, g.offset, &laws, None);
+        let time_forfeit = self.opts.time_forfeit
+            && facts
+                .header("Termination")
+                .is_some_and(|t| t.trim().eq_ignore_ascii_case("time forfeit"));
+        // who ran out of time; the last position's test asks their opponent first,
+        // whose answer the 6.9 question then finds ready
+        let flagged = match facts.header("Result") {
+            Some("1-0") => Color::Black,
+            Some("0-1") => Color::White,
+            _ => run
+                .after
+                .as_ref()
+                .unwrap_or_else(|| run.h.position())
+                .turn(),
+        };
+        if time_forfeit {
+            asked.first = !flagged;
+        }
         if run.end.is_none()
             && self.opts.last_position
             && let Some((ply, verdict)) = asked.first_dead(&pos, &run)
@@ -313,19 +331,12 @@ impl Ruler {
         // the history stops at the end: the moves after it are played on `after`
         facts.end_position = run.end.is_some().then(|| run.h.position().clone());
         facts.end = run.end;
-        if self.opts.time_forfeit
-            && facts.error.is_none()
-            && facts
-                .header("Termination")
-                .is_some_and(|t| t.trim().eq_ignore_ascii_case("time forfeit"))
-        {
-            let player = match facts.header("Result") {
-                Some("1-0") => Color::Black,
-                Some("0-1") => Color::White,
-                _ => last.turn(),
-            };
-            let verdict = facts.end.is_none().then(|| asked.ask(&last, !player));
-            facts.flag = Some(Flag { player, verdict });
+        if time_forfeit && facts.error.is_none() {
+            let verdict = facts.end.is_none().then(|| asked.ask(&last, !flagged));
+            facts.flag = Some(Flag {
+                player: flagged,
+                verdict,
+            });
         }
         facts.nodes = asked.nodes;
         facts.cut = asked.cut;
@@ -393,6 +404,10 @@ struct Questions {
     bounded: bool,
     nodes: u64,
     cut: bool,
+    /// the colour a dead test asks first
+    first: Color,
+    /// the answers given, for the question asked again (the last position's)
+    answers: Vec<(Key, Color, Verdict)>,
 }
 
 impl Questions {
@@ -409,32 +424,49 @@ impl Questions {
             bounded: opts.engine_nodes.is_some() || deadline.is_some(),
             nodes: 0,
             cut: false,
+            first: Color::White,
+            answers: Vec::new(),
         }
     }
 
     /// Can `color` still checkmate on `pos`?
     fn ask(&mut self, pos: &Chess, color: Color) -> Verdict {
+        let key = Key::of(pos);
+        if let Some((_, _, v)) = self
+            .answers
+            .iter()
+            .find(|(k, c, _)| *k == key && *c == color)
+        {
+            return v.clone();
+        }
         let v = unwinnable::can_checkmate(pos, color, Mode::Full, &self.budget);
         self.nodes += v.nodes;
         if self.bounded && v.answer == Answer::Unknown {
             self.cut = true;
         }
+        self.answers.push((key, color, v.clone()));
         v
     }
 
-    /// Full mode for both colours, White first, stopping at the first that is no proof.
+    /// Full mode for both colours (`first` first), stopping at the first that is no proof.
     fn dead(&mut self, pos: &Chess) -> Option<DeadVerdict> {
         if let Some(v) = dead::material_dead(pos) {
             return Some(v);
         }
-        let white = self.ask(pos, Color::White);
-        if !matches!(white.answer, Answer::Cannot(_)) {
-            return None;
+        let mut proofs = Vec::with_capacity(2);
+        for color in [self.first, !self.first] {
+            let v = self.ask(pos, color);
+            if !matches!(v.answer, Answer::Cannot(_)) {
+                return None;
+            }
+            proofs.push(v);
         }
-        let black = self.ask(pos, Color::Black);
-        if !matches!(black.answer, Answer::Cannot(_)) {
-            return None;
-        }
+        let (white, black) = if self.first == Color::White {
+            (proofs.remove(0), proofs.remove(0))
+        } else {
+            let black = proofs.remove(0);
+            (proofs.remove(0), black)
+        };
         Some(DeadVerdict::Dead {
             white: Box::new(white),
             black: Box::new(black),
