@@ -84,7 +84,7 @@ def normal(j: dict[str, Any]) -> dict[str, Any]:
 def engine_only(kind: str, then: dict[str, Any], now: dict[str, Any]) -> bool:
     """A difference that only the unwinnability engine's answer explains: the
     oracle's game went dead (5.2.2 found by the engine), or its 6.9 verdict was
-    decided where the core's placeholder engine leaves it open."""
+    decided where today's engine leaves it open within its node budget."""
     dead = then["end"] is not None and then["end"][2] == "dead_position"
     if kind in ("end", "claims"):
         return dead

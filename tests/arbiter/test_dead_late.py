@@ -94,8 +94,6 @@ def test_a_dead_position_an_illegal_move_produced_counts_from_the_next_legal_mov
     assert (s["result"], s["article"], s["params"]["ply"]) == ("1/2-1/2", "5.2.2", 2)
 
 
-# remis game now asks the core's engine, whose placeholder decides by material only
-# until the compiled engine (issue 46) lands: these games need its search
 @pytest.mark.parametrize(("name", "index", "ply"), REAL_GAMES)
 def test_real_games_end_where_remis_game_ends_them(
         shared_data: Path, name: str, index: int, ply: int) -> None:
