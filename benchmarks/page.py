@@ -58,13 +58,15 @@ RUNS = (
         "checked against the expected answers; with `--cha`, beside CHA's full mode.",
         ("benchmarks/unwinnability.py", "--only", "vectors", "--modes", "full"), cha=True),
     Run("timeouts", "Can this player still mate? Unfair timeouts",
-        "Full mode on the 88,387 lichess games lost on time against a player who could not "
-        "mate: every one must come out \"cannot\".",
-        ("benchmarks/unwinnability.py", "--only", "timeouts", "--modes", "full")),
-    Run("static", "The static proofs",
-        "Soundness, coverage and speed of the proofs of blocked structures, beside "
-        "python-chess's `has_insufficient_material`.",
-        ("benchmarks/static_unwinnable.py", "--quick")),
+        "Quick and full mode on the 88,387 lichess games lost on time against a player who "
+        "could not mate: every one must come out \"cannot\"; with `--cha`, beside CHA.",
+        ("benchmarks/unwinnability.py", "--only", "timeouts", "--modes", "quick", "full"),
+        cha=True),
+    Run("mutations", "Can this player still mate? Positions no budget was tuned on",
+        "Full mode on 20,000 seeded random changes of the CHA vectors and the unfair "
+        "timeouts; with `--cha`, beside CHA: no contradiction, and every question CHA "
+        "decides decided.",
+        ("benchmarks/unwinnability.py", "--only", "mutations", "--limit", "20000"), cha=True),
     Run("arbiter", "The live arbiter",
         "Move events per second through `Arbiter.apply` against the rules core alone.",
         ("benchmarks/arbiter.py", "--games", "100")),

@@ -13,6 +13,9 @@ CoreVerdict = tuple[bool | None, str, int, list[str], int, str, list[int], list[
 
 def core_version() -> str: ...
 
+#: full mode's node budget when the caller gives none
+FULL_NODES: int
+
 # unwinnable::py (remis.unwinnable): python-chess's board field by field
 def can_checkmate(pawns: int, knights: int, bishops: int, rooks: int, queens: int, kings: int,
                   white: int, black: int, turn: bool, castling: int, ep: int | None,

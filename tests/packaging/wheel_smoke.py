@@ -133,7 +133,7 @@ def main() -> None:
         check("the web page's bundle is in the wheel", facts["page"], facts)
 
         out = run([str(remis), "game", str(GAME)], work)
-        # (ply 57: after White's 29th move, as the rulings count moves since issue 48)
+        # ply 57 is White's 29th move: the CLI names moves, not plies
         check("remis game on a bundled game: fivefold repetition at ply 57 (9.6.1)",
               "ends after 29.: fivefold_repetition" in out and "9.6.1" in out, out)
         out = run([str(remis), "position", "--json", DEAD_FEN], work)

@@ -275,6 +275,7 @@ fn _panic_inside_the_guard() -> PyResult<()> {
 /// Add the engine's functions to the `_core` module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(can_checkmate, m)?)?;
+    m.add("FULL_NODES", super::FULL_NODES)?;
     m.add_function(wrap_pyfunction!(_panic_inside_the_guard, m)?)?;
     Ok(())
 }

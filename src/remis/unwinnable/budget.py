@@ -25,13 +25,14 @@ from typing import TYPE_CHECKING, Any
 
 import chess
 
+from remis import _core
+
 if TYPE_CHECKING:
     from remis.unwinnable import Verdict
 
 
-#: about the most nodes one search spends under the default budgets (its
-#: stages together: see :func:`~remis.unwinnable.can_checkmate`)
-SEARCH_NODES = 3_000_000
+#: the most nodes one search spends under the default budget (the core's)
+SEARCH_NODES = _core.FULL_NODES
 
 
 class Cancelled(Exception):
@@ -138,12 +139,12 @@ def budgeted(search: Search) -> Search:
         left = budget.seconds_left()
         if max_seconds is None or left < max_seconds:
             max_seconds = left
-        # a search spends about twice its max_nodes (see can_checkmate): the
-        # nodes left bound it only where they are fewer than it could spend
+        # a search spends at most its max_nodes: the nodes left bound it only
+        # where they are fewer than it could spend
         nodes_left = budget.max_nodes - budget.nodes
-        could = SEARCH_NODES if max_nodes is None else 2 * max_nodes
+        could = SEARCH_NODES if max_nodes is None else max_nodes
         if mode == "full" and nodes_left < could:
-            max_nodes = max(nodes_left // 2, 1)
+            max_nodes = max(nodes_left, 1)
         verdict = search(board, color, mode=mode, max_nodes=max_nodes, max_seconds=max_seconds)
         budget.nodes += verdict.nodes
         if verdict.value is None and (budget.spent() is not None or budget.cancelled()):
