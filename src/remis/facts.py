@@ -206,8 +206,8 @@ def flag_fall_json(white: bool, end: Ruling | None, v: Verdict | None) -> dict[s
     >>> answer = (False, "material", 0, [], 0, "material:insufficient", [], [], None)
     >>> v = verdict(False, (answer, "8/8/8/4k3/8/8/8/K2n4 b - - 0 1", False))
     >>> out = flag_fall_json(True, None, v)
-    >>> out["result"], out["can_checkmate"]["value"]
-    ('1/2-1/2', False)
+    >>> out["result"], out["can_checkmate"]["value"], out["message"]
+    ('1/2-1/2', False, 'flag_fall_draw')
     """
     from remis.messages import render
 
@@ -218,6 +218,7 @@ def flag_fall_json(white: bool, end: Ruling | None, v: Verdict | None) -> dict[s
             params.update(termination=end.termination, end_article=end.article)
         return {"player": color_name(white), "result": end.result if end else None,
                 "article": "6.9", "applies": False, "can_checkmate": None,
+                "message": "flag_fall_after_end", "params": params,
                 "explanation": render("flag_fall_after_end", params)}
     params["reason"] = v.reason
     if v.value is False:
@@ -226,4 +227,5 @@ def flag_fall_json(white: bool, end: Ruling | None, v: Verdict | None) -> dict[s
         result = win_for(not white)
         key = "flag_fall_win" if v.value else "flag_fall_undecided"
     return {"player": color_name(white), "result": result, "article": "6.9", "applies": True,
-            "can_checkmate": v.to_json(), "explanation": render(key, params)}
+            "can_checkmate": v.to_json(), "message": key, "params": params,
+            "explanation": render(key, params)}
