@@ -11,7 +11,11 @@ machine hits every contender alike:
   with the cluster's start-up time reported apart.
 
 Prints the median time of ``--repeat`` rounds, games/s, and ratios against
-the baseline (higher is faster) and against the 1-process audit (scaling).
+the baseline (higher is faster) and against the 1-process audit (scaling),
+whether every run wrote the same findings in the same order as the 1-process
+one, and the core-hours a lichess month (90 million games) would take at the
+1-process audit's games per CPU second.  ``--no-verdicts`` adds a contender
+whose final-position verdicts (6.9, 5.1.2) are not asked: the engine's share.
 
     .venv/bin/python benchmarks/audit.py [--repeat 3] [--quick] [--no-dask]
 """
@@ -30,6 +34,7 @@ from pathlib import Path
 
 import chess.pgn
 
+from remis.audit.checks import CHECKS
 from remis.audit.run import AuditOptions, run_audit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,13 +61,19 @@ def read_game_loop(files: list[str]) -> int:
     return n
 
 
-def audit(files: list[str], jobs: int, cluster: str | None = None) -> int:
-    """The full audit; returns the number of games audited."""
+FINDINGS: dict[str, list[str]] = {}
+
+
+def audit(name: str, files: list[str], jobs: int, cluster: str | None = None,
+          checks: tuple[str, ...] = CHECKS) -> int:
+    """The audit; returns the number of games audited and keeps the findings."""
     with tempfile.TemporaryDirectory() as d:
-        opts = AuditOptions(files, os.path.join(d, "findings.jsonl"), jobs=jobs,
-                            cluster=cluster)
+        out = os.path.join(d, "findings.jsonl")
+        opts = AuditOptions(files, out, jobs=jobs, cluster=cluster, checks=checks)
         state = run_audit(opts, files)
         assert state.complete
+        with open(out, encoding="utf-8") as f:
+            FINDINGS[name] = f.read().splitlines()
         return int(state.summary["games"])
 
 
@@ -80,6 +91,8 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="two small files only")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="'all cores'")
     ap.add_argument("--no-dask", action="store_true", help="skip the Dask cluster run")
+    ap.add_argument("--no-verdicts", action="store_true",
+                    help="add an audit without the checks that ask the engine (6.9, 5.1.2)")
     args = ap.parse_args()
     files = files_of(args.quick)
     missing = [f for f in files if not os.path.exists(f)]
@@ -102,14 +115,19 @@ def main() -> int:
         startup = time.perf_counter() - t
         cluster = local_cluster.scheduler_address
 
+    one, many = "remis audit, 1 process", f"remis audit, {args.jobs} processes"
+    dask = f"remis audit, Dask local cluster ({args.jobs} workers)"
+    quiet = "remis audit, 1 process, no engine verdicts"
     contenders: list[tuple[str, Callable[[], int]]] = [
         ("python-chess read_game loop (baseline)", lambda: read_game_loop(files)),
-        ("remis audit, 1 process", lambda: audit(files, 1)),
-        (f"remis audit, {args.jobs} processes", lambda: audit(files, args.jobs)),
+        (one, lambda: audit(one, files, 1)),
+        (many, lambda: audit(many, files, args.jobs)),
     ]
     if cluster is not None:
-        contenders.append((f"remis audit, Dask local cluster ({args.jobs} workers)",
-                           lambda: audit(files, 0, cluster)))
+        contenders.append((dask, lambda: audit(dask, files, 0, cluster)))
+    if args.no_verdicts:
+        contenders.append((quiet, lambda: audit(quiet, files, 1, checks=(
+            "moves_after_end", "illegal_move", "result_after_end"))))
     times: dict[str, list[float]] = {name: [] for name, _ in contenders}
     cpus: dict[str, list[float]] = {name: [] for name, _ in contenders}
     load0 = os.getloadavg()
@@ -130,16 +148,27 @@ def main() -> int:
             local_cluster.close()
 
     base = statistics.median(times[contenders[0][0]])
-    one = statistics.median(times[contenders[1][0]])
+    t_one = statistics.median(times[one])
+    base_rate = games[contenders[0][0]] / statistics.median(cpus[contenders[0][0]])
     print(f"\n{'contender':<52} {'games':>7} {'median s':>9} {'games/s':>8} "
-          f"{'vs baseline':>11} {'vs 1 proc':>9} {'CPU s':>7} {'games/CPU s':>11}")
-    for i, (name, _) in enumerate(contenders):
+          f"{'vs baseline':>11} {'vs 1 proc':>9} {'CPU s':>7} {'games/CPU s':>11} "
+          f"{'CPU vs base':>11}")
+    for name, _ in contenders:
         med = statistics.median(times[name])
         cpu = statistics.median(cpus[name])
-        cpu_text = f"{cpu:>7.1f} {games[name] / cpu:>11.0f}" if i < 3 else \
-            f"{'n/a':>7} {'n/a':>11}"  # Dask workers are not our children
+        cpu_text = f"{'n/a':>7} {'n/a':>11} {'n/a':>11}" if name == dask else \
+            f"{cpu:>7.1f} {games[name] / cpu:>11.0f} {games[name] / cpu / base_rate:>10.2f}x"
         print(f"{name:<52} {games[name]:>7} {med:>9.2f} {games[name] / med:>8.0f} "
-              f"{base / med:>10.2f}x {one / med:>8.2f}x {cpu_text}")
+              f"{base / med:>10.2f}x {t_one / med:>8.2f}x {cpu_text}")
+    for name in (many, dask):
+        if name in FINDINGS:
+            same = FINDINGS[name] == FINDINGS[one]
+            print(f"{name}: {len(FINDINGS[name])} findings, "
+                  + ("the same as the 1-process run, in the same order" if same
+                     else "DIFFERENT FROM the 1-process run"))
+    rate = games[one] / statistics.median(cpus[one])
+    print(f"\nprojected: a 90-million-game month at {rate:,.0f} games per CPU second is "
+          f"{90e6 / rate / 3600:,.1f} core-hours")
     print(f"\nload average before/after: {load0[0]:.1f} / {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores (a shared machine: wall-clock scaling is bounded by "
           "the other load; CPU seconds show the work itself)")

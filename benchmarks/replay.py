@@ -3,10 +3,11 @@
   (a) python-chess push only,
   (b) python-chess push + ``outcome(claim_draw=True)`` after every ply,
   (c) remis replay with full tracking (automatic ends and every claim), as
-      ``remis game`` runs it: moves played by remis's own bitboard updates
-      (``History(stack=False)``, the same positions and clocks as ``push``),
-      and the same on python-chess's ``Board.push`` (a history with a move
-      stack, as the arbiter keeps) to show the tracking's own cost.
+      ``remis game`` runs it: the whole game handed to the core at once
+      (:func:`remis.replay.replay`), and, to show what one event costs the
+      live arbiter, the same moves pushed one by one into
+      :class:`remis.History` (python-chess's ``Board.push`` and the core's
+      history) with the ends and claims asked after each.
 
 Moves are parsed once beforehand, so only replay work is timed.  The
 contenders take turns in every round (so that a change in the machine's load
@@ -30,6 +31,7 @@ import chess
 from remis.history import History
 from remis.pgn import read_games
 from remis.replay import replay
+from remis.rules import automatic_end, claimable
 from remis.unwinnable.deadtest import EngineDeadTest
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "masters"
@@ -69,11 +71,16 @@ def remis_full(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
 
 
 def remis_on_push(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
-    """(c) with python-chess's ``Board.push`` under the tracking (a history
-    with a move stack, as the arbiter keeps): the tracking's own cost."""
+    """The live history, move by move, as the arbiter keeps it: each move
+    pushed (python-chess's board and the core's history), then the
+    automatic end and the claims asked."""
     for start, moves in games:
-        replay(moves, claims="all", validated=True, dead_test=EngineDeadTest(),
-               history=History(start))
+        h = History(start)
+        for m in moves:
+            h.push(m)
+            if automatic_end(h) is not None:
+                break
+            claimable(h)
 
 
 def remis_material(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
@@ -121,9 +128,9 @@ def main() -> int:
           f"{1e6 / rate['c']:6.2f} us/ply  (engine dead-position test, as remis game)")
     print(f"    ... material-only dead test     {rate['m']:>12,.0f} plies/s  "
           f"{1e6 / rate['m']:6.2f} us/ply  ({m / a:.2f}x (a))")
-    print(f"    ... on python-chess's push      {plies / p:>12,.0f} plies/s  "
-          f"{1e6 * p / plies:6.2f} us/ply  ({p / a:.2f}x (a): the tracking on top of "
-          "Board.push; (c) plays moves by remis's own bitboard updates)")
+    print(f"    ... live, move by move          {plies / p:>12,.0f} plies/s  "
+          f"{1e6 * p / plies:6.2f} us/ply  ({p / a:.2f}x (a): remis.History and the rules "
+          "after every push, as the arbiter asks them)")
     print(f"cost (c)/(a) = {a and c / a:.2f}x   (target <= 1.5x)")
     print(f"on the first {len(slow)} games: (b)/(a) = {b_slow / a_slow:.1f}x, "
           f"(c)/(a) = {c_slow / a_slow:.2f}x, (c) is {b_slow / c_slow:.1f}x faster than (b) "

@@ -6,6 +6,13 @@
 
 use pyo3::prelude::*;
 
+pub mod binding;
+pub mod board;
+pub mod game;
+pub mod history;
+pub mod identity;
+pub mod pgn;
+pub mod rules;
 pub mod unwinnable;
 
 /// The crate's version, to check that the extension matches the Python package.
@@ -17,6 +24,7 @@ fn core_version() -> &'static str {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(core_version, m)?)?;
+    binding::register(m)?;
     unwinnable::py::register(m)?;
     Ok(())
 }

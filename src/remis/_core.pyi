@@ -1,5 +1,11 @@
-"""Types of the compiled core (rust/, built by maturin as ``remis._core``)."""
+"""Types of the compiled core (rust/, built by maturin as ``remis._core``): games read
+and ruled on and the live history (rust/src/binding; facts come back as plain tuples,
+which remis.facts reads), the unwinnability engine (rust/src/unwinnable/py.rs)."""
+from collections.abc import Callable, Iterator
+from typing import Any
 
+Facts = tuple[Any, ...]
+Key = list[int]
 Proof = tuple[str, bool, int, int, int]
 #: value, method, nodes, moves, forced plies, reason code, numbers, example moves, proof
 CoreVerdict = tuple[bool | None, str, int, list[str], int, str, list[int], list[str],
@@ -18,3 +24,103 @@ def can_checkmate(pawns: int, knights: int, bishops: int, rooks: int, queens: in
                   ) -> CoreVerdict: ...
 
 def _panic_inside_the_guard() -> None: ...
+
+def position_key(fen: str, chess960: bool = False) -> Key: ...
+def rule_text(
+    text: bytes,
+    *,
+    index: int = 1,
+    offset: int = 0,
+    claims: str = "all",
+    last_position: bool = True,
+    dead: str = "engine",
+    rule: str = "all",
+    fifty: int = 100,
+    time_forfeit: bool = True,
+    fens: bool = True,
+    moves: bool = False,
+    unclosed_comment: bool = False,
+    tags_only: int | None = None,
+    too_long: bool = False,
+    laws: Callable[[str | None], tuple[bool, Callable[[str], int] | None]] | None = None,
+    engine_nodes: int | None = None,
+    engine_seconds: float | None = None,
+    panic: bool = False,
+) -> Facts: ...
+
+# a game cut out: index, offset, text, unclosed_comment, tags_only, too_long
+Game = tuple[int, int, bytes, bool, int | None, bool]
+
+class GameSplitter(Iterator[Game]):
+    def __init__(
+        self,
+        source: str | bytes | Any,
+        *,
+        start: int = 0,
+        end: int | None = None,
+        first_index: int = 1,
+    ) -> None: ...
+    def __iter__(self) -> GameSplitter: ...
+    def __next__(self) -> Game: ...
+    def position(self) -> int: ...
+
+class GameReader(Iterator[Facts]):
+    def __init__(
+        self,
+        source: str | bytes | list[Game] | Any,
+        *,
+        start: int = 0,
+        end: int | None = None,
+        first_index: int = 1,
+        claims: str = "all",
+        last_position: bool = True,
+        dead: str = "engine",
+        rule: str = "all",
+        fifty: int = 100,
+        time_forfeit: bool = True,
+        fens: bool = False,
+        texts: bool = False,
+        laws: Callable[[str | None], tuple[bool, Callable[[str], int] | None]] | None = None,
+        engine_nodes: int | None = None,
+        engine_seconds: float | None = None,
+    ) -> None: ...
+    def __iter__(self) -> GameReader: ...
+    def __next__(self) -> Facts: ...
+    def position(self) -> int: ...
+
+class History:
+    def __init__(self, fen: str | None = None, chess960: bool = False) -> None: ...
+    @property
+    def ply(self) -> int: ...
+    @property
+    def halfmoves(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+    def push_uci(self, text: str) -> int: ...
+    def push_fen(self, text: str) -> int: ...
+    def pop(self) -> bool: ...
+    def key(self) -> Key: ...
+    def key_at(self, ply: int) -> Key: ...
+    def position_keys(self) -> list[Key]: ...
+    def occurrences(self, key: Key | None = None) -> list[int]: ...
+    def window_start(self) -> int: ...
+    def may_repeat_after_move(self) -> bool: ...
+    def doubles(self) -> list[Key]: ...
+    def repeating_moves(self) -> list[tuple[str, list[int]]]: ...
+    def occurrences_after(self, text: str) -> list[int]: ...
+    def occurrences_after_fen(self, after_fen: str, zeroing: bool) -> list[int]: ...
+    def san(self, text: str) -> str: ...
+    def ends(self) -> list[Facts | None]: ...
+    def dead_position(self) -> Facts | None: ...
+    def claims(
+        self, fifty: int = 100, threefold: bool = True, fifty_moves: bool = True
+    ) -> list[Facts]: ...
+    def claim(
+        self,
+        white: bool,
+        kind: str | None = None,
+        text: str | None = None,
+        after_fen: str | None = None,
+        zeroing: bool = False,
+        fifty: int = 100,
+    ) -> tuple[str, str, str, list[int], int, str | None]: ...

@@ -35,12 +35,17 @@ class _Checked(io.RawIOBase):
         return True
 
     def readinto(self, b: bytearray | memoryview) -> int:  # type: ignore[override]
+        # read1, not readinto: gzip's and bz2's readinto fill the whole buffer and
+        # lose what they had decompressed when the damage is met on the way
         try:
-            return self._inner.readinto(b)  # type: ignore[attr-defined, no-any-return]
+            data = self._inner.read1(len(b))  # type: ignore[attr-defined]
         except EOFError:
             raise CorruptInput(TRUNCATED) from None
         except zlib.error as exc:
             raise CorruptInput(f"damaged gzip data: {exc}") from None
+        n = len(data)
+        b[:n] = data
+        return n
 
     def close(self) -> None:
         self._inner.close()

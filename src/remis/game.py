@@ -1,24 +1,54 @@
-"""Rule on whole games read from PGN: glue between :mod:`remis.pgn` and
-:mod:`remis.replay` that produces the ``remis game`` JSON contract."""
+"""Rule on whole games read from PGN: the core (``remis._core``) reads and rules
+on each game; this module turns its facts into the ``remis game`` JSON contract."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
-import chess
-import chess.pgn
-
-from remis.laws import Laws, LawsMode, laws_for
-from remis.pgn import ParsedGame, read_games
-from remis.replay import ClaimMode, GameError, GameReport, replay
-from remis.rules import DeadTest, rule_on_claim
+from remis import facts as F
+from remis.laws import LawsMode, core_laws, laws_for
 from remis.ruling import Claim, Ruling
-from remis.unwinnable.deadtest import EngineDeadTest
-from remis.unwinnable.first_dead import KnownDead, first_dead
-from remis.unwinnable.flag import flag_fall, flagged_player
+
+if TYPE_CHECKING:
+    import chess
+    import chess.pgn
+
+    from remis.pgn import ParsedGame
+    from remis.rules import DeadTest
+
+ClaimMode = Literal["all", "first", "none"]
+
+
+@dataclass
+class GameError:
+    """An unreadable or illegal move (or an unplayable game) at ``ply``;
+    ``offset`` is the byte of the stream where it stands, when known.
+
+    >>> from remis import _core
+    >>> error = from_facts(_core.rule_text(b"1. e4 e5 2. Ke3 *")).error
+    >>> error.ply, error.message[:15], error.offset
+    (3, "illegal san: 'K", 12)
+    """
+
+    ply: int
+    message: str
+    offset: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form of the CLI contract.
+
+        >>> GameError(3, "illegal san: 'Kf3'").to_json()
+        {'ply': 3, 'message': "illegal san: 'Kf3'"}
+        >>> GameError(3, "illegal san: 'Kf3'", 120).to_json()["offset"]
+        120
+        """
+        out: dict[str, Any] = {"ply": self.ply, "message": self.message}
+        if self.offset is not None:
+            out["offset"] = self.offset
+        return out
 
 
 @dataclass
@@ -28,7 +58,7 @@ class GameRuling:
     and what :func:`remis.replay` found, with ``extra`` facts such as a time
     forfeit's verdict.
 
-    >>> import io
+    >>> import io, chess.pgn
     >>> game = chess.pgn.read_game(io.StringIO('[White "A"]\\n\\n1. f3 e5 2. g4 Qh4# 0-1'))
     >>> r = rule_on_game(game)
     >>> r.headers["White"], r.plies, r.end.termination, r.end.article
@@ -68,6 +98,77 @@ class GameRuling:
         return out
 
 
+def from_facts(f: tuple[Any, ...], laws: LawsMode = "current") -> GameRuling:
+    """The :class:`GameRuling` of one game from the core's facts
+    (``remis._core.GameReader``, ``remis._core.rule_text``) ruled on under
+    ``laws`` (``"as-played"``: those of the game's ``Date``, named in
+    ``extra["laws"]``).
+
+    >>> from remis import _core
+    >>> g = from_facts(_core.rule_text(b"1. f3 e5 2. g4 Qh4# 0-1\\n"))
+    >>> g.plies, g.end.termination, g.end.result
+    (4, 'checkmate', '0-1')
+    """
+    index, offset, headers, variant, plies, end, claims, error, flag = f[:9]
+    at = F.where(f[16])
+    ruling = None if end is None else F.ruling(end, at)
+    err = None if error is None else GameError(*error)
+    tags = dict(headers)
+    in_force = laws_for(tags.get("Date"), laws)
+    out = GameRuling(index, offset, tags, variant, plies, ruling,
+                     [F.claim(c, in_force, at=at) for c in claims], err)
+    if laws != "current":
+        out.extra["laws"] = in_force.label
+    if flag is not None:
+        white, verdict = flag
+        v = None if verdict is None else F.verdict(not white, verdict)
+        out.extra["time_forfeit"] = F.flag_fall_json(white, ruling, v)
+    return out
+
+
+def dead_mode(dead_test: DeadTest | None) -> str:
+    """The core's name for a dead-position test: ``engine`` (the default,
+    :class:`~remis.unwinnable.deadtest.EngineDeadTest`,
+    :func:`~remis.unwinnable.deadtest.engine_dead_test`), ``quick`` (its
+    quick mode only) or ``material`` (:func:`~remis.rules.material_dead_test`).
+    Any other test cannot run inside the core.
+
+    >>> from remis.rules import material_dead_test
+    >>> dead_mode(None), dead_mode(material_dead_test)
+    ('engine', 'material')
+    """
+    if dead_test is None:
+        return "engine"
+    from remis.rules import material_dead_test
+    from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest, engine_dead_test
+
+    if dead_test is material_dead_test:
+        return "material"
+    if dead_test is engine_dead_test:
+        return "engine"
+    if isinstance(dead_test, EngineDeadTest):
+        return "quick" if dead_test.limit == QUICK_ONLY else "engine"
+    raise TypeError(f"the core cannot run the dead test {dead_test!r}: pass None, "
+                    "material_dead_test or an EngineDeadTest")
+
+
+def reading_options(claims: ClaimMode = "all", dead_test: DeadTest | None = None,
+                    last_position: bool = True, laws: LawsMode = "current") -> dict[str, Any]:
+    """How ``remis game`` has the core read and rule (``remis._core.GameReader``
+    and ``rule_text`` take these): under the Laws of each game's date, the
+    core asks :func:`remis.laws.core_laws` for its automatic ends and its
+    fifty-move count.
+
+    >>> sorted(reading_options(laws="as-played"))
+    ['claims', 'dead', 'last_position', 'laws']
+    """
+    options: dict[str, Any] = {"claims": claims, "dead": dead_mode(dead_test),
+                               "last_position": last_position}
+    if laws != "current":
+        options["laws"] = core_laws(laws)
+    return options
+
+
 def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
                    dead_test: DeadTest | None = None, last_position: bool = True,
                    laws: LawsMode = "current") -> GameRuling:
@@ -75,15 +176,15 @@ def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
     before it and is reported as ``error``.  ``laws="as-played"`` judges it
     by the Laws in force on its ``Date`` (:func:`remis.laws.laws_for`: the
     automatic ends and the 9.3 count), and ``extra["laws"]`` names them.
-    The dead test defaults to a
-    fresh :class:`~remis.unwinnable.deadtest.EngineDeadTest` for the game.
-    With ``last_position`` (the default), a game that the per-ply test let
-    go on to its last position is asked once more there, in full mode:
-    where that position is proved dead, the game ended at the first
-    position proved dead (:func:`~remis.unwinnable.first_dead.first_dead`)
-    and is replayed again to rule there.
+    The dead test defaults to the engine's per-game test.  With
+    ``last_position`` (the default), a game that the per-ply test let go on
+    to its last position is asked once more there, in full mode: where that
+    position is proved dead, the game ended at the first position proved
+    dead, found by a binary search over the plies.  Under a budget of the
+    calling context (:func:`remis.unwinnable.limit`, the service's per
+    request), the core's engine questions get what is left of it and are
+    charged to it.
 
-    >>> import io
     >>> from remis.pgn import GameText, parse_game
     >>> g = parse_game(GameText(1, 0, "1. f3 e5 2. g4 Qh4# 0-1\\n"))
     >>> rule_on_parsed(g).end.termination
@@ -91,28 +192,26 @@ def rule_on_parsed(g: ParsedGame, *, claims: ClaimMode = "all",
     >>> g = parse_game(GameText(2, 0, '[Result "0-1"]\\n[Termination "Time forfeit"]\\n\\n'
     ...                            '1. e4 e5 2. Ke2 Ke7 0-1\\n'))
     >>> tf = rule_on_parsed(g).extra["time_forfeit"]
-    >>> tf["player"], tf["result"], tf["can_checkmate"]["value"]
-    ('white', '0-1', True)
+    >>> tf["player"], tf["result"]
+    ('white', '0-1')
     """
-    if g.board is None:
-        err = GameError(g.error[0], g.error[1]) if g.error else GameError(0, "unreadable game")
-        return GameRuling(g.index, g.offset, g.headers, g.variant, 0, None, [], err)
-    if dead_test is None:
-        dead_test = EngineDeadTest()
-    in_force = laws_for(g.headers.get("Date"), laws)
-    report = _replay(g.board, g.moves, claims, dead_test, last_position, in_force)
-    error = report.error
-    if error is None and g.error is not None:
-        error = GameError(g.error[0], g.error[1])
-    ruling = GameRuling(g.index, g.offset, g.headers, g.variant, report.plies, report.end,
-                        report.claims, error)
-    if laws != "current":
-        ruling.extra["laws"] = in_force.label
-    if error is None and report.history is not None and _time_forfeit(g.headers):
-        board = report.history.board
-        player = flagged_player(g.headers.get("Result"), board)
-        ruling.extra["time_forfeit"] = flag_fall(board, player, end=report.end)
-    return ruling
+    from remis import _core
+    from remis.unwinnable.budget import Cancelled, current
+
+    options = reading_options(claims, dead_test, last_position, laws)
+    budget = current()
+    if budget is not None:
+        if budget.cancelled():
+            raise Cancelled("the work was cancelled")
+        spent = budget.spent() is not None
+        options.update(engine_nodes=1 if spent else max(budget.max_nodes - budget.nodes, 1),
+                       engine_seconds=0.0 if spent else budget.seconds_left())
+    f = _core.rule_text(g.text, index=g.index, offset=g.offset, fens=False, **g.flags,
+                        **options)
+    if budget is not None:
+        budget.nodes += f[14]
+        budget.cut = budget.cut or f[15]
+    return from_facts(f, laws)
 
 
 def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
@@ -132,46 +231,44 @@ def claim_in_game(g: ParsedGame, ply: int, *, kind: str | None = None,
     >>> print(claim_in_game(g, 21).explanation)
     No claim can be made: the game is already over (fivefold repetition, Article 9.6.1).
     """
+    from remis import _core
+    from remis.history import History
+    from remis.rules import rule_on_claim
+
     if g.board is None or not 0 <= ply <= len(g.moves):
         raise ValueError(f"no position after ply {ply}")
-    dead_test = EngineDeadTest()
+    moves = g.moves[:ply]
     in_force = laws_for(g.headers.get("Date"), laws)
-    report = _replay(g.board, g.moves[:ply], "none", dead_test, True, in_force)
-    assert report.history is not None
-    return rule_on_claim(report.history, kind=kind, move=move, penalty_seconds=penalty_seconds,
-                         dead_test=dead_test, ended=report.end, laws=in_force)
+    f = _core.rule_text(game_text(g.board, moves), claims="none", time_forfeit=False,
+                        fens=False, rule="all" if in_force.automatic_repetition else "position")
+    ended = None if f[5] is None else F.ruling(f[5])
+    history = History(g.board)
+    for m in moves:
+        history.push(m)
+    return rule_on_claim(history, kind=kind, move=move, penalty_seconds=penalty_seconds,
+                         ended=ended, laws=in_force)
 
 
-def _replay(board: chess.Board, moves: list[chess.Move], claims: ClaimMode,
-            dead_test: DeadTest, last_position: bool, laws: Laws) -> GameReport:
-    """The replay of a game's validated ``moves`` from ``board``; with
-    ``last_position``, where it found no end, the last position gets the
-    full-mode test, and where that proves it dead, the replay runs again
-    to end at the first position proved dead
-    (:func:`~remis.unwinnable.first_dead.first_dead`).
+def game_text(board: chess.Board, moves: Iterable[chess.Move]) -> bytes:
+    """A PGN game of ``moves`` (UCI, as python-chess reads long algebraic
+    moves) from ``board``, for the core to read.
 
-    >>> b = chess.Board("8/2p5/1pP5/1P6/1P6/KP6/PP6/1Nk5 b - - 0 1")
-    >>> moves = [chess.Move.from_uci(u) for u in ("c1b1", "a3a4", "b1c2")]
-    >>> from remis.laws import CURRENT
-    >>> r = _replay(b, moves, "none", EngineDeadTest(), True, CURRENT)
-    >>> r.end.ply, r.end.termination, r.plies
-    (1, 'dead_position', 3)
-    >>> _replay(b, moves, "none", EngineDeadTest(), False, CURRENT).end is None
-    True
+    >>> import chess
+    >>> game_text(chess.Board(), [chess.Move.from_uci("e2e4")])
+    b'e2e4 *\\n'
+    >>> game_text(chess.Board("8/8/4k3/8/8/3K4/8/6R1 w - - 99 80"), [])
+    b'[FEN "8/8/4k3/8/8/3K4/8/6R1 w - - 99 80"]\\n\\n *\\n'
     """
-    report = replay(moves, board, claims=claims, dead_test=dead_test, validated=True, laws=laws)
-    if not last_position or report.end is not None:
-        return report
-    assert report.history is not None
-    found = first_dead(board, moves[:report.plies], last=report.history.board)
-    if found is None:
-        return report
-    known = KnownDead(found.board, found.verdict)
-    return replay(moves, board, claims=claims, dead_test=known, validated=True, laws=laws)
+    import chess
 
-
-def _time_forfeit(headers: dict[str, str]) -> bool:
-    return headers.get("Termination", "").strip().lower() == "time forfeit"
+    tags = ""
+    fen = board.fen()
+    if fen != chess.STARTING_FEN or board.chess960:
+        tags = f'[FEN "{fen}"]\n'
+        if board.chess960:
+            tags = '[Variant "Chess960"]\n' + tags
+        tags += "\n"
+    return (tags + " ".join(m.uci() for m in moves) + " *\n").encode()
 
 
 def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
@@ -179,23 +276,31 @@ def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
                  laws: LawsMode = "current") -> GameRuling:
     """Rule on a python-chess game (its mainline), as :func:`rule_on_parsed`.
 
-    >>> import io
+    >>> import io, chess.pgn
     >>> game = chess.pgn.read_game(io.StringIO("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *"))
     >>> [c.article for c in rule_on_game(game).claims if c.ply == 8]
     ['9.2.2', '9.2.1']
     """
-    moves = list(game.mainline_moves())
-    err = (len(moves) + 1, str(game.errors[0])) if game.errors else None
-    parsed = ParsedGame(1, 0, dict(game.headers), game.board(), moves, err)
-    return rule_on_parsed(parsed, claims=claims, dead_test=dead_test,
-                          last_position=last_position, laws=laws)
+    import chess.pgn
+
+    from remis.pgn import GameText, parse_game
+
+    text = game.accept(chess.pgn.StringExporter(headers=True, variations=False,
+                                                comments=False))
+    g = parse_game(GameText(1, 0, text + "\n"))
+    out = rule_on_parsed(g, claims=claims, dead_test=dead_test, last_position=last_position,
+                         laws=laws)
+    if out.error is None and game.errors:
+        out.error = GameError(out.plies + 1, str(game.errors[0]))
+    return out
 
 
 def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
                      dead_test: DeadTest | None = None, last_position: bool = True,
                      laws: LawsMode = "current") -> Iterator[GameRuling]:
     """Rule on every game of a PGN file (plain or compressed, ``-`` = stdin),
-    each as :func:`rule_on_parsed`.
+    each as :func:`rule_on_parsed`.  A damaged compressed file raises
+    :class:`~remis.compressed.CorruptInput` after the games read before the damage.
 
     >>> import tempfile, os
     >>> p = os.path.join(tempfile.mkdtemp(), "g.pgn")
@@ -203,6 +308,7 @@ def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
     >>> [r.end.result for r in rule_on_pgn_file(p)]
     ['0-1']
     """
-    for g in read_games(path):
-        yield rule_on_parsed(g, claims=claims, dead_test=dead_test,
-                             last_position=last_position, laws=laws)
+    from remis.pgn import game_facts
+
+    for f in game_facts(path, **reading_options(claims, dead_test, last_position, laws)):
+        yield from_facts(f, laws)

@@ -1,6 +1,6 @@
-"""Incremental game history: occurrences of each position (9.2.3 identity) and
-the no-progress counter, so that repetition and move-count rules cost O(1) per
-move instead of a rescan of the game.
+"""A game's history: occurrences of each position (9.2.3 identity) and the
+no-progress counter, kept by the core (``remis._core``) so that the live
+arbiter and the batch (``remis game``, the audit) count alike.
 
 A position can only recur after the last *irreversible* move (a capture, a pawn
 move, or a change of castling rights): every later position differs from every
@@ -8,20 +8,21 @@ earlier one in material, pawn structure or rights.  The history therefore keeps
 a small "window" of positions that can still repeat, and the list of those that
 have already appeared twice in it; a 9.2.1 claim (intended move) is only
 possible when that list holds a position with the opponent to move.
+
+This module is the Python face: it keeps a python-chess board in step with the
+core's history for the caller (SAN, FEN, the move stack) and asks the core
+everything about repetitions and counts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import overload
 
 import chess
 
-from remis.identity import PositionKey, position_key
-from remis.unwinnable.moves import fast_ok, make, usable_ep
-
-_WHITE = chess.WHITE
-_BLACK = chess.BLACK
-_SQUARES = chess.BB_SQUARES
+from remis import _core
+from remis.identity import PositionKey
 
 
 class History:
@@ -38,13 +39,9 @@ class History:
     >>> h.ply, h.board.halfmove_clock
     (8, 8)
 
-    ``stack=False`` is for a caller that only plays moves forward (the
-    audit): the board keeps no python-chess move stack, and :meth:`push`
-    plays each move by bitboard updates (:func:`remis.unwinnable.moves.make`)
-    with python-chess's clocks, about a third of the cost of
-    ``Board.push``.  The position, the clocks and every answer are the
-    same; only :meth:`pop` is not available.  (Chess960 boards and null
-    moves still go through ``Board.push``.)
+    ``stack=False`` is for a caller that only plays moves forward: the board
+    keeps no python-chess move stack, and :meth:`pop` is not available.  The
+    position, the clocks and every answer are the same.
 
     >>> fast, usual = History(stack=False), History()
     >>> for san in ["e4", "c5", "e5", "d5", "exd6", "Qxd6", "Nf3", "Nc6", "Bb5", "Bd7", "O-O"]:
@@ -55,22 +52,26 @@ class History:
     (True, True, [])
     """
 
-    __slots__ = ("_doubles", "_keys", "_make", "_occ", "_windows", "board", "start_ply")
+    __slots__ = ("_candidates", "_core", "_stack", "board", "start_ply")
 
     def __init__(self, board: chess.Board | None = None, *, stack: bool = True) -> None:
         b = chess.Board() if board is None else board.copy(stack=False)
         self.board: chess.Board = b
-        #: moves are played by :func:`make` (``stack=False`` on a standard board)
-        self._make = not stack and fast_ok(b)
+        self._stack = stack
         #: ply number of the start position (0); kept for symmetry with PGN plies.
         self.start_ply = 0
-        k = position_key(b)
-        self._keys: list[PositionKey] = [k]
-        self._occ: dict[PositionKey, list[int]] = {k: [0]}
-        # plies at which a new window of repeatable positions began
-        self._windows: list[int] = [0]
-        # keys seen at least twice within the current window
-        self._doubles: list[PositionKey] = []
+        self._core = _core.History(None if board is None else b.fen(), chess960=b.chess960)
+        self._candidates = _Candidates(self._core)
+
+    @property
+    def core(self) -> _core.History:
+        """The core's history (``remis._core.History``) that this face keeps;
+        :mod:`remis.rules` asks it for the facts of ends and claims.
+
+        >>> History().core.ply
+        0
+        """
+        return self._core
 
     # ------------------------------------------------------------------ moves
     @property
@@ -82,11 +83,13 @@ class History:
         >>> h.ply
         2
         """
-        return len(self._keys) - 1
+        return int(self._core.ply)
 
     def push(self, move: chess.Move) -> int:
-        """Play ``move`` (which must be legal), update the bookkeeping in O(1)
-        and return how often the new position has now appeared.
+        """Play ``move`` and return how often the new position has now
+        appeared.  A move that is not legal (an illegal move that stood, in the
+        live arbiter) is played on the board as python-chess plays it; the
+        history then counts the position it leaves.
 
         >>> h = History()
         >>> h.push(chess.Move.from_uci("e2e4"))
@@ -95,58 +98,14 @@ class History:
         'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
         """
         b = self.board
-        if self._make and move:
-            # Board.push's counters: the halfmove clock restarts on a pawn
-            # move or a capture, the move number grows after Black's move
-            zeroing = b.pawns & _SQUARES[move.from_square] or (
-                b.occupied_co[not b.turn] & _SQUARES[move.to_square])
-            if not b.turn:
-                b.fullmove_number += 1
-            make(b, move)
-            b.halfmove_clock = 0 if zeroing else b.halfmove_clock + 1
-        else:
-            b.push(move)
-        ep = b.ep_square
-        # an en passant right counts only if a capture is legal (9.2.3.1); most double
-        # steps have no enemy pawn beside them, which one table lookup shows (usable_ep)
-        if ep is not None and (usable_ep(b) is None or not b.has_legal_en_passant()):
-            ep = None
-        occupied = b.occupied_co
-        # after a push python-chess keeps ``castling_rights`` clean (its own
-        # ``clean_castling_rights()`` returns them as they are once a move was made)
-        castling = b.castling_rights
-        k = (
-            b.pawns,
-            b.knights,
-            b.bishops,
-            b.rooks,
-            b.queens,
-            b.kings,
-            occupied[1],
-            occupied[0],
-            int(b.turn),
-            castling,
-            -1 if ep is None else ep,
-        )
-        keys = self._keys
-        ply = len(keys)
-        prev = keys[-1]
-        keys.append(k)
-        if b.halfmove_clock == 0 or castling != prev[9]:
-            # irreversible: nothing from before can ever appear again (material,
-            # pawn structure and castling rights only ever decrease), so the
-            # position is new
-            self._windows.append(ply)
-            if self._doubles:
-                self._doubles.clear()
-            self._occ[k] = [ply]
-            return 1
-        occ = self._occ.setdefault(k, [])
-        occ.append(ply)
-        n = len(occ)
-        if n == 2:
-            self._doubles.append(k)
-        return n
+        uci = move.uci()
+        b.push(move)
+        if not self._stack:
+            b.clear_stack()
+        try:
+            return int(self._core.push_uci(uci))
+        except ValueError:  # not legal where the core stands: the board's position
+            return int(self._core.push_fen(b.fen()))
 
     def push_san(self, san: str) -> int:
         """Parse ``san`` in the current position, play it, and return how often
@@ -168,25 +127,12 @@ class History:
         >>> h.pop().uci(), h.ply
         ('e2e4', 0)
         """
-        if len(self._keys) == 1:
+        if self._core.ply == 0:
             raise IndexError("pop from a history with no moves")
-        if self._make:
+        if not self._stack:
             raise ValueError("pop from a history made with stack=False")
         move = self.board.pop()
-        ply = len(self._keys) - 1
-        k = self._keys.pop()
-        occ = self._occ[k]
-        occ.pop()
-        if not occ:
-            del self._occ[k]
-        if self._windows[-1] == ply:
-            self._windows.pop()
-        start = self._windows[-1]
-        self._doubles[:] = [
-            key
-            for key, plies in self._occ.items()
-            if len(plies) >= 2 and plies[0] >= start
-        ]
+        self._core.pop()
         return move
 
     # --------------------------------------------------------------- queries
@@ -199,7 +145,7 @@ class History:
         >>> h.key() == h.key_at(0), h.key() == h.key_at(2)
         (True, False)
         """
-        return self._keys[-1]
+        return tuple(self._core.key())
 
     def key_at(self, ply: int) -> PositionKey:
         """The 9.2.3 identity of the position after ``ply`` plies.
@@ -207,7 +153,7 @@ class History:
         >>> History().key_at(0) == History().key()
         True
         """
-        return self._keys[ply]
+        return tuple(self._core.key_at(ply))
 
     def position_keys(self) -> Iterator[PositionKey]:
         """Iterate over the identities of all positions, from ply 0.
@@ -219,7 +165,7 @@ class History:
         >>> len(keys), keys[0] == keys[4]
         (5, True)
         """
-        return iter(self._keys)
+        return (tuple(k) for k in self._core.position_keys())
 
     def occurrences(self, key: PositionKey | None = None) -> tuple[int, ...]:
         """Plies at which ``key`` (default: the current position) stood on the board.
@@ -227,8 +173,7 @@ class History:
         >>> History().occurrences()
         (0,)
         """
-        k = self._keys[-1] if key is None else key
-        return tuple(self._occ.get(k, ()))
+        return tuple(self._core.occurrences(None if key is None else list(key)))
 
     def count(self, key: PositionKey | None = None) -> int:
         """How often ``key`` (default: the current position) has appeared.
@@ -239,9 +184,7 @@ class History:
         >>> h.count(), h.count(h.key_at(1))
         (2, 1)
         """
-
-        k = self._keys[-1] if key is None else key
-        return len(self._occ.get(k, ()))
+        return len(self._core.occurrences(None if key is None else list(key)))
 
     def window_start(self) -> int:
         """Ply of the last irreversible move (capture, pawn move or change of
@@ -251,7 +194,7 @@ class History:
         >>> h.window_start()
         2
         """
-        return self._windows[-1]
+        return int(self._core.window_start())
 
     def may_repeat_after_move(self) -> bool:
         """True if some position that appeared twice (in the current window)
@@ -264,17 +207,14 @@ class History:
         >>> h.may_repeat_after_move()
         True
         """
-        if not self._doubles:  # the usual case: nothing has appeared twice lately
-            return False
-        opp = int(not self.board.turn)
-        return any(k[8] == opp for k in self._doubles)
+        return bool(self._core.may_repeat_after_move())
 
-    def repeat_candidates(self) -> list[PositionKey]:
+    def repeat_candidates(self) -> Sequence[PositionKey]:
         """The positions that have appeared twice since the last irreversible
         move: the only possible targets of a 9.2.1 claim, and empty in all but
-        repetitive games.  This is the history's own list, kept up to date by
-        :meth:`push` and :meth:`pop` (a replay may hold on to it and test it
-        after every move): read it, never change it.
+        repetitive games.  This is a live view of the history's own list, kept
+        up to date by :meth:`push` and :meth:`pop` (a caller may hold on to it
+        and test it after every move).
 
         >>> h = History()
         >>> live = h.repeat_candidates()
@@ -283,7 +223,7 @@ class History:
         >>> live == [h.key()], live is h.repeat_candidates()
         (True, True)
         """
-        return self._doubles
+        return self._candidates
 
     def repeating_moves(self) -> list[tuple[chess.Move, tuple[int, ...]]]:
         """Every legal move after which the position would stand on the board
@@ -301,27 +241,8 @@ class History:
         >>> [(m.uci(), plies) for m, plies in h.repeating_moves()]
         [('f6g8', (0, 4))]
         """
-        if not self._doubles:
-            return []
-        b = self.board
-        cur = self._keys[-1]
-        opp = int(not b.turn)
-        mine, theirs = (6, 7) if b.turn == _WHITE else (7, 6)
-        found: list[tuple[chess.Move, tuple[int, ...]]] = []
-        for k in self._doubles:
-            if k[8] != opp or k[theirs] != cur[theirs] or k[9] != cur[9] or k[10] != -1:
-                continue
-            before, after = cur[mine], k[mine]
-            src, dst = before & ~after, after & ~before
-            if chess.popcount(src) != 1 or chess.popcount(dst) != 1:
-                continue
-            move = chess.Move(chess.lsb(src), chess.lsb(dst))
-            if not b.is_legal(move):
-                continue
-            plies = self.occurrences_after(move)
-            if len(plies) >= 2:
-                found.append((move, plies))
-        return found
+        return [(chess.Move.from_uci(u), tuple(plies))
+                for u, plies in self._core.repeating_moves()]
 
     def occurrences_after(self, move: chess.Move) -> tuple[int, ...]:
         """Plies at which the position after ``move`` already stood (empty if it
@@ -333,14 +254,51 @@ class History:
         >>> h.occurrences_after(h.board.parse_san("Ng8"))
         (0,)
         """
+        if self._core.exact:
+            return tuple(self._core.occurrences_after(move.uci()))
+        return tuple(self._core.occurrences_after_fen(*self.after(move)))
+
+    def after(self, move: chess.Move) -> tuple[str, bool]:
+        """The FEN of the position after ``move`` and whether ``move`` is a pawn
+        move or a capture: how the core learns of a move in a position it
+        does not hold (after an illegal move that stood).
+
+        >>> History().after(chess.Move.from_uci("g1f3"))
+        ('rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1', False)
+        """
         b = self.board
-        if b.is_zeroing(move) or b.is_castling(move):
-            return ()
+        zeroing = b.is_zeroing(move)
         b.push(move)
         try:
-            k = position_key(b)
+            return b.fen(), zeroing
         finally:
             b.pop()
-        if k[9] != self._keys[-1][9]:
-            return ()
-        return tuple(self._occ.get(k, ()))
+
+
+class _Candidates(Sequence[PositionKey]):
+    """The core's list of positions that stood twice in the window, read
+    afresh at every use (see :meth:`History.repeat_candidates`)."""
+
+    __slots__ = ("_core",)
+
+    def __init__(self, core: _core.History) -> None:
+        self._core = core
+
+    def __len__(self) -> int:
+        return len(self._core.doubles())
+
+    @overload
+    def __getitem__(self, i: int) -> PositionKey: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[PositionKey]: ...
+    def __getitem__(self, i: int | slice) -> PositionKey | Sequence[PositionKey]:
+        keys = [tuple(k) for k in self._core.doubles()]
+        return keys[i]
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == other if isinstance(other, list) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))

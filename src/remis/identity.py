@@ -5,11 +5,16 @@ has the move, pieces of the same kind and colour stand on the same squares, and
 the possible moves are the same.  The possible moves depend on history only
 through the castling rights (kept per rook, so Chess960 works) and an en passant
 capture, which counts only when it is actually *legal* (9.2.3.1).
+
+The identity is the core's (``remis._core``), the one the history keys
+positions by.
 """
 
 from __future__ import annotations
 
 import chess
+
+from remis import _core
 
 PositionKey = tuple[int, ...]
 """An opaque, hashable position identity (:func:`position_key`).  Compare keys
@@ -21,9 +26,6 @@ with ``==``; do not rely on the layout of the tuple.
 >>> position_key(white) == position_key(black), position_key(white) == position_key(chess.Board())
 (False, True)
 """
-
-_WHITE = chess.WHITE
-_BLACK = chess.BLACK
 
 
 def position_key(board: chess.Board) -> PositionKey:
@@ -43,22 +45,7 @@ def position_key(board: chess.Board) -> PositionKey:
     >>> position_key(pinned) == position_key(no_ep)
     True
     """
-    ep = board.ep_square
-    if ep is not None and not board.has_legal_en_passant():
-        ep = None
-    return (
-        board.pawns,
-        board.knights,
-        board.bishops,
-        board.rooks,
-        board.queens,
-        board.kings,
-        board.occupied_co[_WHITE],
-        board.occupied_co[_BLACK],
-        int(board.turn),
-        board.clean_castling_rights(),
-        -1 if ep is None else ep,
-    )
+    return tuple(_core.position_key(board.fen(), chess960=board.chess960))
 
 
 def key_turn(key: PositionKey) -> chess.Color:

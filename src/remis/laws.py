@@ -21,6 +21,7 @@ them and imports nothing of remis.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -341,3 +342,54 @@ def claim_moves(day: Day | None, placement: str) -> int:
     """
     row = fifty_move_exception(day, placement)
     return FIFTY_MOVES if row is None else row.moves
+
+
+def fifty_rule(placement: str, laws: Laws) -> tuple[int, str | None]:
+    """The moves by each player a 9.3 claim needs with the units of
+    ``placement`` (a FEN piece placement) under ``laws``, and, under the Laws
+    of a date, the words naming the rule that applied (None under the current
+    Laws).
+
+    >>> rb_v_r = "8/8/8/4k3/8/8/7r/K1BR4"
+    >>> fifty_rule(rb_v_r, CURRENT)
+    (50, None)
+    >>> fifty_rule(rb_v_r, laws_for("1990.05.01", "as-played"))
+    (75, "FIDE's 1988 rule (K+R+B v K+R: 75 moves)")
+    >>> fifty_rule(rb_v_r, laws_for("1995.05.01", "as-played"))
+    (50, 'the Laws in force on 1995.05.01 (50 moves in every position)')
+    """
+    if laws.day is None:
+        return FIFTY_MOVES, None
+    row = fifty_move_exception(laws.day, placement)
+    if row is None:
+        return FIFTY_MOVES, (f"the Laws in force on {day_text(laws.day)} "
+                             "(50 moves in every position)")
+    return row.moves, f"FIDE's {row.laid_down} rule ({row.material}: {row.moves} moves)"
+
+
+#: what the core asks of a game's date: whether the 9.6 ends apply and, where
+#: some endings had a longer count then, the 9.3 count of a placement
+CoreLaws = tuple[bool, Callable[[str], int] | None]
+
+
+def core_laws(mode: LawsMode) -> Callable[[str | None], CoreLaws]:
+    """The Laws of a game by its ``Date`` tag as the core's reader asks them
+    (``remis._core.GameReader(laws=...)``): the same table, read by the core
+    only where it matters (a run without capture or pawn move nearing a
+    fifty-move claim).
+
+    >>> by_date = core_laws("as-played")
+    >>> by_date("1990.06.01")[0], by_date("1990.06.01")[1]("8/8/8/4k3/8/8/7r/K1BR4")
+    (False, 75)
+    >>> by_date("2016.05.01"), by_date(None)
+    ((True, None), (True, None))
+    """
+
+    def laws_of(date: str | None) -> CoreLaws:
+        laws = laws_for(date, mode)
+        day = laws.day
+        if day is None or not _FIRST <= day < _LAST:
+            return laws.automatic_repetition, None
+        return laws.automatic_repetition, lambda placement: claim_moves(day, placement)
+
+    return laws_of

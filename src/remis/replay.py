@@ -1,60 +1,26 @@
 """Replay a whole game and collect its rulings: the first automatic end under
 the Laws and every correct claim the player to move could have made.
 
-This is the hot path of ``remis game`` and of the audit: it pushes each move
-once and keeps the per-ply overhead to a few dictionary operations.  Checkmate
-and stalemate are only looked for at the end of a *validated* move list, since
-a position without legal moves cannot be followed by a legal move.
+The replay is the core's (``remis._core``), the one ``remis game`` and the
+audit run: the moves are handed over in one piece, and the rulings come back
+as facts that :mod:`remis.facts` turns into :class:`~remis.ruling.Ruling` and
+:class:`~remis.ruling.Claim` objects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import chess
 
+from remis import facts as F
+from remis.game import ClaimMode, GameError, dead_mode, game_text
 from remis.history import History
-from remis.identity import position_key
-from remis.laws import CURRENT, Laws
-from remis.rules import (
-    DeadTest,
-    checkmate_or_stalemate,
-    claimable,
-    end_rule,
-    fifty_claims,
-    material_dead_test,
-    threefold_claims,
-)
+from remis.laws import CURRENT, Laws, claim_moves
+from remis.rules import DeadTest, material_dead_test
 from remis.ruling import Claim, Ruling
-
-ClaimMode = Literal["all", "first", "none"]
-
-#: the identity of the standard initial position
-_START_KEY = position_key(chess.Board())
-
-
-@dataclass
-class GameError:
-    """An unreadable or illegal move (or an unplayable game) at ``ply``.
-
-    >>> error = replay([chess.Move.from_uci("e2e4"), chess.Move.from_uci("e2e4")]).error
-    >>> error.ply, error.message[:17]
-    (2, 'illegal move e2e4')
-    """
-
-    ply: int
-    message: str
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form of the CLI contract.
-
-        >>> GameError(3, "illegal san: 'Kf3'").to_json()
-        {'ply': 3, 'message': "illegal san: 'Kf3'"}
-        """
-
-        return {"ply": self.ply, "message": self.message}
 
 
 @dataclass
@@ -63,7 +29,8 @@ class GameReport:
 
     ``end`` is the first automatic end (or None), ``claims`` the correct claims
     by ply, ``error`` the first unreadable/illegal move, ``plies`` the number of
-    plies replayed (the moves after ``end`` included).
+    plies replayed (the moves after ``end`` included); ``history`` is the
+    game's history at its last position (to ask the rules about it).
 
     >>> moves = [chess.Move.from_uci(u) for u in "f2f3 e7e5 g2g4 d8h4".split()]
     >>> r = replay(moves)
@@ -79,29 +46,6 @@ class GameReport:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-class _LegalMoves:
-    """The moves of a list up to the first illegal one (in the position the
-    history has reached when each is asked for), which it keeps as ``error``."""
-
-    def __init__(self, moves: Iterable[chess.Move], history: History) -> None:
-        self.moves = iter(moves)
-        self.history = history
-        self.error: GameError | None = None
-
-    def __iter__(self) -> Iterator[chess.Move]:
-        return self
-
-    def __next__(self) -> chess.Move:
-        if self.error is not None:
-            raise StopIteration
-        move = next(self.moves)
-        b = self.history.board
-        if not b.is_legal(move):
-            self.error = GameError(self.history.ply + 1, f"illegal move {move.uci()} in {b.fen()}")
-            raise StopIteration
-        return move
-
-
 def replay(
     moves: Iterable[chess.Move],
     board: chess.Board | None = None,
@@ -114,77 +58,58 @@ def replay(
 ) -> GameReport:
     """Replay ``moves`` from ``board`` (default: the initial position).
 
-    ``validated=True`` promises that every move is legal (as python-chess's
-    PGN reader guarantees); otherwise each move is checked and the first
-    illegal one is reported as ``error``.  ``laws`` decides the automatic
-    ends (default, the current Laws: all of 5.1.1, 5.2.1, 5.2.2, 9.6.1 and
-    9.6.2) and the count of the 9.3 claims.  A fresh
-    ``history`` may be passed instead of ``board``: ``moves`` can then be a
-    generator that reads each move off ``history.board`` (e.g. parses SAN)
-    as the replay reaches it.
+    Each move is checked and the first illegal one is reported as ``error``
+    (``validated`` is accepted for callers that know the moves are legal;
+    the check costs the core next to nothing).  ``laws`` decides the
+    automatic ends (all of 5.1.1, 5.2.1, 5.2.2, 9.6.1 and 9.6.2; no 9.6 ends
+    under the Laws before July 2014) and the 9.3 count (the Laws of a date
+    had longer ones for some endings).  ``dead_test`` is one the core runs:
+    :func:`~remis.rules.material_dead_test` (the default), the engine's
+    (:func:`~remis.unwinnable.deadtest.engine_dead_test`,
+    :class:`~remis.unwinnable.deadtest.EngineDeadTest`); any other raises
+    TypeError.  A fresh ``history`` may be passed instead of ``board``:
+    ``moves`` can then be a generator that reads each move off
+    ``history.board`` (e.g. parses SAN) as the replay reaches it, and the
+    history ends in the last position.
 
     >>> moves = [chess.Move.from_uci(u) for u in "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8".split()]
     >>> r = replay(moves)
     >>> r.end is None, [(c.ply, c.article) for c in r.claims]
     (True, [(7, '9.2.1'), (8, '9.2.2'), (8, '9.2.1')])
     """
-    # forward only: moves played by bitboard updates, no python-chess move stack
-    h = History(board, stack=False) if history is None else history
-    b = h.board
-    ends = end_rule(laws)
-    collect = claims != "none"
-    first_only = claims == "first"
-    seen: set[tuple[str, str]] = set()
-    found: list[Claim] = []
+    from remis import _core
 
-    def add(cs: list[Claim]) -> None:
-        for c in cs:
-            if first_only:
-                tag = (c.player, c.kind)
-                if tag in seen:
-                    continue
-                seen.add(tag)
-            found.append(c)
+    dead = dead_mode(dead_test)
+    if history is not None:
+        start = history.board.copy(stack=False)
+        played = list(_played(moves, history))
+    else:
+        start = chess.Board() if board is None else board
+        played = list(moves)
+    day = laws.day
 
-    end: Ruling | None = None
-    if h.ply or b.halfmove_clock >= 99 or h.key() != _START_KEY:
-        # (the initial position of a game, with its clock under 99, has no end
-        # and allows no claim: nothing to look for)
-        end = ends(h, dead_test)
-        if end is None and collect:
-            add(claimable(h, laws))
-    error: GameError | None = None
-    push = h.push
-    it = iter(moves) if validated else _LegalMoves(moves, h)
-    # below these a ply needs only the dead-position test: no repetition count of
-    # 3 (claims) or 5 (9.6.1), no clock of 99 (claims) or 150 (9.6.2), and no
-    # position seen twice that an intended move could repeat (9.2.1)
-    repeats, clock = (3, 99) if collect else (5, 150)
-    candidates = h.repeat_candidates() if collect else []
-    if end is None:
-        for move in it:
-            n = push(move)
-            if n < repeats and b.halfmove_clock < clock and not candidates:
-                if dead_test(b) is None:
-                    continue
-                end = ends(h, dead_test)  # the full order: a mate prevails
-                if end is not None:
-                    break
-                continue
-            if n >= 5 or b.halfmove_clock >= 150 or dead_test(b) is not None:
-                end = ends(h, dead_test)
-                if end is not None:
-                    break
-            if collect:
-                if n >= 3 or candidates:
-                    add(threefold_claims(h))
-                if b.halfmove_clock >= 99:
-                    add(fifty_claims(h, laws))
-    for move in it:  # the record goes on after the end: replayed, not ruled on
-        push(move)
-    if isinstance(it, _LegalMoves):
-        error = it.error
-    if end is None and h.ply > 0:
-        # the other automatic ends were checked ply by ply
-        end = checkmate_or_stalemate(h)
-    return GameReport(h.ply, end, found, error, h)
+    def count(placement: str) -> int:
+        return claim_moves(day, placement)
+
+    f = _core.rule_text(game_text(start, played), claims=claims, dead=dead,
+                        last_position=False, time_forfeit=False, fens=False,
+                        laws=lambda _: (laws.automatic_repetition,
+                                        None if day is None else count))
+    at = F.where(f[16])
+    end = None if f[5] is None else F.ruling(f[5], at)
+    error = None if f[7] is None else GameError(f[7][0], f[7][1])
+    if history is None:  # the game's history at its last position, for the rules
+        history = History(start)
+        for move in played[:f[4]]:
+            history.push(move)
+    return GameReport(f[4], end, [F.claim(c, laws, at=at) for c in f[6]], error, history)
+
+
+def _played(moves: Iterable[chess.Move], history: History) -> Iterable[chess.Move]:
+    """The moves, each played into ``history`` as it is read, up to and with
+    the first illegal one (which the core then reports)."""
+    for move in moves:
+        yield move
+        if not history.board.is_legal(move):
+            return
+        history.push(move)

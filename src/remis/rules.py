@@ -7,6 +7,12 @@
 * claims by the player having the move: threefold repetition (9.2.2 on the
   board, 9.2.1 with an intended move) and fifty moves (9.3.2, 9.3.1).
 
+The rules themselves are the core's (``remis._core``), over the history it
+keeps for :class:`~remis.history.History`, the same rules ``remis game`` and
+the audit apply to whole games; this module asks them and builds the rulings
+(:mod:`remis.facts`).  Only the dead-position test is a Python callable here,
+so that a caller may choose it.
+
 The functions that depend on the edition of the Laws take ``laws``
 (:class:`~remis.laws.Laws`, default the current Laws): the 9.6 ends came in
 1 July 2014, and from 1929 to 1992 some endings had a longer 9.3 count.
@@ -20,20 +26,12 @@ from typing import NamedTuple
 
 import chess
 
+from remis import facts as F
 from remis.history import History
-from remis.laws import CURRENT, FIFTY_MOVES, Laws, day_text, fifty_move_exception
+from remis.laws import CURRENT, Laws, fifty_rule
 from remis.material import describe_material, insufficient_material
 from remis.messages import VERDICTS
-from remis.ruling import (
-    DRAW,
-    FIFTY,
-    THREEFOLD,
-    Claim,
-    Ruling,
-    color_name,
-    positions_text,
-    win_for,
-)
+from remis.ruling import DRAW, FIFTY, THREEFOLD, Claim, Ruling, color_name, positions_text
 
 
 class DeadVerdict(NamedTuple):
@@ -71,16 +69,14 @@ def material_dead_test(board: chess.Board) -> DeadVerdict | None:
     return None
 
 
-def _title(color: chess.Color) -> str:
-    return "White" if color else "Black"
+def _where(history: History) -> F.Where:
+    """Where positions of the game stood, as players say it."""
+    board, ply = history.board, history.ply
 
+    def at(plies: tuple[int, ...] | list[int]) -> str:
+        return positions_text(plies, board, ply)
 
-def _plies_text(plies: tuple[int, ...] | list[int]) -> str:
-    return ", ".join(str(p) for p in plies)
-
-
-def _positions(history: History, plies: tuple[int, ...]) -> str:
-    return positions_text(plies, history.board, history.ply)
+    return at
 
 
 def _upheld(claim: Claim) -> Claim:
@@ -88,8 +84,18 @@ def _upheld(claim: Claim) -> Claim:
     return replace(claim, message=VERDICTS[claim.message])
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+def _ends(history: History) -> list[F.EndFacts | None]:
+    """The core's [mate or stalemate, fivefold, seventy-five moves] facts."""
+    ends: list[F.EndFacts | None] = history.core.ends()
+    if not history.core.exact and ends[0] is None:
+        # a position the core cannot hold (an illegal move stood, A.5.4): whether a
+        # move is possible there, python-chess's board says
+        b = history.board
+        if not any(b.generate_legal_moves()):
+            ply = history.ply
+            kind, article = ("checkmate", "5.1.1") if b.is_check() else ("stalemate", "5.2.1")
+            ends[0] = (ply, kind, article, [ply], b.turn, 0, None, None)
+    return ends
 
 
 def checkmate_or_stalemate(history: History) -> Ruling | None:
@@ -101,16 +107,8 @@ def checkmate_or_stalemate(history: History) -> Ruling | None:
     >>> checkmate_or_stalemate(h).result
     '0-1'
     """
-    board = history.board
-    if any(board.generate_legal_moves()):
-        return None
-    ply = history.ply
-    mover = board.turn
-    if board.is_check():
-        return Ruling(ply, win_for(not mover), "checkmate", "5.1.1", (ply,), "checkmate",
-                      {"winner": _title(not mover), "loser": _title(mover), "article": "5.1.1"})
-    return Ruling(ply, DRAW, "stalemate", "5.2.1", (ply,), "stalemate",
-                  {"player": _title(mover), "article": "5.2.1"})
+    end = _ends(history)[0]
+    return None if end is None else F.ruling(end)
 
 
 def dead_position(history: History, dead_test: DeadTest = material_dead_test) -> Ruling | None:
@@ -146,12 +144,8 @@ def fivefold(history: History) -> Ruling | None:
     >>> fivefold(h).plies
     (0, 4, 8, 12, 16)
     """
-    occ = history.occurrences()
-    if len(occ) < 5:
-        return None
-    return Ruling(history.ply, DRAW, "fivefold_repetition", "9.6.1", occ,
-                  "fivefold_repetition", {"plies": _plies_text(occ), "article": "9.6.1",
-                                          "positions": _positions(history, occ)})
+    end = _ends(history)[1]
+    return None if end is None else F.ruling(end, _where(history))
 
 
 def seventyfive_moves(history: History) -> Ruling | None:
@@ -163,12 +157,8 @@ def seventyfive_moves(history: History) -> Ruling | None:
     >>> seventyfive_moves(h).article
     '9.6.2'
     """
-    clock = history.board.halfmove_clock
-    if clock < 150:
-        return None
-    ply = history.ply
-    return Ruling(ply, DRAW, "seventyfive_moves", "9.6.2", (max(ply - clock, 0), ply),
-                  "seventyfive_moves", {"count": clock, "article": "9.6.2"})
+    end = _ends(history)[2]
+    return None if end is None else F.ruling(end)
 
 
 def automatic_end(history: History, dead_test: DeadTest = material_dead_test) -> Ruling | None:
@@ -180,12 +170,14 @@ def automatic_end(history: History, dead_test: DeadTest = material_dead_test) ->
     >>> automatic_end(h).termination    # mate on the 150th ply prevails (F10)
     'checkmate'
     """
-    return (
-        checkmate_or_stalemate(history)
-        or dead_position(history, dead_test)
-        or fivefold(history)
-        or seventyfive_moves(history)
-    )
+    mate, five, seventyfive = _ends(history)
+    if mate is not None:
+        return F.ruling(mate)
+    dead = dead_position(history, dead_test)
+    if dead is not None:
+        return dead
+    end = five or seventyfive
+    return None if end is None else F.ruling(end, _where(history))
 
 
 def position_end(history: History, dead_test: DeadTest = material_dead_test) -> Ruling | None:
@@ -228,36 +220,7 @@ def threefold_claims(history: History) -> list[Claim]:
     >>> [(c.article, c.move) for c in threefold_claims(h)]    # R02c
     [('9.2.1', 'Ke2')]
     """
-    out: list[Claim] = []
-    board = history.board
-    ply = history.ply
-    player = board.turn
-    occ = history.occurrences()
-    if len(occ) >= 3:
-        out.append(_threefold_claim(history, player, "9.2.2", None, occ))
-    found = [(board.san(move), after) for move, after in history.repeating_moves()]
-    for san, after in sorted(found):
-        out.append(_threefold_claim(history, player, "9.2.1", san, (*after, ply + 1)))
-    return out
-
-
-def _threefold_claim(history: History, player: chess.Color, article: str, san: str | None,
-                     plies: tuple[int, ...]) -> Claim:
-    ply = history.ply
-    where = _positions(history, plies)
-    if san is None:
-        params = {"player": _title(player), "count": len(plies), "plies": _plies_text(plies),
-                  "positions": where, "article": article}
-        message = "claim_threefold_on_board"
-    else:
-        params = {"player": _title(player), "move": san, "nth": _ordinal(len(plies)),
-                  "plies": _plies_text(plies), "positions": where, "article": article}
-        message = "claim_threefold_with_move"
-    return Claim(ply, color_name(player), THREEFOLD, article, san, plies, True, message, params)
-
-
-def _quiet_moves(board: chess.Board) -> list[chess.Move]:
-    return [m for m in board.generate_legal_moves() if not board.is_zeroing(m)]
+    return [F.claim(c, at=_where(history)) for c in history.core.claims(fifty_moves=False)]
 
 
 def fifty_move_rule(board: chess.Board, laws: Laws = CURRENT) -> tuple[int, str | None]:
@@ -271,35 +234,18 @@ def fifty_move_rule(board: chess.Board, laws: Laws = CURRENT) -> tuple[int, str 
     (50, None)
     >>> fifty_move_rule(b, laws_for("1990.05.01", "as-played"))
     (75, "FIDE's 1988 rule (K+R+B v K+R: 75 moves)")
-    >>> fifty_move_rule(b, laws_for("1995.05.01", "as-played"))
-    (50, 'the Laws in force on 1995.05.01 (50 moves in every position)')
     """
-    if laws.day is None:
-        return FIFTY_MOVES, None
-    row = fifty_move_exception(laws.day, board.board_fen())
-    if row is None:
-        return FIFTY_MOVES, (f"the Laws in force on {day_text(laws.day)} "
-                             "(50 moves in every position)")
-    return row.moves, f"FIDE's {row.laid_down} rule ({row.material}: {row.moves} moves)"
+    return fifty_rule(board.board_fen(), laws)
 
 
-def _fifty_claim(ply: int, player: chess.Color, san: str | None, clock: int,
-                 rule: tuple[int, str | None], sans: tuple[str, ...] = ()) -> Claim:
-    """A correct 9.3.2 claim (``san`` None) or 9.3.1 claim with ``san``;
-    under the Laws of a date its explanation names the ``rule`` that applied."""
-    moves, words = rule
-    params: dict[str, object] = {"player": _title(player)}
-    if san is None:
-        article, plies, message = "9.3.2", (max(ply - clock, 0), ply), "claim_fifty_on_board"
-        params["count"] = clock
-    else:
-        article, plies, message = "9.3.1", (max(ply - clock, 0), ply + 1), "claim_fifty_with_move"
-        params["move"] = san
-    params["article"] = article
-    if words is not None:
-        message += "_as_played"
-        params.update(rule=words, moves=moves)
-    return Claim(ply, color_name(player), FIFTY, article, san, plies, True, message, params, sans)
+def _claims(history: History, laws: Laws, *, threefold: bool = True,
+            fifty: bool = True) -> list[Claim]:
+    """The core's correct claims in the current position, with the 9.3 count
+    of ``laws`` for the units on the board."""
+    rule = fifty_move_rule(history.board, laws)
+    at = _where(history)
+    return [F.claim(c, laws, rule, at) for c in history.core.claims(
+        fifty=2 * rule[0], threefold=threefold, fifty_moves=fifty)]
 
 
 def fifty_claims(history: History, laws: Laws = CURRENT) -> list[Claim]:
@@ -313,19 +259,7 @@ def fifty_claims(history: History, laws: Laws = CURRENT) -> list[Claim]:
     >>> c.article, c.move in c.moves
     ('9.3.1', True)
     """
-    board = history.board
-    clock = board.halfmove_clock
-    if clock < 2 * FIFTY_MOVES - 1:
-        return []
-    rule = fifty_move_rule(board, laws)
-    needed = 2 * rule[0]
-    if clock >= needed:
-        return [_fifty_claim(history.ply, board.turn, None, clock, rule)]
-    if clock == needed - 1:
-        sans = sorted(board.san(m) for m in _quiet_moves(board))
-        if sans:
-            return [_fifty_claim(history.ply, board.turn, sans[0], clock, rule, tuple(sans))]
-    return []
+    return _claims(history, laws, threefold=False)
 
 
 def claimable(history: History, laws: Laws = CURRENT) -> list[Claim]:
@@ -339,21 +273,7 @@ def claimable(history: History, laws: Laws = CURRENT) -> list[Claim]:
     >>> [(c.article, c.move) for c in claimable(h)]    # R03, and Nf3 would repeat too
     [('9.2.2', None), ('9.2.1', 'Nf3')]
     """
-    return threefold_claims(history) + fifty_claims(history, laws)
-
-
-def _parse_intended(board: chess.Board, move: str | chess.Move) -> chess.Move | None:
-    if isinstance(move, chess.Move):
-        return move if board.is_legal(move) else None
-    try:
-        return board.parse_san(move)
-    except ValueError:
-        pass
-    try:
-        m = chess.Move.from_uci(move)
-    except ValueError:
-        return None
-    return m if board.is_legal(m) else None
+    return _claims(history, laws)
 
 
 def _penalty_text(seconds: int) -> str:
@@ -391,75 +311,72 @@ def rule_on_claim(
     """
     board = history.board
     ply = history.ply
-    mover = board.turn
-    claimant = mover if player is None else player
+    claimant = board.turn if player is None else player
     kind_name = kind or THREEFOLD
-    san: str | None = None
     end = ended or end_rule(laws)(history, dead_test)
     if end is not None:
         return Claim(ply, color_name(claimant), kind_name, end.article, None, (), False,
-                     "claim_game_over", {"termination": end.termination, "article": end.article})
-    with_move = move is not None
-    article_3 = "9.2.1" if with_move else "9.2.2"
-    article_50 = "9.3.1" if with_move else "9.3.2"
-    if claimant != mover:
-        art = article_3 if kind_name == THREEFOLD else article_50
-        return Claim(ply, color_name(claimant), kind_name, art, None, (), False,
-                     "claim_wrong_player", {"player": _title(claimant), "article": art})
-    parsed: chess.Move | None = None
-    if move is not None:
-        parsed = _parse_intended(board, move)
-        text = move.uci() if isinstance(move, chess.Move) else move
+                     "claim_game_over", {"termination": end.termination,
+                                         "article": end.article})
+    text = move.uci() if isinstance(move, chess.Move) else move
+    core = history.core
+    rule = fifty_move_rule(board, laws)
+    fifty = 2 * rule[0]
+    if text is None or core.exact or claimant != board.turn:
+        facts = core.claim(claimant, kind, text, fifty=fifty)
+    else:  # a position the core cannot hold: python-chess reads the move
+        parsed = _parse_intended(board, move)  # type: ignore[arg-type]
         if parsed is None:
-            art = article_3 if kind_name == THREEFOLD else article_50
-            return Claim(ply, color_name(claimant), kind_name, art, text, (), False,
-                         "claim_illegal_move", {"move": text, "article": art})
-        san = board.san(parsed)
-    kinds = [kind] if kind else [THREEFOLD, FIFTY]
-    who = color_name(claimant)
-    for k in kinds:
-        if k == THREEFOLD:
-            if parsed is not None:
-                after = history.occurrences_after(parsed)
-                if len(after) >= 2:
-                    return _upheld(_threefold_claim(history, claimant, "9.2.1", san,
-                                                    (*after, ply + 1)))
-            occ = history.occurrences()
-            if len(occ) >= 3:
-                return _upheld(_threefold_claim(history, claimant, "9.2.2", None, occ))
-        elif k == FIFTY:
-            clock = board.halfmove_clock
-            rule = fifty_move_rule(board, laws)
-            if parsed is not None and not board.is_zeroing(parsed) and clock + 1 >= 2 * rule[0]:
-                return _upheld(_fifty_claim(ply, claimant, san, clock, rule))
-            if clock >= 2 * rule[0]:
-                return _upheld(_fifty_claim(ply, claimant, None, clock, rule))
+            facts = ("illegal_move", kind_name, "9.2.1" if kind_name == THREEFOLD else "9.3.1",
+                     [], 0, None)
         else:
-            raise ValueError(f"unknown claim kind {k!r}")
-    # incorrect: explain against the requested (or most plausible) kind
+            after, zeroing = history.after(parsed)
+            facts = (*core.claim(claimant, kind, None, after, zeroing, fifty)[:5],
+                     board.san(parsed))
+    reason, found_kind, article, plies, count, san = facts
+    who = color_name(claimant)
+    if reason == "wrong_player":
+        return Claim(ply, who, found_kind, article, None, (), False, "claim_wrong_player",
+                     {"player": F.title(claimant), "article": article})
+    if reason == "illegal_move":
+        return Claim(ply, who, found_kind, article, text, (), False, "claim_illegal_move",
+                     {"move": text, "article": article})
+    if reason == "correct":
+        if found_kind == THREEFOLD:
+            return _upheld(F.threefold_claim(ply, claimant, article,
+                                             san if article == "9.2.1" else None, tuple(plies),
+                                             _where(history)))
+        return _upheld(F.fifty_claim(ply, claimant, san if article == "9.3.1" else None,
+                                     tuple(plies), count, rule=rule))
     penalty = _penalty_text(penalty_seconds)
     must_play = f", and {san} must be played" if san else ""
-    first = kinds[0]
-    if kind is None and board.halfmove_clock >= 90 and history.count() < 2:
-        first = FIFTY
-    if first == THREEFOLD:
-        plies = (*history.occurrences_after(parsed), ply + 1) if parsed is not None else (
-            history.occurrences())
-        return Claim(ply, who, THREEFOLD, article_3, san, plies, False, "claim_threefold_incorrect",
-                     {"count": len(plies), "plies": _plies_text(plies), "article": article_3,
-                      "positions": _positions(history, plies), "penalty": penalty,
+    if found_kind == THREEFOLD:
+        return Claim(ply, who, THREEFOLD, article, san, tuple(plies), False,
+                     "claim_threefold_incorrect",
+                     {"count": count, "plies": F.plies_text(plies), "article": article,
+                      "positions": _where(history)(plies), "penalty": penalty,
                       "must_play": must_play})
-    clock = board.halfmove_clock
-    count = clock + 1 if parsed is not None and not board.is_zeroing(parsed) else (
-        0 if parsed is not None else clock)
-    note = f" (the intended move {san} is a pawn move or a capture)" if (
-        parsed is not None and board.is_zeroing(parsed)) else ""
-    params: dict[str, object] = {"count": count, "move_note": note, "article": article_50,
+    zeroing_note = san is not None and count == 0
+    note = f" (the intended move {san} is a pawn move or a capture)" if zeroing_note else ""
+    params: dict[str, object] = {"count": count, "move_note": note, "article": article,
                                  "penalty": penalty, "must_play": must_play}
-    moves, words = fifty_move_rule(board, laws)
     message = "claim_fifty_incorrect"
-    if words is not None:
+    if rule[1] is not None:
         message += "_as_played"
-        params.update(rule=words, moves=moves, needed=2 * moves)
-    return Claim(ply, who, FIFTY, article_50, san, (max(ply - clock, 0), ply), False, message,
-                 params)
+        params.update(rule=rule[1], moves=rule[0], needed=fifty)
+    return Claim(ply, who, FIFTY, article, san, tuple(plies), False, message, params)
+
+
+def _parse_intended(board: chess.Board, move: str | chess.Move) -> chess.Move | None:
+    """The intended move in a position the core cannot hold, read by python-chess."""
+    if isinstance(move, chess.Move):
+        return move if board.is_legal(move) else None
+    try:
+        return board.parse_san(move)
+    except ValueError:
+        pass
+    try:
+        m = chess.Move.from_uci(move)
+    except ValueError:
+        return None
+    return m if board.is_legal(m) else None

@@ -15,7 +15,9 @@ from remis.unwinnable import can_checkmate
 
 
 def _games(path: Path) -> list[GameText]:
-    return list(read_range(str(path), 0, path.stat().st_size))
+    """The games of a file, their texts as str (to look for words in them)."""
+    return [GameText(g.index, g.offset, g.encoded().decode("utf-8", "replace"))
+            for g in read_range(str(path), 0, path.stat().st_size)]
 
 
 def _audit(gt: GameText, laws: str = "current"):  # type: ignore[no-untyped-def]

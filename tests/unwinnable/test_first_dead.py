@@ -14,7 +14,7 @@ from remis.game import claim_in_game, rule_on_parsed
 from remis.pgn import GameText, parse_game, read_games
 from remis.unwinnable import can_checkmate
 from remis.unwinnable.deadtest import EngineDeadTest, is_candidate
-from remis.unwinnable.first_dead import KnownDead, first_dead, full_dead_test, positions
+from remis.unwinnable.first_dead import first_dead, full_dead_test, positions
 
 from .helpers import mates
 
@@ -105,14 +105,6 @@ def test_the_audit_rules_as_remis_game_does(result: str, termination: str | None
     f = audit_game(a, ("result_vs_position", "time_forfeit"))
     assert f is not None and f.result_under_laws == "1/2-1/2"
     assert f.check == ("time_forfeit" if termination else "result_vs_position")
-
-
-def test_known_dead_answers_for_its_position_only() -> None:
-    boards = positions(chess.Board(START), _moves())
-    found = first_dead(chess.Board(START), _moves())
-    assert found is not None
-    test = KnownDead(found.board, found.verdict)
-    assert [test(b) is not None for b in boards] == [False, True, False, False, False]
 
 
 def test_a_start_position_the_engine_refuses_is_no_crash() -> None:

@@ -31,7 +31,7 @@ type ProofFields = (&'static str, bool, u64, u64, u64);
 /// value (None: undecided), method, nodes, moves (UCI: the helpmate line, or
 /// the forced moves played before the deciding stage), forced plies, and the
 /// reason: its code, numbers, moves (UCI) and a static proof.
-type VerdictFields<'py> = (
+pub(crate) type VerdictFields<'py> = (
     Option<bool>,
     Bound<'py, PyString>,
     u64,
@@ -102,7 +102,7 @@ fn method_name(m: Method) -> &'static str {
     }
 }
 
-fn fields<'py>(py: Python<'py>, v: &Verdict, mode: CastlingMode) -> VerdictFields<'py> {
+pub(crate) fn fields<'py>(py: Python<'py>, v: &Verdict, mode: CastlingMode) -> VerdictFields<'py> {
     let (value, moves) = match &v.answer {
         Answer::Can(line) => (Some(true), uci(line, mode)),
         Answer::Cannot(_) => (Some(false), uci(&v.forced, mode)),

@@ -15,3 +15,14 @@ from remis.arbiter.config import Config, Period, TimeControl
 from remis.arbiter.events import RefusedEvent
 
 __all__ = ["Arbiter", "Config", "Period", "RefusedEvent", "TimeControl"]
+
+
+def _variant_arbiter() -> type[Arbiter]:
+    """The arbiter of shogi and xiangqi games, loaded (with pyffish) when the
+    first such game is made."""
+    from remis.arbiter.variant import VariantArbiter
+
+    return VariantArbiter
+
+
+Arbiter.variant_arbiter = _variant_arbiter

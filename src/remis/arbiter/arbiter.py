@@ -12,8 +12,8 @@ the state unchanged.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
 import chess
 
@@ -41,14 +41,19 @@ class Arbiter(IllegalMoves, QuickplayFinish):
     remis.arbiter.events.RefusedEvent: the game is over (checkmate, Article 5.1.1)
     """
 
+    #: the arbiter of a shogi or xiangqi game (a subclass), given by the package
+    #: :mod:`remis.arbiter`, which knows both kinds: the chess arbiter, below the
+    #: variant one, never imports it
+    variant_arbiter: ClassVar[Callable[[], type[Arbiter]] | None] = None
+
     def __new__(cls, config: Any = None, *, dead_test: DeadTest | None = None,
                 ) -> Arbiter:
         """A shogi or xiangqi config (``"variant"``) gives a
         :class:`remis.arbiter.variant.VariantArbiter`."""
         if cls is Arbiter and isinstance(config, dict) \
-                and config.get("variant", "chess") != "chess":
-            from remis.arbiter.variant import VariantArbiter
-            return super().__new__(VariantArbiter)
+                and config.get("variant", "chess") != "chess" \
+                and Arbiter.variant_arbiter is not None:
+            return super().__new__(Arbiter.variant_arbiter())
         return super().__new__(cls)
 
     @classmethod

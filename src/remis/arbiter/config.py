@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import chess
 
-from remis.position import illegal_reason
+from remis.fen import illegal_reason
 
 Mode = Literal["standard", "rapid", "blitz", "online"]
 Supervision = Literal["full", "partial"]

@@ -1,9 +1,10 @@
 """The audit's checks: one function per kind of finding, each a question about
 one replayed game that returns a :class:`Finding` or None.
 
-The rules are never decided here: the replay (:func:`remis.replay.replay`)
-finds the first automatic end, and :func:`remis.unwinnable.can_checkmate`
-answers "can this side still mate?".  A check only compares what the record
+The rules are never decided here: the core (``remis._core.GameReader``)
+reads and replays each game and finds its first automatic end, and
+:func:`remis.unwinnable.can_checkmate` answers "can this side still mate?"
+in the final position.  A check only compares what the record
 says with what the Laws say, and only reports what is proved:
 
 * ``time_forfeit`` (6.9): a loss on time against a player who cannot mate
@@ -24,25 +25,45 @@ A game gets at most one finding: the checks are exclusive by construction.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import chess
 
-from remis.history import History
+from remis import _core
+from remis import facts as F
 from remis.laws import CURRENT, Laws
 from remis.material import describe_material
-from remis.pgn import ParsedGame
-from remis.replay import GameReport, replay
-from remis.rules import DeadTest
+from remis.pgn import GameText, ParsedGame
 from remis.ruling import DRAW, Ruling, win_for
-from remis.san import parse_san
 from remis.unwinnable import Verdict, can_checkmate
-from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest
-from remis.unwinnable.first_dead import KnownDead, first_dead
 from remis.unwinnable.moves import pseudo_legal_count
 from remis.unwinnable.probe import helpmate_probe
+
+#: how the audit has the core read and replay its games: no claims, the first
+#: automatic end with dead positions found by the engine's quick mode after
+#: every ply (material, static proofs of locked structures, tiny searches),
+#: the final position's FEN and the game's text (to rule on it again where
+#: the Laws in force or a finding ask for it)
+READ: dict[str, Any] = {"claims": "none", "dead": "quick", "last_position": False,
+                        "time_forfeit": False, "fens": True}
+
+#: a game as the core's reader cuts it out (``remis._core.GameSplitter``):
+#: index, offset, text, unclosed_comment, tags_only, too_long
+Game = tuple[int, int, bytes, bool, "int | None", bool]
+
+
+def rule(game: Game, **options: Any) -> tuple[Any, ...]:
+    """The core's facts on one game cut out by its reader, with ``options``
+    (by default :data:`READ`).
+
+    >>> rule((1, 0, b"1. f3 e5 2. g4 Qh4# 0-1", False, None, False))[5][1]
+    'checkmate'
+    """
+    index, offset, text, unclosed_comment, tags_only, too_long = game
+    return _core.rule_text(text, index=index, offset=offset, unclosed_comment=unclosed_comment,
+                           tags_only=tags_only, too_long=too_long, **(options or READ))
 
 #: node budget of one full "can this side still mate?" search in the audit.
 #: A node budget, not a time limit: the same game gives the same findings on
@@ -224,37 +245,31 @@ class Finding:
 
 @dataclass
 class AuditedGame:
-    """What the checks look at: the parsed game, its replay under the Laws
-    that apply, and the few facts every check needs."""
+    """What the checks look at: one game as the core read and replayed it
+    under the Laws that apply (its first automatic end, the plies replayed,
+    the first unreadable or illegal move, the final position), and the few
+    facts of the record every check needs."""
 
-    parsed: ParsedGame
+    index: int
+    offset: int
+    headers: dict[str, str]
+    variant: str
     laws: Laws
-    report: GameReport | None
+    #: the first automatic end under the Laws applied, or None
+    end: Ruling | None
+    #: the number of plies replayed
+    plies: int
+    #: the first unreadable or illegal move (ply, message), or None
+    error: tuple[int, str] | None
     result: str
     termination: str | None
     time_control: str
+    #: the FEN of the final replayed position (None for a game that cannot be replayed)
+    fen: str | None
+    #: the game as the reader cut it out, to rule on it again
+    game: Game
     extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def end(self) -> Ruling | None:
-        """The first automatic end under the Laws applied, or None.
-
-        >>> from remis.pgn import GameText, parse_game
-        >>> g = parse_game(GameText(1, 0, '[Result "0-1"]\\n\\n1. f3 e5 2. g4 Qh4#\\n'))
-        >>> audit_replay(g).end.termination
-        'checkmate'
-        """
-        return None if self.report is None else self.report.end
-
-    @property
-    def plies(self) -> int:
-        """Number of plies replayed.
-
-        >>> from remis.pgn import GameText, parse_game
-        >>> audit_replay(parse_game(GameText(1, 0, '[Result "*"]\\n\\n1. e4 e5 *\\n'))).plies
-        2
-        """
-        return 0 if self.report is None else self.report.plies
+    _board: chess.Board | None = field(default=None, repr=False)
 
     @property
     def board(self) -> chess.Board | None:
@@ -265,9 +280,34 @@ class AuditedGame:
         >>> a.board.fen()
         'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'
         """
-        if self.report is None or self.report.history is None:
-            return None
-        return self.report.history.board
+        if self._board is None and self.fen is not None:
+            self._board = chess.Board(self.fen, chess960=self.variant == "chess960")
+        return self._board
+
+
+def audit_facts(f: tuple[Any, ...], laws: Laws, game: Game | None = None) -> AuditedGame:
+    """The :class:`AuditedGame` of one game from the core's facts (read with
+    :data:`READ`; ``game`` is the game they are about, by default the one the
+    reader handed over with them), judged by ``laws``: before July 2014 a
+    fivefold repetition or 75 moves ended nothing, so a game whose first end
+    is one of those is ruled on again without them.
+
+    >>> game = (1, 0, b'[Result "0-1"]\\n\\n1. f3 e5 2. g4 Qh4# 0-1\\n', False, None, False)
+    >>> a = audit_facts(rule(game), CURRENT, game)
+    >>> a.end.article, a.result, a.plies
+    ('5.1.1', '0-1', 4)
+    """
+    game = f[13] if game is None else game
+    end = f[5]
+    if end is not None and end[2].startswith("9.6") and not laws.automatic_repetition:
+        f = rule(game, **READ, rule="position")
+        end = f[5]
+    h = dict(f[2])
+    err = None if f[7] is None else (f[7][0], f[7][1])
+    ruling = None if end is None else F.ruling(end, F.where(f[16]))
+    return AuditedGame(f[0], f[1], h, f[3], laws, ruling, f[4], err,
+                       h.get("Result", "*").strip(), h.get("Termination"),
+                       time_control_class(h), f[10], game)
 
 
 def time_control_class(headers: dict[str, str]) -> str:
@@ -334,15 +374,11 @@ def is_time_forfeit(termination: str | None) -> bool:
     return termination is not None and "time" in termination.lower()
 
 
-def audit_replay(g: ParsedGame, laws: Laws = CURRENT,
-                 dead_test: DeadTest | None = None) -> AuditedGame:
-    """Replay a parsed game under ``laws`` (no claims: the audit only needs
-    the first automatic end) and gather the facts the checks use.  Dead
-    positions (5.2.2) are found by the engine in quick mode after every ply
-    (material, static proofs of locked structures, tiny searches): about 1.1x
-    the cost of the material rule alone, where full-mode runs would triple it
-    (``dead_test`` replaces that test: :func:`audit_game` replays a game
-    again with its first dead position known).
+def audit_replay(g: ParsedGame | GameText, laws: Laws = CURRENT) -> AuditedGame:
+    """Read and replay one game under ``laws`` as the audit does (no claims:
+    the audit only needs the first automatic end; dead positions found by
+    the engine's quick mode after every ply) and gather the facts the checks
+    use.
 
     >>> from remis.pgn import GameText, parse_game
     >>> g = parse_game(GameText(1, 0, '[Result "1/2-1/2"]\\n\\n1. f3 e5 2. g4 Qh4#\\n'))
@@ -350,51 +386,21 @@ def audit_replay(g: ParsedGame, laws: Laws = CURRENT,
     >>> a.end.article, a.result, a.plies
     ('5.1.1', '1/2-1/2', 4)
     """
-    h = g.headers
-    report = None
-    if dead_test is None:
-        dead_test = EngineDeadTest(QUICK_ONLY)
-    if g.board is not None:
-        if g.sans:  # read with parse_game(..., san_only=True): one push per move
-            hist = History(g.board, stack=False)  # forward only: no move stack
-            san_error: list[tuple[int, str]] = []
-            report = replay(_play_sans(hist, g.sans, san_error), claims="none",
-                            validated=True, laws=laws, history=hist,
-                            dead_test=dead_test)
-            if san_error and (g.error is None or san_error[0][0] <= g.error[0]):
-                g.error = san_error[0]
-        else:
-            report = replay(g.moves, g.board, claims="none", validated=True, laws=laws,
-                            dead_test=dead_test)
-    term = h.get("Termination")
-    return AuditedGame(g, laws, report, h.get("Result", "*").strip(), term,
-                       time_control_class(h))
-
-
-def _play_sans(h: History, sans: list[str], error: list[tuple[int, str]]
-               ) -> Iterator[chess.Move]:
-    """The moves of ``sans`` parsed on ``h.board`` as the replay reaches
-    them; the first unreadable or illegal one goes to ``error`` and ends it."""
-    board = h.board
-    for i, san in enumerate(sans):
-        try:
-            move = parse_san(board, san)
-        except ValueError as exc:
-            error.append((h.ply + 1, str(exc) or f"cannot read {san!r} (ply {i + 1})"))
-            return
-        yield move
+    text, flags = (g.encoded(), g.flags()) if isinstance(g, GameText) else (g.text, g.flags)
+    game: Game = (g.index, g.offset, text, flags.get("unclosed_comment", False),
+                  flags.get("tags_only"), flags.get("too_long", False))
+    return audit_facts(rule(game), laws, game)
 
 
 def _finding(a: AuditedGame, check: str, result: str | None, article: str, ply: int,
              evidence: dict[str, Any], explanation: str) -> Finding:
-    g = a.parsed
-    ident = {k: g.headers[k] for k in IDENT_HEADERS if k in g.headers}
-    return Finding(check, g.index, g.offset, ident, a.result, a.termination, result, article,
+    ident = {k: a.headers[k] for k in IDENT_HEADERS if k in a.headers}
+    return Finding(check, a.index, a.offset, ident, a.result, a.termination, result, article,
                    ply, evidence, explanation, a.laws.label, time_control=a.time_control)
 
 
 def _error(a: AuditedGame) -> tuple[int, str] | None:
-    return a.parsed.error
+    return a.error
 
 
 def _verdict_json(v: Verdict) -> dict[str, Any]:
@@ -449,7 +455,7 @@ def check_illegal_move(a: AuditedGame) -> Finding | None:
     if err is None:
         return None
     ply, message = err
-    if a.parsed.variant not in ("standard", "chess960"):
+    if a.variant not in ("standard", "chess960"):
         return None  # another game, not an error: counted as skipped
     illegal = "illegal" in message.lower()
     article = "7.5" if illegal else "8.1"
@@ -629,28 +635,13 @@ def _cannot_mate_at_end(f: Finding) -> bool:
 def _after_first_dead(a: AuditedGame, checks: tuple[str, ...]) -> Finding | None:
     """Where the final position is proved dead (neither side can mate: the
     per-ply test of the audit runs quick mode only), the finding of the
-    game replayed again with its first position proved dead
-    (:func:`~remis.unwinnable.first_dead.first_dead`) as its end (5.2.2),
-    as ``remis game`` rules on it; else None."""
-    g = a.parsed
-    if g.board is None:
+    game ruled on again by the core with its first position proved dead as
+    its end (5.2.2), as ``remis game`` rules on it; else None."""
+    if a.fen is None:
         return None
-    found = first_dead(g.board, _moves(a), last=a.board, max_nodes=VERDICT_NODES)
-    if found is None:
+    f = rule(a.game, **{**READ, "last_position": True,
+                        "rule": "all" if a.laws.automatic_repetition else "position"})
+    if f[5] is None:
         return None
-    again = audit_replay(g, a.laws, KnownDead(found.board, found.verdict))
+    again = audit_facts(f, a.laws, a.game)
     return _first_finding(again, checks)
-
-
-def _moves(a: AuditedGame) -> list[chess.Move]:
-    """The replayed moves of ``a``, read again from the record where it
-    was read as SAN."""
-    g = a.parsed
-    if not g.sans or g.board is None:
-        return g.moves[:a.plies]
-    board = g.board.copy(stack=False)
-    moves = []
-    for san in g.sans[:a.plies]:
-        moves.append(parse_san(board, san))
-        board.push(moves[-1])
-    return moves

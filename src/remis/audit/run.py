@@ -17,26 +17,29 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from remis import _core
 from remis.audit.checks import (
     CHECKS,
+    READ,
+    AuditedGame,
     Finding,
+    audit_facts,
     audit_game,
-    audit_replay,
     is_time_forfeit,
     material_points,
     rating_band,
     time_control_class,
 )
 from remis.audit.output import FindingWriter, open_writer
-from remis.audit.split import plan_ranges, read_range, seekable, stream_batches
+from remis.audit.split import plan_ranges, seekable, stream_batches
 from remis.audit.stats import Summary, bump, merge, new_summary
 from remis.laws import LawsMode, laws_for
-from remis.pgn import GameText, parse_game
+from remis.pgn import GameText
 
 CHECKPOINT_VERSION = 1
 
@@ -44,13 +47,14 @@ CHECKPOINT_VERSION = 1
 @dataclass
 class Task:
     """One piece of work: the games of a byte range of a plain file, or a
-    batch of game texts read from a stream."""
+    batch of games read from a stream (as the core's reader cuts them out,
+    or a variant audit's own pieces, see :class:`AuditWork`)."""
 
     file_no: int
     path: str
     start: int = 0
     end: int = 0
-    texts: list[GameText] | None = None
+    texts: list[Any] | None = None
     last: bool = False
 
 
@@ -64,9 +68,8 @@ class TaskResult:
     error: str | None = None
 
 
-def audit_texts(texts: Iterator[GameText] | list[GameText], path: str,
-                laws_mode: LawsMode = "current", checks: tuple[str, ...] = CHECKS
-                ) -> tuple[int, list[Finding], Summary]:
+def audit_texts(texts: Iterable[GameText], path: str, laws_mode: LawsMode = "current",
+                checks: tuple[str, ...] = CHECKS) -> tuple[int, list[Finding], Summary]:
     """Audit game texts: (number of games, findings, summary).  A game that
     cannot be audited is reported as a finding, never stops the batch.
 
@@ -75,46 +78,61 @@ def audit_texts(texts: Iterator[GameText] | list[GameText], path: str,
     >>> n, [f.check for f in fs], s["by_check"]
     (1, ['result_vs_position'], {'result_vs_position': 1})
     """
+    games = [(g.index, g.offset, g.encoded(), *g.flags().values()) for g in texts]
+    return audit_games(_core.GameReader(games, **READ, texts=True), path, laws_mode, checks)
+
+
+def audit_games(facts: Iterable[tuple[Any, ...]], path: str, laws_mode: LawsMode = "current",
+                checks: tuple[str, ...] = CHECKS) -> tuple[int, list[Finding], Summary]:
+    """Audit games from the core's reader (``remis._core.GameReader`` with
+    :data:`~remis.audit.checks.READ` and ``texts=True``): (number of games,
+    findings, summary).
+
+    >>> n, fs, s = audit_games(_core.GameReader(b'[Result "1-0"]\\n\\n1. e4 1-0\\n', **READ,
+    ...                                         texts=True), "x")
+    >>> n, fs, s["games_by_time_control"]
+    (1, [], {'unknown': 1})
+    """
     summary = new_summary()
     findings: list[Finding] = []
     n = 0
-    for gt in texts:
+    for f in facts:
         n += 1
-        g = parse_game(gt, san_only=True)
-        tc = time_control_class(g.headers)
+        headers = dict(f[2])
+        tc = time_control_class(headers)
         bump(summary["games_by_time_control"], tc)
-        if g.variant not in ("standard", "chess960"):
+        if f[3] not in ("standard", "chess960"):
             summary["skipped_variants"] += 1
             continue
-        laws = laws_for(g.headers.get("Date"), laws_mode)
+        laws = laws_for(headers.get("Date"), laws_mode)
+        a: AuditedGame | None
         try:
-            a = audit_replay(g, laws)
-            f = audit_game(a, checks)
+            a = audit_facts(f, laws)
+            finding = audit_game(a, checks)
         except Exception as exc:  # a bug or a pathological game: report, go on
-            f = Finding("illegal_move", g.index, g.offset, {}, g.headers.get("Result", "*"),
-                        g.headers.get("Termination"), None, "8.1", 0,
-                        {"message": f"{type(exc).__name__}: {exc}"},
-                        f"The game could not be audited ({type(exc).__name__}: {exc}).",
-                        laws.label, time_control=tc)
+            finding = Finding("illegal_move", f[0], f[1], {}, headers.get("Result", "*"),
+                              headers.get("Termination"), None, "8.1", 0,
+                              {"message": f"{type(exc).__name__}: {exc}"},
+                              f"The game could not be audited ({type(exc).__name__}: {exc}).",
+                              laws.label, time_control=tc)
             a = None
-        if a is not None and is_time_forfeit(a.termination) and a.board is not None \
-                and a.end is None and a.result in ("1-0", "0-1", "1/2-1/2"):
-            b = a.board
+        if a is not None and is_time_forfeit(a.termination) and a.end is None \
+                and a.result in ("1-0", "0-1", "1/2-1/2") and (b := a.board) is not None:
             flagged = b.turn if a.result == "1/2-1/2" else a.result == "0-1"
             key = str(material_points(b, not flagged))
             bump(summary["tf_material"], key)
-            if f is not None and f.check == "time_forfeit":
+            if finding is not None and finding.check == "time_forfeit":
                 bump(summary["tf_material_findings"], key)
         if a is not None and "undecided" in a.extra:
             bump(summary["undecided"], a.extra["undecided"])
-        if f is not None:
-            f.file = path
-            findings.append(f)
+        if finding is not None:
+            finding.file = path
+            findings.append(finding)
             summary["findings"] += 1
-            bump(summary["by_check"], f.check)
+            bump(summary["by_check"], finding.check)
             bump(summary["by_file"], path)
             bump(summary["by_time_control"], tc)
-            bump(summary["by_rating_band"], rating_band(g.headers))
+            bump(summary["by_rating_band"], rating_band(headers))
     summary["games"] = n
     bump(summary["games_by_file"], path, n)
     return n, findings, summary
@@ -122,7 +140,8 @@ def audit_texts(texts: Iterator[GameText] | list[GameText], path: str,
 
 def audit_task(task: Task, laws_mode: LawsMode = "current",
                checks: tuple[str, ...] = CHECKS) -> TaskResult:
-    """Run one task (in a worker process or on a Dask worker).
+    """Run one task (in a worker process or on a Dask worker): the core reads
+    and replays its games (a byte range of the file, or the batch handed over).
 
     >>> import tempfile, os
     >>> p = os.path.join(tempfile.mkdtemp(), "g.pgn")
@@ -131,10 +150,13 @@ def audit_task(task: Task, laws_mode: LawsMode = "current",
     >>> r.games, r.findings[0].article
     (1, '5.1.1')
     """
-    texts: Iterator[GameText] | list[GameText]
-    texts = task.texts if task.texts is not None else read_range(task.path, task.start, task.end)
     try:
-        n, findings, summary = audit_texts(texts, task.path, laws_mode, checks)
+        if task.texts is None:
+            reader = _core.GameReader(task.path, start=task.start, end=task.end, **READ,
+                                      texts=True)
+        else:
+            reader = _core.GameReader(task.texts, **READ, texts=True)
+        n, findings, summary = audit_games(reader, task.path, laws_mode, checks)
     except OSError as exc:
         return TaskResult(0, [], new_summary(), f"{task.path}: {exc}")
     return TaskResult(n, findings, summary)
@@ -207,25 +229,54 @@ class Executor:
             return f
         return _Done(fn(*args))
 
-    def close(self, cancel: bool = False) -> None:
-        """Release the workers (``cancel``: drop tasks not started).  Without
-        workers there is nothing to release, and closing twice is harmless:
+    def close(self, cancel: bool = False, waiting: Callable[[int], None] | None = None) -> None:
+        """Release the workers.  ``cancel`` (after an interrupt): drop the tasks
+        not started and wait for the running ones (``waiting`` is told how
+        many); a second interrupt meanwhile terminates the workers at once.
+        Without workers there is nothing to release, and closing twice is
+        harmless:
 
         >>> ex = Executor(1)
         >>> ex.close(); ex.close(cancel=True)
         """
-        if self._pool is not None:
-            self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            if not cancel:
+                pool.shutdown(wait=True)
+            else:
+                # the pool keeps its worker processes in a private mapping; there is
+                # no public way to stop a worker in the middle of a task
+                procs = list(getattr(pool, "_processes", {}).values())
+                pool.shutdown(wait=False, cancel_futures=True)
+                running = [p for p in procs if p.is_alive()]
+                if running and waiting is not None:
+                    waiting(len(running))
+                try:
+                    for p in running:
+                        # short joins: a signal that reached another thread is acted
+                        # on only when the main thread runs again
+                        while p.is_alive():
+                            p.join(0.1)
+                except KeyboardInterrupt:
+                    for p in running:
+                        p.terminate()
+                    for p in running:
+                        p.join(5)
+                        if p.is_alive():
+                            p.kill()
+                    raise
         if self._client is not None:
             self._client.close()
             self._client = None
 
 
 def _worker_init() -> None:  # pragma: no cover - runs in worker processes
-    """Workers leave Ctrl-C to the parent (which stops cleanly) and exit when
-    the parent dies (a killed run must not leave orphans behind)."""
+    """Workers leave Ctrl-C to the parent (which stops cleanly), die of
+    SIGTERM (the parent's own handler, inherited by the fork, would turn it
+    into an exception the worker survives) and exit when the parent dies (a
+    killed run must not leave orphans behind)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parent = os.getppid()
 
     def watch() -> None:
@@ -272,7 +323,7 @@ class AuditWork(Protocol):
         ...
 
     def batches(self, path: str, batch_games: int, skip_batches: int
-                ) -> Iterator[list[GameText]]:
+                ) -> Iterator[list[Any]]:
         """The games of a stream (a file that cannot be cut into ranges), in
         batches of ``batch_games``, the first ``skip_batches`` left out.
 
@@ -418,7 +469,7 @@ def _tasks(state: RunState, opts: AuditOptions,
             if not ranges:
                 yield Task(file_no, path, texts=[], last=True)
             continue
-        held: list[GameText] | None = None
+        held: list[Any] | None = None
         batches = stream_batches if opts.work is None else opts.work.batches
         try:
             for batch in batches(path, opts.batch_games, done):
@@ -426,8 +477,9 @@ def _tasks(state: RunState, opts: AuditOptions,
                     yield Task(file_no, path, texts=held)
                 held = batch
         except (OSError, EOFError, ValueError) as exc:
-            on_error(f"{path}: cannot read the stream after game "
-                     f"{state.file_games[file_no] + len(held or [])}: {exc}")
+            # the batches end with the games read whole before the damage; the
+            # message says after which game it begins (the reader's count, not ours)
+            on_error(f"{path}: cannot read the stream: {exc}")
         yield Task(file_no, path, texts=held or [], last=True)
 
 
@@ -450,13 +502,16 @@ def plan(opts: AuditOptions, files: list[str]) -> RunState:
 
 
 def run_audit(opts: AuditOptions, files: list[str], *, progress: Progress | None = None,
-              on_error: Callable[[str], None] | None = None) -> RunState:
+              on_error: Callable[[str], None] | None = None,
+              on_notice: Callable[[str], None] | None = None) -> RunState:
     """Audit ``files`` as ``opts`` says and write the findings; returns the
     final state (``complete`` False when interrupted).
 
     KeyboardInterrupt (Ctrl-C, or SIGTERM, turned into it) stops the run
     after the last task whose findings were written: the output stays valid
-    and ``--resume`` goes on from there.
+    and ``--resume`` goes on from there.  The tasks the workers are running
+    are let finish (their findings are dropped; ``on_notice`` says so) unless
+    a second interrupt comes: then the workers are terminated at once.
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp(); p = os.path.join(d, "g.pgn")
@@ -521,7 +576,16 @@ def run_audit(opts: AuditOptions, files: list[str], *, progress: Progress | None
         state.complete = True
         save_checkpoint(opts, state)
     except KeyboardInterrupt:
-        executor.close(cancel=True)
+        def waiting(n: int) -> None:
+            if on_notice is not None:
+                on_notice(f"stopping: waiting for {n} running task(s) to end; "
+                          "interrupt again to stop them at once")
+
+        try:
+            executor.close(cancel=True, waiting=waiting)
+        except KeyboardInterrupt:
+            if on_notice is not None:
+                on_notice("stopped: the workers were terminated")
         raise
     finally:
         if old_term is not None:

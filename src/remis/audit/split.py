@@ -2,10 +2,10 @@
 
 A plain PGN file is split into byte ranges: each cut is moved forward to the
 start of a game (a tag line after a blank line that follows movetext), so a
-worker opens the file, seeks to its range and reads only the games that start
-inside it (:func:`remis.pgn.split_games` with ``offset``/``end``).  A
-compressed file (or stdin) cannot seek: one reader streams it and hands out
-batches of game texts instead.
+worker's core reader opens the file, seeks to its range and reads only the
+games that start inside it (``remis._core.GameReader`` with ``start``/``end``).
+A compressed file (or stdin) cannot seek: the core's reader in the parent cuts
+it into games (``remis._core.GameSplitter``) and hands out batches of them.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-from remis.pgn import GameText, open_binary, split_games
+from remis.pgn import GameText, core_games
 
 #: suffixes of the files the audit reads from a folder
 PGN_SUFFIXES = (".pgn", ".pgn.gz", ".pgn.bz2", ".pgn.zst")
@@ -129,36 +130,41 @@ def read_range(path: str, start: int, end: int) -> Iterator[GameText]:
     >>> [(g.index, g.offset) for g in read_range(p, 22, 43)]
     [(1, 22)]
     """
-    with open(path, "rb") as f:
-        f.seek(start)
-        yield from split_games(f, offset=start, end=end)
+    from remis import _core
+
+    for g in _core.GameSplitter(path, start=start, end=end):
+        yield GameText(*g)
 
 
 def stream_batches(path: str, batch_games: int, skip_batches: int = 0
-                   ) -> Iterator[list[GameText]]:
-    """Batches of ``batch_games`` game texts from a stream (compressed file
-    or stdin), numbered from 1 in the file; the first ``skip_batches``
-    batches are read and dropped (to resume).
+                   ) -> Iterator[list[Any]]:
+    """Batches of ``batch_games`` games, as the core's reader cuts them out
+    (``remis._core.GameSplitter``), from a stream (compressed file or stdin),
+    numbered from 1 in the file; the first ``skip_batches`` batches are read
+    and dropped (to resume).  A damaged stream ends with the games read whole
+    before the damage (a last, shorter batch), then raises.
 
     >>> import tempfile, os, gzip
     >>> p = os.path.join(tempfile.mkdtemp(), "g.pgn.gz")
     >>> with gzip.open(p, "wb") as f: _ = f.write(b"1. e4 *\\n\\n1. d4 *\\n\\n1. c4 *\\n")
-    >>> [[g.index for g in b] for b in stream_batches(p, 2)]
+    >>> [[g[0] for g in b] for b in stream_batches(p, 2)]
     [[1, 2], [3]]
     """
-    stream = open_binary(path)
+    from remis import _core
+
+    batch: list[Any] = []
+    n = 0
     try:
-        batch: list[GameText] = []
-        n = 0
-        for gt in split_games(stream):
-            batch.append(gt)
+        for g in core_games(path, _core.GameSplitter):
+            batch.append(g)
             if len(batch) >= batch_games:
                 if n >= skip_batches:
                     yield batch
                 n += 1
                 batch = []
+    except OSError:
         if batch and n >= skip_batches:
             yield batch
-    finally:
-        if path != "-":
-            stream.close()
+        raise
+    if batch and n >= skip_batches:
+        yield batch

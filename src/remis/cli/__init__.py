@@ -6,11 +6,13 @@ function; the rules are never decided here.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Sequence
-from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
 
 #: sub-command modules, in the order ``remis --help`` lists them
 COMMANDS = ["game", "claim", "position", "arbitrate", "audit", "serve"]
@@ -22,10 +24,16 @@ def build_parser() -> argparse.ArgumentParser:
     >>> build_parser().parse_args(["game", "x.pgn"]).command
     'game'
     """
+    import argparse
+    from importlib import import_module
+
+    from remis import __version__
+
     parser = argparse.ArgumentParser(
         prog="remis",
         description="End chess games the way a FIDE arbiter would: every ruling with its article.",
     )
+    parser.add_argument("--version", action="version", version=f"remis {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         import_module(f"remis.cli.{name}").register(sub)
@@ -39,8 +47,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     {"fen": "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "end": {..."termination": "stalemate"...}
     0
     """
+    args_list = sys.argv[1:] if argv is None else list(argv)
+    if args_list in (["--version"], ["-V"]):
+        # answered before the sub-commands (and what they import) are loaded
+        from remis import __version__
+
+        print(f"remis {__version__}")
+        return 0
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_list)
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:

@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import json
-import os
-import sys
-import time
 from typing import Any
 
 from remis.audit.checks import CHECKS
-from remis.audit.output import FORMATS, read_findings
-from remis.audit.report import render_report
-from remis.audit.run import AuditOptions, RunState, run_audit
-from remis.audit.split import expand_paths, seekable
+from remis.audit.output import FORMATS
+from remis.audit.run import AuditOptions
+from remis.audit.split import expand_paths
+from remis.cli.auditing import execute, existing_files, missing_extra, option_without_out
 from remis.cli.common import warn
 from remis.laws import LAWS_MODES
 
@@ -49,62 +44,10 @@ def register(sub: Any) -> None:
     p.add_argument("--summary", metavar="JSON", help="write the summary counts as JSON")
     p.add_argument("--chunk-bytes", type=int, default=1 << 20, help=argparse.SUPPRESS)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no summary")
-    from remis.variants.options import add_options
+    from remis.cli.variant_options import add_options
 
     add_options(p)
     p.set_defaults(run=run)
-
-
-class _Bar:
-    """A rich progress bar on stderr: games/s, findings, ETA when the size is known."""
-
-    def __init__(self, total: int | None) -> None:
-        from rich.console import Console
-        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-
-        self.start = time.perf_counter()
-        self.progress = Progress(
-            TextColumn("[bold]audit"), BarColumn(),
-            TextColumn("{task.fields[games]:,} games  {task.fields[rate]:,.0f} games/s  "
-                       "{task.fields[findings]:,} findings"),
-            TimeRemainingColumn(), console=Console(stderr=True), transient=False)
-        self.task = self.progress.add_task("audit", total=total, games=0, rate=0.0, findings=0)
-        self.progress.start()
-
-    def __call__(self, games: int, findings: int, done: int) -> None:
-        rate = games / max(time.perf_counter() - self.start, 1e-9)
-        self.progress.update(self.task, completed=done, games=games, rate=rate,
-                             findings=findings)
-
-    def stop(self) -> None:
-        self.progress.stop()
-
-
-def summary_text(state: RunState) -> str:
-    """Plain-text summary counts (printed on stderr at the end).
-
-    >>> from remis.audit.run import plan, AuditOptions
-    >>> st = plan(AuditOptions([]), [])
-    >>> st.summary["games"] = 3
-    >>> summary_text(st)
-    'audited 3 games: 0 findings'
-    >>> st.summary["undecided"] = {"time_forfeit": 2}
-    >>> summary_text(st).splitlines()[1]
-    '  undecided within the node budget (never a finding): time_forfeit 2'
-    """
-    s = state.summary
-    lines = [f"audited {s['games']:,} games: {s['findings']:,} findings"
-             + (f", {s['skipped_variants']:,} games of other variants skipped"
-                if s["skipped_variants"] else "")]
-    for title, key in (("by check", "by_check"), ("by file", "by_file"),
-                       ("by time control", "by_time_control")):
-        if s[key]:
-            lines.append(f"  {title}: " + ", ".join(f"{k} {v:,}" for k, v in sorted(
-                s[key].items())))
-    if s.get("undecided"):
-        lines.append("  undecided within the node budget (never a finding): " + ", ".join(
-            f"{k} {v:,}" for k, v in sorted(s["undecided"].items())))
-    return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -119,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
     >>> register(parser.add_subparsers(dest="command"))
     >>> run(parser.parse_args(["audit", p, "-j", "1", "-q", "-o", out]))
     0
+    >>> from remis.audit.output import read_findings
     >>> [(f["check"], f["recorded_result"], f["result_under_laws"]) for f in read_findings(out)]
     [('result_vs_position', '1-0', '0-1')]
     >>> run(parser.parse_args(["audit", p, "--checks", "nonsense"]))  # stderr: unknown check
@@ -129,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         warn(f"audit: {missing} needs the audit extra: pip install 'remis[audit]'")
         return 2
     if getattr(args, "variant", "chess") != "chess":
-        from remis.variants.options import run_audit as run_variant_audit
+        from remis.cli.variant_options import run_audit as run_variant_audit
 
         return run_variant_audit(args)
     checks = tuple(c.strip() for c in args.checks.split(",") if c.strip())
@@ -149,115 +93,3 @@ def run(args: argparse.Namespace) -> int:
     return execute(args, opts, 1 if len(files) < len(paths) else 0)
 
 
-def missing_extra(args: argparse.Namespace) -> str | None:
-    """The option given whose library (of the ``audit`` extra) is not
-    installed, or None: checked before any work, so that a run never stops
-    at the end for want of it.
-
-    >>> missing_extra(argparse.Namespace(report=None, fmt="jsonl", cluster=None)) is None
-    True
-    """
-    needs = (("--report", getattr(args, "report", None), "matplotlib"),
-             ("--format parquet", getattr(args, "fmt", None) == "parquet", "pyarrow"),
-             ("--cluster", getattr(args, "cluster", None), "distributed"))
-    for option, used, module in needs:
-        if used and importlib.util.find_spec(module) is None:
-            return f"{option} ({module} is not installed)"
-    return None
-
-
-def option_without_out(args: argparse.Namespace) -> str | None:
-    """The option given that needs ``--out FILE`` when there is none
-    (``--resume`` continues a file, parquet is not streamed), or None.
-
-    >>> option_without_out(argparse.Namespace(resume=False, fmt="parquet", out=None))
-    '--format parquet'
-    >>> option_without_out(argparse.Namespace(resume=True, fmt="jsonl", out="f.jsonl")) is None
-    True
-    """
-    for needed, used in (("--resume", args.resume), ("--format parquet", args.fmt == "parquet")):
-        if used and not args.out:
-            return needed
-    return None
-
-
-def existing_files(paths: list[str]) -> list[str]:
-    """The paths that are files (or ``-``); each other one is reported.
-
-    >>> existing_files(["-", "/nonexistent.pgn"])  # and 'remis: audit: ... no such file'
-    ['-']
-    """
-    files = []
-    for p in paths:
-        if p != "-" and not os.path.isfile(p):
-            warn(f"audit: {p}: no such file")
-            continue
-        files.append(p)
-    return files
-
-
-def execute(args: argparse.Namespace, opts: AuditOptions, status: int = 0, *,
-            title: str = "remis audit", laws: str | None = None) -> int:
-    """Run the audit ``opts`` describes, with a progress bar on a terminal,
-    then write the summary and report ``args`` ask for; the exit status
-    (130 when interrupted, 2 for a checkpoint of another run).  ``laws``
-    names the rules in the report (default ``args.laws``).
-
-    >>> import tempfile, os
-    >>> d = tempfile.mkdtemp(); p = os.path.join(d, "g.pgn")
-    >>> _ = open(p, "w").write('[Result "1-0"]\\n\\n1. e4 1-0\\n')
-    >>> args = argparse.Namespace(quiet=True, out=None, summary=None, report=None, laws="current")
-    >>> execute(args, AuditOptions([p], os.path.join(d, "f.jsonl"), jobs=1))
-    0
-    """
-    files = opts.paths
-    bar = None
-    if not args.quiet and sys.stderr.isatty():
-        total = sum(os.path.getsize(p) for p in files) if all(seekable(p) for p in files) \
-            else None
-        bar = _Bar(total)
-    errors: list[str] = []
-
-    def on_error(msg: str) -> None:
-        errors.append(msg)
-        if bar is None:
-            warn(f"audit: {msg}")
-
-    try:
-        state = run_audit(opts, files, progress=bar, on_error=on_error)
-    except KeyboardInterrupt:
-        if bar is not None:
-            bar.stop()
-        where = f"; run again with --resume to go on ({args.out}.ckpt.json)" if args.out else ""
-        warn(f"audit: interrupted; the findings written so far are complete{where}")
-        return 130
-    except ValueError as exc:
-        if bar is not None:
-            bar.stop()
-        warn(f"audit: {exc}")
-        return 2
-    except OSError as exc:
-        if bar is not None:
-            bar.stop()
-        warn(f"audit: {exc}")
-        return 1
-    if bar is not None:
-        bar.stop()
-        for e in errors:
-            warn(f"audit: {e}")
-    if errors:
-        status = 1
-    if not args.quiet:
-        sys.stderr.write(summary_text(state) + "\n")
-    if args.summary:
-        with open(args.summary, "w", encoding="utf-8") as f:
-            json.dump(state.summary, f, indent=1, sort_keys=True)
-    if args.report:
-        sample: list[dict[str, Any]] = []
-        if args.out and args.out != "-":
-            sample = read_findings(args.out, args.fmt, limit=500)
-        page = render_report(state.summary, sample, title=title,
-                             laws=args.laws if laws is None else laws, errors=state.errors)
-        with open(args.report, "w", encoding="utf-8") as f:
-            f.write(page)
-    return status

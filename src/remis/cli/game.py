@@ -8,9 +8,8 @@ from typing import Any
 import chess
 
 from remis.cli.common import emit_json, warn
-from remis.game import GameRuling, rule_on_pgn_file
+from remis.game import ClaimMode, GameRuling, rule_on_pgn_file
 from remis.laws import LAWS_MODES
-from remis.replay import ClaimMode
 from remis.ruling import move_label, positions_text
 
 
@@ -31,7 +30,7 @@ def register(sub: Any) -> None:
                    help="list only the first claim of each kind and player")
     p.add_argument("--laws", choices=LAWS_MODES, default="current",
                    help="judge by today's Laws or those in force on each game's Date")
-    from remis.variants.options import add_options
+    from remis.cli.variant_options import add_options
 
     add_options(p)
     p.set_defaults(run=run)
@@ -53,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     >>> os.remove(f.name)
     """
     if getattr(args, "variant", "chess") != "chess":
-        from remis.variants.options import run_game
+        from remis.cli.variant_options import run_game
 
         return run_game(args)
     status = 0

@@ -29,7 +29,7 @@ def register(sub: Any) -> None:
                    help="node budget of the unwinnability search (default 100000)")
     p.add_argument("--max-seconds", type=positive_float, default=None,
                    help="time budget of the unwinnability search per side")
-    from remis.variants.options import add_options
+    from remis.cli.variant_options import add_options
 
     add_options(p)
     p.set_defaults(run=run)
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     1
     """
     if getattr(args, "variant", "chess") != "chess":
-        from remis.variants.options import run_position
+        from remis.cli.variant_options import run_position
 
         return run_position(args)
     status = 0

@@ -29,6 +29,7 @@ from typing import Literal
 import chess
 
 from remis import _core
+from remis.fen import illegal_reason
 from remis.unwinnable.budget import Budget, Cancelled, budgeted, limit
 from remis.unwinnable.reasons import found_text, reason_text
 
@@ -109,8 +110,6 @@ def check_position(board: chess.Board) -> None:
     ...
     ValueError: illegal position: the side not to move is in check (4k3/8/8/8/8/8/8/4K2r b - - 0 1)
     """
-    from remis.position import illegal_reason  # late: remis.position imports the rules core
-
     reason = illegal_reason(board)
     if reason is not None:
         raise ValueError(f"illegal position: {reason} ({board.fen()})")
@@ -185,18 +184,26 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     except ValueError as exc:
         refused = str(exc)
     else:
-        return _verdict(board, color, answer)
+        return verdict_from_core(board, color, answer)
     check_position(board)  # refused: say why in words
     try:  # python-chess trusts the castling rights of a board with moves played
         answer = _ask(board, color, quick, max_nodes, max_seconds,
                       board.clean_castling_rights())
     except ValueError:
         raise ValueError(f"illegal position: {refused} ({board.fen()})") from None
-    return _verdict(board, color, answer)
+    return verdict_from_core(board, color, answer)
 
 
-def _verdict(board: chess.Board, color: chess.Color, answer: _core.CoreVerdict) -> Verdict:
-    """The :class:`Verdict` of the core's answer (see :func:`_ask`)."""
+def verdict_from_core(board: chess.Board, color: chess.Color,
+                      answer: _core.CoreVerdict) -> Verdict:
+    """The :class:`Verdict` of the core's answer on ``board`` (see :func:`_ask`;
+    ``remis game`` gets the same answers with its facts).
+
+    >>> answer = (False, "material", 0, [], 0, "material:bare_king", [], [], None)
+    >>> verdict_from_core(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK,
+    ...                   answer).reason
+    'insufficient material: Black has a bare king (K+Q v K)'
+    """
     value, method, nodes, moves, forced, code, numbers, example, proof = answer
     if value:
         line = tuple(moves)
@@ -222,4 +229,4 @@ def is_dead_position(board: chess.Board, *, mode: Mode = "full") -> bool:
 
 
 __all__ = ["Budget", "Cancelled", "Mode", "Verdict", "can_checkmate", "check_position",
-           "is_dead_position", "limit"]
+           "is_dead_position", "limit", "verdict_from_core"]

@@ -105,6 +105,16 @@ def limit(max_nodes: int, max_seconds: float,
         _CURRENT.reset(token)
 
 
+def current() -> Budget | None:
+    """The budget open in the calling context, if any (``remis game``'s core
+    asks its engine questions within what is left of it).
+
+    >>> current() is None
+    True
+    """
+    return _CURRENT.get()
+
+
 Search = Callable[..., "Verdict"]
 
 

@@ -28,9 +28,8 @@ import chess
 from remis.rules import DeadTest, DeadVerdict, material_dead_test
 from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.deadtest import dead_verdict
-from remis.unwinnable.moves import Key, position_key
 
-__all__ = ["FirstDead", "KnownDead", "first_dead", "full_dead_test", "positions"]
+__all__ = ["FirstDead", "first_dead", "full_dead_test", "positions"]
 
 
 def full_dead_test(board: chess.Board, *, max_nodes: int | None = None,
@@ -144,23 +143,3 @@ def _proved_dead(board: chess.Board, test: DeadTest) -> DeadVerdict | None:
         return test(board)
     except ValueError:
         return None
-
-
-class KnownDead:
-    """A :data:`~remis.rules.DeadTest` for replaying a game again once
-    :func:`first_dead` has found its first dead position: ``verdict`` for
-    that position (wherever it occurs), None for every other one (the
-    first replay's test proved none of them dead).
-
-    >>> b = chess.Board("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1")
-    >>> test = KnownDead(b, full_dead_test(b))
-    >>> test(b).termination, test(chess.Board()) is None
-    ('dead_position', True)
-    """
-
-    def __init__(self, board: chess.Board, verdict: DeadVerdict) -> None:
-        self.key: Key = position_key(board)
-        self.verdict = verdict
-
-    def __call__(self, board: chess.Board) -> DeadVerdict | None:
-        return self.verdict if position_key(board) == self.key else None

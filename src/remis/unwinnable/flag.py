@@ -8,8 +8,7 @@ from typing import Any
 
 import chess
 
-from remis.messages import render
-from remis.ruling import DRAW, Ruling, color_name, win_for
+from remis.ruling import Ruling
 from remis.unwinnable import Mode, can_checkmate
 
 
@@ -40,22 +39,8 @@ def flag_fall(board: chess.Board, player: chess.Color, *, end: Ruling | None = N
     >>> flag_fall(chess.Board("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1"), chess.WHITE)["result"]
     '0-1'
     """
-    who = "White" if player else "Black"
-    opp = "Black" if player else "White"
-    params: dict[str, Any] = {"player": who, "opponent": opp, "article": "6.9"}
-    if end is not None:
-        params.update(termination=end.termination, end_article=end.article)
-        return {"player": color_name(player), "result": end.result, "article": "6.9",
-                "applies": False, "can_checkmate": None, "message": "flag_fall_after_end",
-                "params": params, "explanation": render("flag_fall_after_end", params)}
-    verdict = can_checkmate(board, not player, mode=mode, max_nodes=max_nodes)
-    params["reason"] = verdict.reason
-    if verdict.value is False:
-        result, key = DRAW, "flag_fall_draw"
-    elif verdict.value:
-        result, key = win_for(not player), "flag_fall_win"
-    else:
-        result, key = win_for(not player), "flag_fall_undecided"
-    return {"player": color_name(player), "result": result, "article": "6.9", "applies": True,
-            "can_checkmate": verdict.to_json(), "message": key, "params": params,
-            "explanation": render(key, params)}
+    from remis.facts import flag_fall_json
+
+    verdict = None if end is not None else can_checkmate(board, not player, mode=mode,
+                                                           max_nodes=max_nodes)
+    return flag_fall_json(player, end, verdict)

@@ -1,7 +1,7 @@
 """Shogi and xiangqi: the repetition rules (sennichite, perpetual check) on top
 of Fairy-Stockfish's move generation (``pyffish``, the ``variants`` extra).
 
-The names below are loaded on first use, so that ``remis.variants.options``
+The names below are loaded on first use, so that ``remis.cli.variant_options``
 (imported by the chess CLI) works without pyffish installed.
 
 >>> from remis.variants import VariantHistory

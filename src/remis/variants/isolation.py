@@ -12,8 +12,9 @@ One child serves a process (and its threads, one game at a time) for as long
 as it lives: it ends when its input closes, i.e. with the process that
 started it.  A forked process (an audit worker) starts its own.
 
-The child is sent one JSON request per line, ``[format, text, line,
-marker]``, and answers one JSON line.  ``marker`` is the value of
+The child (:mod:`remis.variants.parser_child`, the parsers' side) is sent one
+JSON request per line, ``[format, text, line, marker]``, and answers one JSON
+line.  ``marker`` is the value of
 :data:`ABORT_ENV` in the parent, when set: a test hook, the child then
 aborts (``os.abort()``) on a game whose text contains it, as a real crash
 would.
@@ -24,7 +25,6 @@ from __future__ import annotations
 import json
 import os
 import select
-import signal
 import subprocess
 import sys
 import threading
@@ -49,54 +49,11 @@ for name, path in (("remis", sys.argv[1]), ("remis.variants", sys.argv[2])):
     sys.modules[name] = types.ModuleType(name)
     sys.modules[name].__path__ = [path]
 sys.modules["remis"].variants = sys.modules["remis.variants"]
-from remis.variants.isolation import serve_parser
+from remis.variants.parser_child import serve_parser
 serve_parser()
 """
 _PACKAGES = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
              os.path.dirname(os.path.abspath(__file__)))
-
-
-def parse_in_process(fmt: str, text: str, line: int) -> Any:
-    """What the child answers for one game, computed here: for CSA the
-    parsed game (see :func:`remis.variants.kifu.parse_csa_game`), for KIF and
-    KI2 the fields of its :class:`~remis.variants.kifu.GameRecord` (the game
-    starting at line ``line`` of its file).
-
-    >>> parse_in_process("csa", "PI\\n+\\n+7776FU\\n", 1)[1]
-    ['7g7f']
-    >>> parse_in_process("kif", "手合割：平手\\n   1 ７六歩(77)\\n", 1)["moves"]
-    ['7g7f']
-    """
-    from remis.variants.ki2 import _read_ki2_game
-    from remis.variants.kifu import GameRecord, _read_kif_game, parse_csa_game
-
-    if fmt == "csa":
-        return parse_csa_game(text)
-    rec = GameRecord(1, line, 0, "startpos", [])
-    {"kif": _read_kif_game, "ki2": _read_ki2_game}[fmt](rec, text)
-    return {"start": rec.start, "moves": rec.moves, "result": rec.result,
-            "termination": rec.termination, "headers": rec.headers, "unread": rec.unread,
-            "error": rec.error}
-
-
-def serve_parser() -> None:  # pragma: no cover - runs in the child
-    """The child's loop: one JSON request per line in, one JSON answer per
-    line out, until its input closes.
-
-    >>> callable(serve_parser)
-    True
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    for line in sys.stdin:
-        fmt, text, first, marker = json.loads(line)
-        if marker and marker in text:
-            os.abort()  # the test hook: crash as cshogi's C++ code would
-        try:
-            out: dict[str, Any] = {"ok": True, "value": parse_in_process(fmt, text, first)}
-        except Exception as exc:
-            out = {"ok": False, "error": str(exc), "type": type(exc).__name__}
-        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
-        sys.stdout.flush()
 
 
 class IsolatedParser:
@@ -111,7 +68,8 @@ class IsolatedParser:
     _inherited: ClassVar[list[subprocess.Popen[str]]] = []  # kept, not closed, after a fork
 
     def parse(self, fmt: str, text: str, line: int = 1) -> Any:
-        """Parse one game in the child (see :func:`parse_in_process`);
+        """Parse one game in the child (see
+        :func:`remis.variants.parser_child.parse_in_process`);
         raises RecordError if the parser crashed or hung, and ValueError with
         the parser's message for what it refused.
 

@@ -140,7 +140,7 @@ def run_audit(args: argparse.Namespace) -> int:
     """
     from remis.audit.checks import CHECKS
     from remis.audit.run import AuditOptions
-    from remis.cli.audit import execute, existing_files, option_without_out
+    from remis.cli.auditing import execute, existing_files, option_without_out
     from remis.variants.audit import VARIANT_CHECKS, rules_label
     from remis.variants.auditrun import VariantWork
     from remis.variants.records import expand_variant_paths

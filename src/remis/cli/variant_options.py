@@ -1,6 +1,6 @@
 """The ``--variant`` options of ``remis game`` / ``position`` / ``audit``, kept free of
 the ``pyffish`` import so that the chess CLI works without the ``variants``
-extra; the variant paths load :mod:`remis.variants.cli` only when chosen."""
+extra; the variant paths load :mod:`remis.cli.variant` only when chosen."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def run_game(args: argparse.Namespace) -> int:
     0
     """
     try:
-        from remis.variants import cli
+        from remis.cli import variant as cli
     except ImportError as exc:
         return _missing(exc)
     return cli.run_game(args)
@@ -61,7 +61,7 @@ def run_position(args: argparse.Namespace) -> int:
     0
     """
     try:
-        from remis.variants import cli
+        from remis.cli import variant as cli
     except ImportError as exc:
         return _missing(exc)
     return cli.run_position(args)
@@ -76,7 +76,7 @@ def run_audit(args: argparse.Namespace) -> int:
     2
     """
     try:
-        from remis.variants import cli
+        from remis.cli import variant as cli
     except ImportError as exc:
         return _missing(exc)
     return cli.run_audit(args)

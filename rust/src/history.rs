@@ -1,0 +1,355 @@
+//! A game's history: occurrences of each position (9.2.3 identity) and the no-progress
+//! counter, so that repetition and move-count rules cost O(1) a move.
+//!
+//! A position can recur only after the last irreversible move (a capture, a pawn move or
+//! a change of castling rights): material, pawns and rights only ever decrease. So the
+//! history keeps the "window" of positions since that move, and the list of those that
+//! stood twice in it; a 9.2.1 claim (intended move) is possible only when that list holds
+//! a position with the opponent to move.
+//!
+//! `History::batch` keeps only the window (memory flat over any game); `History::live`
+//! keeps every position so that moves can be taken back.
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use crate::identity::{Key, KeyMap};
+
+#[derive(Clone)]
+pub struct History {
+    pos: Chess,
+    ply: u32,
+    /// the keys from ply `first` on: every ply (live) or the current window (batch)
+    keys: Vec<Key>,
+    first: u32,
+    /// plies at which each position stood (live: since the start; batch: in the window)
+    occ: KeyMap<Vec<u32>>,
+    /// plies at which a window began
+    windows: Vec<u32>,
+    /// positions that stood twice in the current window
+    doubles: Vec<Key>,
+    /// the no-progress count (the position's own, but for a position it cannot hold)
+    clock: u32,
+    /// whether `pos` is the position on the board: false after a position shakmaty
+    /// refuses (an illegal move that stood in the live arbiter), whose key and count
+    /// alone are known
+    exact: bool,
+    /// live only: the state before each move, to take moves back
+    undo: Option<Vec<(Chess, u32, bool)>>,
+}
+
+impl History {
+    /// A history that only goes forward and forgets what can never recur.
+    pub fn batch(pos: Chess) -> History {
+        History::new(pos, false)
+    }
+
+    /// A history that keeps every position and can take moves back.
+    pub fn live(pos: Chess) -> History {
+        History::new(pos, true)
+    }
+
+    fn new(pos: Chess, live: bool) -> History {
+        let k = Key::of(&pos);
+        let mut occ = KeyMap::default();
+        occ.insert(k, vec![0]);
+        History {
+            clock: pos.halfmoves(),
+            exact: true,
+            pos,
+            ply: 0,
+            keys: vec![k],
+            first: 0,
+            occ,
+            windows: vec![0],
+            doubles: Vec::new(),
+            undo: live.then(Vec::new),
+        }
+    }
+
+    pub fn position(&self) -> &Chess {
+        &self.pos
+    }
+
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    pub fn halfmoves(&self) -> u32 {
+        self.clock
+    }
+
+    /// Whether [`History::position`] is the position on the board (always, but after a
+    /// position shakmaty refuses: then only the key and the count are known).
+    pub fn exact(&self) -> bool {
+        self.exact
+    }
+
+    /// A live history whose start position shakmaty refuses: only its key and count
+    /// are known (`pos` stands in for it and is not used for moves).
+    pub fn live_inexact(k: Key, clock: u32, pos: Chess) -> History {
+        let mut h = History::new(pos, true);
+        h.keys = vec![k];
+        h.occ.clear();
+        h.occ.insert(k, vec![0]);
+        h.clock = clock;
+        h.exact = false;
+        h
+    }
+
+    pub fn key(&self) -> Key {
+        self.keys[self.keys.len() - 1]
+    }
+
+    /// The key after `ply` plies, if the history still has it.
+    pub fn key_at(&self, ply: u32) -> Option<Key> {
+        ply.checked_sub(self.first)
+            .and_then(|i| self.keys.get(i as usize))
+            .copied()
+    }
+
+    /// Play a legal move; returns how often the new position has now stood.
+    pub fn push(&mut self, m: Move) -> usize {
+        debug_assert!(
+            self.exact,
+            "a move played on a position the history does not hold"
+        );
+        let before = self.pos.castles().castling_rights();
+        self.save();
+        self.pos.play_unchecked(m);
+        self.clock = self.pos.halfmoves();
+        let k = Key::of(&self.pos);
+        self.record(k, self.clock == 0 || before.0 != k.castling)
+    }
+
+    /// Record a position that python-chess holds and shakmaty may refuse (an illegal move
+    /// that stood, in the live arbiter), with its no-progress count: `pos` is that
+    /// position when shakmaty holds it.
+    pub fn push_key(&mut self, k: Key, clock: u32, pos: Option<Chess>) -> usize {
+        let irreversible = clock == 0 || k.castling != self.key().castling;
+        self.save();
+        self.exact = pos.is_some();
+        if let Some(p) = pos {
+            self.pos = p;
+        }
+        self.clock = clock;
+        self.record(k, irreversible)
+    }
+
+    fn save(&mut self) {
+        if let Some(undo) = self.undo.as_mut() {
+            undo.push((self.pos.clone(), self.clock, self.exact));
+        }
+    }
+
+    fn record(&mut self, k: Key, irreversible: bool) -> usize {
+        self.ply += 1;
+        let ply = self.ply;
+        if irreversible {
+            // nothing from before can ever stand on the board again
+            self.windows.push(ply);
+            self.doubles.clear();
+            if self.undo.is_none() {
+                self.keys.clear();
+                self.first = ply;
+                self.occ.clear();
+            }
+            self.keys.push(k);
+            self.occ.insert(k, vec![ply]);
+            return 1;
+        }
+        self.keys.push(k);
+        let occ = self.occ.entry(k).or_default();
+        occ.push(ply);
+        let n = occ.len();
+        if n == 2 {
+            self.doubles.push(k);
+        }
+        n
+    }
+
+    /// Take back the last move (live histories only). False when there is none.
+    pub fn pop(&mut self) -> bool {
+        let Some((prev, clock, exact)) = self.undo.as_mut().and_then(Vec::pop) else {
+            return false;
+        };
+        self.pos = prev;
+        self.clock = clock;
+        self.exact = exact;
+        let ply = self.ply;
+        if let Some(k) = self.keys.pop()
+            && let Some(occ) = self.occ.get_mut(&k)
+        {
+            occ.pop();
+            if occ.is_empty() {
+                self.occ.remove(&k);
+            }
+        }
+        if self.windows.len() > 1 && self.windows[self.windows.len() - 1] == ply {
+            self.windows.pop();
+        }
+        self.ply -= 1;
+        let start = self.window_start();
+        self.doubles = self
+            .occ
+            .iter()
+            .filter(|(_, plies)| plies.len() >= 2 && plies[0] >= start)
+            .map(|(k, _)| *k)
+            .collect();
+        true
+    }
+
+    /// Plies at which `k` stood.
+    pub fn occurrences(&self, k: &Key) -> &[u32] {
+        self.occ.get(k).map_or(&[], Vec::as_slice)
+    }
+
+    /// Plies at which the current position stood.
+    pub fn current_occurrences(&self) -> &[u32] {
+        self.occurrences(&self.key())
+    }
+
+    /// Ply of the last irreversible move: nothing before it can stand again.
+    pub fn window_start(&self) -> u32 {
+        self.windows[self.windows.len() - 1]
+    }
+
+    /// The positions that stood twice since the last irreversible move.
+    pub fn doubles(&self) -> &[Key] {
+        &self.doubles
+    }
+
+    /// Whether an intended move could make a third occurrence (9.2.1): a position that
+    /// stood twice in the window has the opponent to move.
+    pub fn may_repeat_after_move(&self) -> bool {
+        let opp_white = self.turn() == Color::Black;
+        self.doubles.iter().any(|k| k.white_to_move == opp_white)
+    }
+
+    /// Plies at which the position after the legal move `m` already stood (empty when
+    /// it is new: a pawn move, a capture or castling can never repeat a position).
+    pub fn occurrences_after(&self, m: Move) -> Vec<u32> {
+        if m.is_zeroing() || m.is_castle() {
+            return Vec::new();
+        }
+        let mut after = self.pos.clone();
+        after.play_unchecked(m);
+        self.occurrences_after_key(&Key::of(&after), false)
+    }
+
+    /// [`History::occurrences_after`] for a move known by the key of the position it
+    /// leads to and whether it is a pawn move or a capture.
+    pub fn occurrences_after_key(&self, k: &Key, zeroing: bool) -> Vec<u32> {
+        if zeroing || k.castling != self.key().castling {
+            return Vec::new();
+        }
+        self.occurrences(k).to_vec()
+    }
+
+    /// The side to move (from the key, which is known even where the position is not).
+    pub fn turn(&self) -> Color {
+        if self.key().white_to_move {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// Every legal move after which the position would stand for at least the third time
+    /// (a 9.2.1 claim), with the plies of its earlier occurrences. Such a move is
+    /// reversible, so its target is a position seen twice in the window with the
+    /// opponent's units where they are now and the mover's differing on two squares:
+    /// the move is read off that difference instead of trying every legal move.
+    pub fn repeating_moves(&self) -> Vec<(Move, Vec<u32>)> {
+        let mut found = Vec::new();
+        if self.doubles.is_empty() || !self.exact {
+            return found;
+        }
+        let cur = self.key();
+        let turn = self.pos.turn();
+        let mut legal = None;
+        for k in &self.doubles {
+            if k.white_to_move == cur.white_to_move
+                || k.units(!turn) != cur.units(!turn)
+                || k.castling != cur.castling
+                || k.ep != 64
+            {
+                continue;
+            }
+            let (before, after) = (cur.units(turn), k.units(turn));
+            let (src, dst) = (before & !after, after & !before);
+            if src.count_ones() != 1 || dst.count_ones() != 1 {
+                continue;
+            }
+            let moves = legal.get_or_insert_with(|| self.pos.legal_moves());
+            let (from, to) = (src.trailing_zeros(), dst.trailing_zeros());
+            let Some(m) = moves.iter().find(|m| {
+                m.from().map(u32::from) == Some(from)
+                    && u32::from(m.to()) == to
+                    && m.promotion().is_none()
+                    && !m.is_castle()
+            }) else {
+                continue;
+            };
+            let plies = self.occurrences_after(*m);
+            if plies.len() >= 2 {
+                found.push((*m, plies));
+            }
+        }
+        found
+    }
+
+    /// The keys of every position still held, from ply `first_ply()` on.
+    pub fn keys(&self) -> &[Key] {
+        &self.keys
+    }
+
+    pub fn first_ply(&self) -> u32 {
+        self.first
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{parse_san, start};
+
+    fn play(h: &mut History, sans: &str) -> Vec<usize> {
+        sans.split_whitespace()
+            .map(|s| {
+                let m = parse_san(h.position(), s).unwrap();
+                h.push(m)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn counts_occurrences_from_the_start_position() {
+        let mut h = History::batch(start());
+        let counts = play(&mut h, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+        assert_eq!(counts, vec![1, 1, 1, 2, 2, 2, 2, 3]);
+        assert_eq!(h.current_occurrences(), &[0, 4, 8]);
+        assert_eq!(h.halfmoves(), 8);
+    }
+
+    #[test]
+    fn finds_the_intended_move_that_repeats() {
+        let mut h = History::live(start());
+        play(&mut h, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        assert!(h.may_repeat_after_move());
+        let found = h.repeating_moves();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].1, vec![0, 4]);
+        assert!(h.pop());
+        assert_eq!(h.ply(), 6);
+        assert_eq!(h.doubles().len(), 3);
+    }
+
+    #[test]
+    fn batch_forgets_what_cannot_recur() {
+        let mut h = History::batch(start());
+        play(&mut h, "Nf3 Nf6 e4 Ng8 Ng1 Nf6");
+        assert_eq!(h.window_start(), 3);
+        assert_eq!(h.keys().len(), 4);
+        assert!(h.key_at(1).is_none());
+    }
+}

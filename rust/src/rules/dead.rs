@@ -1,0 +1,384 @@
+//! The dead-position test run after every ply (Article 5.2.2).
+//!
+//! It must cost almost nothing in ordinary positions, so it looks at a few bitboards
+//! first ([`gate`]). Without pawns, material decides the material cases. The engine is
+//! asked only about closed pawn structures without a queen or rook, a queen or rook
+//! behind a wall of rammed pawns, and a forced move in check among few units that ends
+//! in stalemate or leaves too little material; elsewhere the answer is "not proved dead"
+//! at once. A candidate gets quick mode for both colours, then, where quick mode left a
+//! colour open and the structure is closed, full mode within [`DEAD_TEST_NODES`]. Dead
+//! only on two proofs. Returning `None` is always safe: it means "not proved dead".
+
+use shakmaty::{Bitboard, Chess, Color, Position};
+
+use crate::board::describe_material;
+use crate::identity::{Key, KeyMap};
+use crate::unwinnable::{self, Answer, Budget, Mode, Verdict};
+
+/// Node budget of the full-mode question on a candidate position (per colour).
+pub const DEAD_TEST_NODES: u64 = 5_000;
+/// Pairs of rammed pawns from which a position with a queen or rook is a candidate.
+const WALL_PAIRS: u32 = 3;
+/// Pairs of rammed pawns from which a position without a queen or rook is a candidate.
+const CLOSED_PAIRS: u32 = 2;
+/// With a queen or rook, a wall whose free pawns cannot promote without a capture is a
+/// candidate on a board of at most this many units.
+const WALL_UNITS: u32 = 16;
+/// Units up to which a forced move in check is followed to see whether it ends the game.
+const FORCED_UNITS: u32 = 8;
+/// Searches beyond quick mode per structure that may end without a proof in one game.
+const FULL_RUNS_PER_STRUCTURE: u32 = 3;
+/// Positions per structure looked at without a proof before the rest are let go (but
+/// for those in check).
+const LOOKS_PER_STRUCTURE: u32 = 3;
+const CACHE_SIZE: usize = 4096;
+
+/// A proof that the position is dead.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DeadVerdict {
+    /// Neither side has the material to mate: `K v K+N`.
+    Material(String),
+    /// The engine proved that neither side can mate (White's proof, then Black's).
+    Dead {
+        white: Box<Verdict>,
+        black: Box<Verdict>,
+    },
+}
+
+/// A dead-position test over the positions of one game.
+pub trait DeadTest {
+    fn test(&mut self, pos: &Chess) -> Option<DeadVerdict>;
+}
+
+/// Insufficient material only.
+pub struct Material;
+
+impl DeadTest for Material {
+    fn test(&mut self, pos: &Chess) -> Option<DeadVerdict> {
+        material_dead(pos)
+    }
+}
+
+/// Insufficient material for both sides, with its description.
+pub fn material_dead(pos: &Chess) -> Option<DeadVerdict> {
+    let b = pos.board();
+    if (b.pawns() | b.rooks() | b.queens()).any() {
+        return None; // the usual case, decided at once
+    }
+    pos.is_insufficient_material()
+        .then(|| DeadVerdict::Material(describe_material(pos)))
+}
+
+/// A test that knows the one dead position of the game (found once the whole record was
+/// read) and proves nothing else.
+pub struct Known {
+    pub key: Key,
+    pub verdict: DeadVerdict,
+}
+
+impl DeadTest for Known {
+    fn test(&mut self, pos: &Chess) -> Option<DeadVerdict> {
+        (Key::of(pos) == self.key).then(|| self.verdict.clone())
+    }
+}
+
+#[derive(Clone)]
+struct Outcome {
+    verdict: Option<DeadVerdict>,
+    needs_full: bool,
+}
+
+/// The engine's dead test for one game: candidates only, within a budget per pawn
+/// structure and material (which a piece move without capture keeps), so that a long
+/// game of king moves behind a locked but live structure stays cheap. `quick_only` never
+/// searches beyond quick mode (the audit's choice). The answers depend only on the
+/// game's positions in order.
+pub struct Engine {
+    quick_only: bool,
+    failed: KeyMap<u32>,
+    looked: KeyMap<u32>,
+    cache: KeyMap<Outcome>,
+}
+
+impl Engine {
+    pub fn new(quick_only: bool) -> Engine {
+        Engine {
+            quick_only,
+            failed: KeyMap::default(),
+            looked: KeyMap::default(),
+            cache: KeyMap::default(),
+        }
+    }
+
+    /// Start a new game (the cache of answers by position stays).
+    pub fn reset(&mut self) {
+        self.failed.clear();
+        self.looked.clear();
+    }
+
+    fn outcome(&mut self, pos: &Chess, full: bool) -> Option<Outcome> {
+        let key = Key::of(pos);
+        if let Some(o) = self.cache.get(&key) {
+            return (!o.needs_full || full).then(|| o.clone());
+        }
+        let o = decide(pos, full)?;
+        if self.cache.len() >= CACHE_SIZE {
+            self.cache.clear();
+        }
+        self.cache.insert(key, o.clone());
+        Some(o)
+    }
+}
+
+impl DeadTest for Engine {
+    fn test(&mut self, pos: &Chess) -> Option<DeadVerdict> {
+        match gate(pos) {
+            Gate::Dead(v) => return Some(v),
+            Gate::No => return None,
+            Gate::Look => {}
+        }
+        let s = structure(pos);
+        let looked = self.looked.get(&s).copied().unwrap_or(0);
+        let check_only = looked >= LOOKS_PER_STRUCTURE;
+        if check_only && !pos.is_check() {
+            return None;
+        }
+        let failed = self.failed.get(&s).copied().unwrap_or(0);
+        let limit = if self.quick_only {
+            0
+        } else {
+            FULL_RUNS_PER_STRUCTURE
+        };
+        let outcome = self.outcome(pos, failed < limit && !check_only);
+        if let Some(o) = &outcome
+            && o.verdict.is_some()
+        {
+            return o.verdict.clone();
+        }
+        self.looked.insert(s, looked + 1);
+        if outcome.is_some_and(|o| o.needs_full) {
+            self.failed.insert(s, failed + 1);
+        }
+        None
+    }
+}
+
+/// Quick mode for both colours, then full mode for those it left open where the
+/// structure is closed (None instead when `full` is false); dead only on two proofs.
+fn decide(pos: &Chess, full: bool) -> Option<Outcome> {
+    let none = Budget::default();
+    let mut quick = Vec::with_capacity(2);
+    for color in [Color::White, Color::Black] {
+        let v = unwinnable::can_checkmate(pos, color, Mode::Quick, &none);
+        if matches!(v.answer, Answer::Can(_)) {
+            return Some(Outcome {
+                verdict: None,
+                needs_full: false,
+            });
+        }
+        quick.push(v);
+    }
+    let open = quick.iter().any(|v| v.answer == Answer::Unknown);
+    if open && !full_candidate(pos) {
+        return Some(Outcome {
+            verdict: None,
+            needs_full: false,
+        });
+    }
+    if open && !full {
+        return None;
+    }
+    let budget = Budget {
+        max_nodes: Some(DEAD_TEST_NODES),
+        ..Budget::default()
+    };
+    let mut proofs = Vec::with_capacity(2);
+    for (v, color) in quick.into_iter().zip([Color::White, Color::Black]) {
+        let v = if v.answer == Answer::Unknown {
+            unwinnable::can_checkmate(pos, color, Mode::Full, &budget)
+        } else {
+            v
+        };
+        if !matches!(v.answer, Answer::Cannot(_)) {
+            return Some(Outcome {
+                verdict: None,
+                needs_full: true,
+            });
+        }
+        proofs.push(v);
+    }
+    let black = proofs.pop()?;
+    let white = proofs.pop()?;
+    Some(Outcome {
+        verdict: Some(DeadVerdict::Dead {
+            white: Box::new(white),
+            black: Box::new(black),
+        }),
+        needs_full: open,
+    })
+}
+
+enum Gate {
+    Dead(DeadVerdict),
+    No,
+    Look,
+}
+
+/// The cheap part: a verdict for the material cases, `No` where the position is no
+/// candidate, `Look` where the engine must look.
+fn gate(pos: &Chess) -> Gate {
+    let b = pos.board();
+    let look = if b.pawns().is_empty() {
+        if let Some(v) = material_dead(pos) {
+            return Gate::Dead(v);
+        }
+        ends_by_force(pos)
+    } else if (b.queens() | b.rooks()).any() {
+        walled(pos) || ends_by_force(pos)
+    } else {
+        closed(pos) || ends_by_force(pos)
+    };
+    if look { Gate::Look } else { Gate::No }
+}
+
+/// What the per-game budget is counted by: the pawns and the material, bishops by the
+/// colour of their squares.
+fn structure(pos: &Chess) -> Key {
+    let b = pos.board();
+    let white = b.white().0;
+    let mut material: u64 = 0;
+    for bb in [
+        b.knights().0,
+        b.bishops().0 & Bitboard::DARK_SQUARES.0,
+        b.bishops().0 & Bitboard::LIGHT_SQUARES.0,
+        b.rooks().0,
+        b.queens().0,
+    ] {
+        material = material << 8
+            | u64::from((bb & white).count_ones()) << 4
+            | u64::from((bb & !white).count_ones());
+    }
+    Key::from_parts(
+        [b.pawns().0, b.pawns().0 & white, material, 0, 0, 0, 0, 0],
+        true,
+        0,
+        64,
+    )
+}
+
+/// Few units, in check with at most one legal move, and the forced moves (up to four
+/// plies) end in stalemate or leave too little material for either side.
+fn ends_by_force(pos: &Chess) -> bool {
+    if pos.board().occupied().count() as u32 > FORCED_UNITS || !pos.is_check() {
+        return false;
+    }
+    let mut p = pos.clone();
+    for _ in 0..4 {
+        let moves = p.legal_moves();
+        if moves.len() != 1 {
+            return moves.is_empty() && !p.is_check();
+        }
+        p.play_unchecked(moves[0]);
+        if material_dead(&p).is_some() {
+            return true;
+        }
+    }
+    false
+}
+
+fn pawns(pos: &Chess) -> (u64, u64) {
+    let b = pos.board();
+    let white = (b.pawns() & b.white()).0;
+    (white, b.pawns().0 & !white)
+}
+
+/// The pawns of `color` not rammed head-on by an enemy pawn.
+fn free_pawns(pos: &Chess, color: Color) -> u64 {
+    let (white, black) = pawns(pos);
+    match color {
+        Color::White => white & !(black >> 8),
+        Color::Black => black & !(white << 8),
+    }
+}
+
+/// Pairs of pawns rammed head-on.
+fn rammed(pos: &Chess) -> u32 {
+    let (white, _) = pawns(pos);
+    (white & !free_pawns(pos, Color::White)).count_ones()
+}
+
+/// The pawns of `color` with no enemy pawn ahead on their file.
+fn runners(pos: &Chess, color: Color) -> u64 {
+    let (white, black) = pawns(pos);
+    let (mine, theirs) = if color == Color::White {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let mut shade = theirs;
+    for _ in 0..6 {
+        shade |= if color == Color::White {
+            shade >> 8
+        } else {
+            shade << 8
+        };
+    }
+    mine & !shade
+}
+
+fn closed(pos: &Chess) -> bool {
+    rammed(pos) >= CLOSED_PAIRS
+        && runners(pos, Color::White) == 0
+        && runners(pos, Color::Black) == 0
+}
+
+fn walled(pos: &Chess) -> bool {
+    if rammed(pos) < WALL_PAIRS {
+        return false;
+    }
+    if free_pawns(pos, Color::White) == 0 && free_pawns(pos, Color::Black) == 0 {
+        return true;
+    }
+    pos.board().occupied().count() as u32 <= WALL_UNITS
+        && runners(pos, Color::White) == 0
+        && runners(pos, Color::Black) == 0
+}
+
+fn full_candidate(pos: &Chess) -> bool {
+    let b = pos.board();
+    if (b.queens() | b.rooks()).any() {
+        walled(pos)
+    } else {
+        closed(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::from_fen;
+
+    fn pos(fen: &str) -> Chess {
+        from_fen(fen, false).unwrap().0
+    }
+
+    #[test]
+    fn gates() {
+        assert!(matches!(
+            gate(&pos("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/7P/8 w - - 0 1")),
+            Gate::Look
+        ));
+        assert!(matches!(gate(&Chess::default()), Gate::No));
+        assert!(matches!(
+            gate(&pos("8/8/8/4k3/8/8/8/K2n4 w - - 0 1")),
+            Gate::Dead(_)
+        ));
+        assert!(ends_by_force(&pos("7k/6Q1/8/8/8/8/8/K7 b - - 0 1")));
+        assert!(!ends_by_force(&pos("7k/6Q1/8/8/8/8/8/K5R1 b - - 0 1")));
+        assert!(walled(&pos(
+            "5brk/3Bp1p1/3pP1P1/3P2p1/3p2p1/3P4/4K1P1/8 b - - 0 1"
+        )));
+        assert!(!walled(&pos("4k3/1p1p1pp1/1P1P1P2/8/8/8/8/R3K3 w - - 0 1")));
+        assert!(!closed(&pos("8/8/8/7p/5K1P/2k5/P7/8 w - - 2 52")));
+    }
+}

@@ -1,0 +1,88 @@
+"""Ctrl-C during ``remis audit --jobs 2``: the first interrupt lets the running
+tasks end, a second one terminates the workers at once (issue 50, item 6);
+either way the checkpoint stays valid."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+# An audit whose tasks sleep: the first is quick (its findings and the
+# checkpoint are written), the others would run for a minute.
+SCRIPT = r"""
+import sys, time
+from remis.audit.run import AuditOptions, TaskResult, run_audit
+from remis.audit.stats import new_summary
+
+class Slow:
+    def key(self):
+        return {"slow": True}
+
+    def ranges(self, path, chunk_bytes):
+        return [(i, i + 1) for i in range(6)]
+
+    def batches(self, path, batch_games, skip):
+        return iter(())
+
+    def __call__(self, task):
+        time.sleep(0.2 if task.start == 0 else 60)
+        return TaskResult(1, [], new_summary())
+
+opts = AuditOptions([sys.argv[1]], sys.argv[2], jobs=2, work=Slow())
+try:
+    run_audit(opts, [sys.argv[1]], on_notice=lambda m: print(m, flush=True))
+except KeyboardInterrupt:
+    sys.exit(130)
+"""
+
+
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return [int(c) for c in f.read().split()]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[1][0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_a_second_interrupt_terminates_the_workers_at_once(tmp_path: Path) -> None:
+    pgn = tmp_path / "x.pgn"
+    pgn.write_bytes(b"")
+    out = tmp_path / "f.jsonl"
+    ckpt = Path(f"{out}.ckpt.json")
+    proc = subprocess.Popen([sys.executable, "-c", SCRIPT, str(pgn), str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=Path(__file__).resolve().parents[2])
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if ckpt.exists() and json.loads(ckpt.read_text())["state"]["file_tasks_done"] == [1]:
+            break
+        time.sleep(0.05)
+    workers = _children(proc.pid)
+    assert proc.poll() is None and len(workers) >= 2
+    proc.send_signal(signal.SIGINT)
+    time.sleep(1.0)
+    assert proc.poll() is None  # the first interrupt waits for the running tasks
+    assert all(_alive(w) for w in workers)
+    t = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=30)
+    assert time.monotonic() - t < 10
+    assert proc.returncode == 130, stderr
+    assert "waiting for 2 running task(s)" in stdout and "terminated" in stdout
+    assert "Traceback" not in stderr
+    time.sleep(0.5)
+    assert not any(_alive(w) for w in workers)
+    # the checkpoint still says what was written: one task, its output whole
+    state = json.loads(ckpt.read_text())["state"]
+    assert state["file_tasks_done"] == [1] and not state["complete"]
+    assert state["out_bytes"] == os.path.getsize(out)
