@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from remis.laws import CURRENT, Laws, fifty_rule
+from remis.reasons import REASONS
 from remis.ruling import (
     DRAW,
     FIFTY,
@@ -120,7 +121,7 @@ def ruling(e: EndFacts, at: Where | None = None) -> Ruling:
     if kind == "dead_position":
         w, b = verdict(True, proof[0]), verdict(False, proof[1])
         # as remis.unwinnable.deadtest.dead_verdict words the live arbiter's
-        reason = f"White: {w.reason}; Black: {b.reason}"
+        reason = REASONS["param.side_reasons"].format(white=w.reason, black=b.reason)
         return Ruling(ply, DRAW, kind, article, (ply,), kind,
                       {"reason": reason, "article": article},
                       {"can_checkmate": {"white": w.to_json(), "black": b.to_json()}})

@@ -32,7 +32,9 @@ def rule_on_position(fen: str, *, dead_test: DeadTest = material_dead_test,
     >>> out["end"]["termination"], out["can_checkmate"]
     ('dead_position', {'white': False, 'black': False})
     """
-    from remis.unwinnable import can_checkmate  # late: the engine is loaded when asked for
+    # late: the engine is loaded when asked for
+    from remis.unwinnable import can_checkmate
+    from remis.unwinnable.deadtest import dead_verdict
 
     board = parse_fen(fen)
     history = History(board)
@@ -45,9 +47,7 @@ def rule_on_position(fen: str, *, dead_test: DeadTest = material_dead_test,
         if found is not None:
             return found
         if all(v.value is False for v in verdicts.values()):
-            reason = "; ".join(f"{name.title()}: {v.reason}" for name, v in verdicts.items())
-            return DeadVerdict("dead_position", reason,
-                               {"can_checkmate": {n: v.to_json() for n, v in verdicts.items()}})
+            return dead_verdict(verdicts["white"], verdicts["black"])
         return None
 
     end = automatic_end(history, engine)

@@ -7,8 +7,9 @@ translate a reason by matching it against these templates
 (:func:`remis.i18n.translate_param`): a reason is translated exactly when it
 is one of these templates filled in, its slots (``{player}``, ``{n}``,
 ``{moves}`` as UCI, ``{squares}``, ``{material}``, a nested ``{reason}``)
-included.  An engine that writes its reasons by id from this table
-(``REASONS[id].format(...)``) can never drift from the catalogues.
+included.  :mod:`remis.unwinnable` writes every reason from this table
+(``REASONS[id].format(...)``), so its English cannot drift from the
+catalogues.
 
 Slots in braces that are optional parts of a sentence (``{after}``,
 ``{pawns}``, ``{example}``) hold either nothing or the text of the template
@@ -21,7 +22,7 @@ named in :data:`OPTIONAL`.
 from __future__ import annotations
 
 REASONS: dict[str, str] = {
-    # material alone decides (remis.unwinnable.material)
+    # material alone decides (the core's material.rs)
     "param.material_bare": "insufficient material: {player} has a bare king ({material})",
     "param.material_never": "insufficient material: {player} can never checkmate ({material})",
     "param.material_promotion": "insufficient material: {player} could only mate after an "
@@ -37,21 +38,26 @@ REASONS: dict[str, str] = {
     "param.position_mated": "the position is a checkmate of {player}: no legal move",
     "param.forced_stalemate": "forced sequence: every legal continuation ends in stalemate "
     "after {n} forced plies ({moves})",
+    "param.forced_stalemate_ply": "forced sequence: every legal continuation ends in stalemate "
+    "after 1 forced ply ({moves})",
     "param.forced_mated": "forced sequence: every legal continuation ends in checkmate of "
     "{player} after {n} forced plies ({moves})",
+    "param.forced_mated_ply": "forced sequence: every legal continuation ends in checkmate of "
+    "{player} after 1 forced ply ({moves})",
     "param.forced_cycle": "forced sequence: the forced moves come back to a position after "
     "{n} forced plies ({moves}), so they go on for ever",
     "param.forced_material": "forced sequence {moves} leads to {reason}",
     "param.after_forced": " after the forced moves {moves}",
     "param.forced_then": "after the forced moves {moves}, {reason}",
-    # no answer within the limits
-    "param.undecided_quick": "undecided: quick mode decides only material, forced moves, "
-    "blocked pawn structures and positions with few pieces",
+    # no answer within the limits (a search's own, or a request's budget)
     "param.undecided_limit": "undecided: {limit} reached ({n} nodes)",
+    "param.undecided_limit_one": "undecided: {limit} reached (1 node)",
     "param.limit_quick": "quick mode",
     "param.limit_nodes": "node limit",
     "param.limit_time": "time limit",
     "param.limit_interrupt": "interrupt",
+    "param.budget_nodes": "undecided: the request's node budget ({n}) is spent",
+    "param.budget_seconds": "undecided: the request's time budget ({seconds} s) is spent",
     # searches that visited every line or every reachable position
     "param.lines_moves": "exhausted search: every legal move of {player}{after} {how} ({ends})",
     "param.lines_plies": "exhausted search: every line of at most {n} plies{after} {how} "
@@ -63,9 +69,7 @@ REASONS: dict[str, str] = {
     "param.ends_n": "{n} ends",
     "param.exhausted_search": "exhausted search: no checkmate by {player} is reachable{after} "
     "({n} positions searched)",
-    "param.exhausted_width": "exhausted search: none of the {n} reachable positions is a "
-    "checkmate by {player}",
-    # the static proof of a blocked structure (remis.unwinnable.static)
+    # the static proof of a blocked structure (the core's blocked.rs)
     "param.blocked_static": "blocked structure (static){after}: {reason}",
     "param.blocked_white": "blocked position: no White piece can ever attack a square the "
     "black king can reach{pawns}",

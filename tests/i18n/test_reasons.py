@@ -21,6 +21,7 @@ from remis.messages import render
 from remis.position import rule_on_position
 from remis.reasons import REASONS
 from remis.unwinnable import can_checkmate
+from remis.unwinnable.budget import limit
 
 #: One real position for each kind of reason: the budget, the side asked, the FEN.
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "reasons.txt"
@@ -38,13 +39,11 @@ def positions() -> Iterator[tuple[chess.Board, chess.Color, int | float | None]]
                None if budget == "quick" else float(budget) if "." in budget else int(budget))
 
 
-#: Templates no real position reaches today: the engine's material test
-#: (python-chess's) already says "never" wherever only the opponent's
-#: promotion could help; no cycle of forced moves turned up in CHA's vectors
-#: nor in quick mode over the 88,387 lichess timeouts; the Rust engine of
-#: issue 46 says the last two, today's engine does not.
-UNREACHED = {"param.material_promotion", "param.to_cycle", "param.forced_cycle",
-             "param.limit_interrupt"}
+#: Templates no real position reaches: the engine's material test already
+#: says "never" wherever only the opponent's promotion could help; no line
+#: of CHA's vectors ends every move in a cycle of forced moves; an interrupt
+#: is Ctrl-C.
+UNREACHED = {"param.material_promotion", "param.to_cycle", "param.limit_interrupt"}
 
 DEAD = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1"  # both sides' reasons in one ruling
 
@@ -66,6 +65,12 @@ def engine_reasons() -> Iterator[str]:
         else:
             yield can_checkmate(board, color, max_nodes=budget).reason
     yield rule_on_position(DEAD)["end"]["params"]["reason"]
+    # a request whose budget is spent leaves the rest of its questions open
+    hard = chess.Board("1K1k4/8/8/8/8/8/8/5n1R w - - 0 1")
+    for budget_nodes, budget_seconds in ((1, 60.0), (10**9, 0.0)):
+        with limit(max_nodes=budget_nodes, max_seconds=budget_seconds):
+            can_checkmate(hard, chess.BLACK)
+            yield can_checkmate(hard, chess.BLACK).reason
 
 
 @pytest.fixture(scope="module")
@@ -112,8 +117,6 @@ def test_the_unreached_templates_translate_too(key: str, lang: str) -> None:
               "param.to_cycle": REASONS["param.every_move"].format(
                   player="White", counts="2 to stalemate, 1 to a cycle of forced moves",
                   example=""),
-              "param.forced_cycle": REASONS["param.forced_cycle"].format(
-                  n=2, moves="e1d1 d8e8"),
               "param.limit_interrupt": REASONS["param.undecided_limit"].format(
                   limit="interrupt", n=12)}[key]
     assert not english_left(reason, translate_param(reason, lang))

@@ -25,7 +25,7 @@ def test_spent_nodes_leave_the_question_open() -> None:
         second = can_checkmate(LOCKED, chess.WHITE)
     assert first.value is None and second.value is None
     assert b.nodes >= 1 and b.cut
-    assert second.reason == "undecided: the request's budget of 1 nodes is spent"
+    assert second.reason == "undecided: the request's node budget (1) is spent"
     assert can_checkmate(LOCKED, chess.WHITE).value is False   # no budget: the proof
 
 

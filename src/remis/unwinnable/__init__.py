@@ -12,7 +12,8 @@ The engine is the compiled core (``remis._core``, Rust; how it works:
 structure, then, in full mode, steered helpmate searches and a visit of the
 reachable positions best first by novelty, taking turns.  This module checks
 the arguments, hands the board over as bitboards and words the core's
-reasons (:mod:`remis.unwinnable.reasons`).  Budgets are counted in nodes, so
+reasons (:mod:`remis.unwinnable.reasons`, from the templates of
+:mod:`remis.reasons`, which the catalogues translate).  Budgets are counted in nodes, so
 a verdict never depends on the machine's load (``max_seconds`` is an
 explicit opt-in); full mode runs without the GIL and Ctrl-C stops it.  Under
 :func:`limit` the searches share a request's budget
@@ -31,7 +32,7 @@ import chess
 from remis import _core
 from remis.fen import illegal_reason
 from remis.unwinnable.budget import Budget, Cancelled, budgeted, limit
-from remis.unwinnable.reasons import found_text, reason_text
+from remis.unwinnable.reasons import found_text, reason_text, undecided_text
 
 Mode = Literal["full", "quick"]
 
@@ -209,8 +210,7 @@ def verdict_from_core(board: chess.Board, color: chess.Color,
         line = tuple(moves)
         return _make(color, True, found_text(color, line), line, nodes, {}, method)
     if code == "undecided:quick":  # the common case: after almost every ply of a game
-        return _make(color, None, f"undecided: quick mode reached ({nodes} nodes)", (), nodes,
-                     {}, method)
+        return _make(color, None, undecided_text(code, nodes), (), nodes, {}, method)
     text, details = reason_text(board, color, nodes, moves[:forced], code, numbers, example,
                                 proof)
     return _make(color, value, text, (), nodes, details, method)

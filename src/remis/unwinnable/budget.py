@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import chess
 
 from remis import _core
+from remis.reasons import REASONS
 
 if TYPE_CHECKING:
     from remis.unwinnable import Verdict
@@ -62,15 +63,16 @@ class Budget:
         return max(0.0, self.max_seconds - (time.monotonic() - self.start))
 
     def spent(self) -> str | None:
-        """Why the budget is spent (a sentence), or None.
+        """Why the budget is spent (the reason of the verdicts it leaves
+        open), or None.
 
         >>> Budget(10, 5.0, nodes=12).spent()
-        "the request's budget of 10 nodes is spent"
+        "undecided: the request's node budget (10) is spent"
         """
         if self.nodes >= self.max_nodes:
-            return f"the request's budget of {self.max_nodes:,} nodes is spent"
+            return REASONS["param.budget_nodes"].format(n=self.max_nodes)
         if self.seconds_left() <= 0:
-            return f"the request's budget of {self.max_seconds:g} s is spent"
+            return REASONS["param.budget_seconds"].format(seconds=f"{self.max_seconds:g}")
         return None
 
     def to_json(self) -> dict[str, Any]:
@@ -134,7 +136,7 @@ def budgeted(search: Search) -> Search:
             budget.cut = True
             verdict = search(board, color, mode="quick")
             if verdict.value is None:
-                return type(verdict)(color, None, f"undecided: {why}")
+                return type(verdict)(color, None, why)
             return verdict
         left = budget.seconds_left()
         if max_seconds is None or left < max_seconds:

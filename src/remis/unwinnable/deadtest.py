@@ -26,6 +26,7 @@ from itertools import islice
 import chess
 
 from remis.material import insufficient_material
+from remis.reasons import REASONS
 from remis.rules import DeadVerdict, material_dead_test
 from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.moves import Key, legal_count, position_key
@@ -370,8 +371,7 @@ def dead_verdict(white: Verdict, black: Verdict) -> DeadVerdict:
     >>> v.termination, v.reason.startswith("White: blocked")
     ('dead_position', True)
     """
-    reason = "; ".join(
-        f"{'White' if v.color else 'Black'}: {v.reason}" for v in (white, black))
+    reason = REASONS["param.side_reasons"].format(white=white.reason, black=black.reason)
     evidence: dict[str, object] = {
         "can_checkmate": {"white": white.to_json(), "black": black.to_json()}}
     return DeadVerdict("dead_position", reason, evidence)
