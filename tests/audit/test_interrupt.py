@@ -78,7 +78,7 @@ def test_a_second_interrupt_terminates_the_workers_at_once(tmp_path: Path) -> No
     stdout, stderr = proc.communicate(timeout=30)
     assert time.monotonic() - t < 10
     assert proc.returncode == 130, stderr
-    assert "waiting for 2 running task(s)" in stdout and "terminated" in stdout
+    assert "waiting for 2 running tasks" in stdout and "terminated" in stdout
     assert "Traceback" not in stderr
     time.sleep(0.5)
     assert not any(_alive(w) for w in workers)

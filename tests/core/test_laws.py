@@ -285,7 +285,7 @@ def test_cli_laws_option(tmp_path: Path, rb_v_r_walk: list[str],
     assert game["end"] is None and game["laws"].startswith("Laws in force on 1990.06.01")
     assert min(c["ply"] for c in game["claims"]) == 149
     assert main(["game", str(p)]) == 0
-    assert "ends after 75…: seventyfive_moves" in capsys.readouterr().out
+    assert "ends after 75…: 75-move rule, 1/2-1/2" in capsys.readouterr().out
 
 
 # ------------------------------------------------------------ real games

@@ -578,7 +578,7 @@ def run_audit(opts: AuditOptions, files: list[str], *, progress: Progress | None
     except KeyboardInterrupt:
         def waiting(n: int) -> None:
             if on_notice is not None:
-                on_notice(f"stopping: waiting for {n} running task(s) to end; "
+                on_notice(f"stopping: waiting for {n} running task{'s' if n != 1 else ''} to end; "
                           "interrupt again to stop them at once")
 
         try:

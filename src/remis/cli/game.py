@@ -10,6 +10,7 @@ import chess
 from remis.cli.common import emit_json, warn
 from remis.game import ClaimMode, GameRuling, rule_on_pgn_file
 from remis.laws import LAWS_MODES
+from remis.messages import TERMINATIONS
 from remis.ruling import move_label, positions_text
 
 
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     >>> parser = argparse.ArgumentParser(prog="remis")
     >>> register(parser.add_subparsers(dest="command"))
     >>> run(parser.parse_args(["game", f.name]))  # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
-    #1  ? - ?  *  4 plies  ends after 2…: checkmate 0-1 (Art. 5.1.1)
+    #1  ? - ?  *  4 plies  ends after 2…: checkmate, 0-1 (Art. 5.1.1)
     #2  ? - ?  *  2 plies  no automatic end  ERROR at 2.: illegal san: 'Kf3' in ...
     1
     >>> os.remove(f.name)
@@ -107,7 +108,8 @@ def human_line(path: str, g: GameRuling, *, multi: bool = False) -> str:
              f"{g.headers.get('Result', '*'):<7}", f"{g.plies:>3} plies"]
     if g.end is not None:
         e = g.end
-        parts.append(f"ends {positions_text((e.ply,), start, 0)}: {e.termination} {e.result} "
+        words = TERMINATIONS.get(e.termination, e.termination)  # the JSON keeps the id
+        parts.append(f"ends {positions_text((e.ply,), start, 0)}: {words}, {e.result} "
                      f"(Art. {e.article})")
     else:
         parts.append("no automatic end")

@@ -66,7 +66,8 @@ def human_game(path: str, g: VariantGameRuling, *, multi: bool = False) -> str:
                      + (", perpetual chase not analysed"
                         if e.evidence.get("chase_analysed") is False else ""))
         if g.moves_after_end:
-            parts.append(f"{g.moves_after_end} move(s) after the end not played")
+            n = g.moves_after_end
+            parts.append(f"{n} move{'s' if n != 1 else ''} after the end not played")
     else:
         parts.append("no automatic end")
     if g.error is not None:
