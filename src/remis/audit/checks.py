@@ -36,7 +36,7 @@ from remis import facts as F
 from remis.laws import CURRENT, Laws
 from remis.material import describe_material
 from remis.pgn import GameText, ParsedGame
-from remis.ruling import DRAW, Ruling, win_for
+from remis.ruling import DRAW, Ruling, move_label, win_for
 from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.moves import pseudo_legal_count
 from remis.unwinnable.probe import helpmate_probe
@@ -437,9 +437,28 @@ def check_moves_after_end(a: AuditedGame) -> Finding | None:
     differs = a.result in RESULTS and a.result != end.result
     tail = (f" The recorded result {a.result} differs from {end.result}." if differs else
             " The recorded result stands, but the moves after the end are not part of the game.")
-    text = (f"The game ended at ply {end.ply}: {end.explanation} The record goes on "
-            f"to ply {recorded}.{tail}")
+    text = (f"The game ended {_when(a, end.ply)}: {end.explanation} The record goes on "
+            f"to {_move(a, recorded)} (ply {recorded}).{tail}")
     return _finding(a, "moves_after_end", end.result, end.article, end.ply, evidence, text)
+
+
+def _move(a: AuditedGame, ply: int) -> str:
+    """Ply ``ply`` of the game as players write the move ("29.", "29…"; the
+    findings' ``ply`` fields keep the count), or "ply N" where the game
+    cannot be replayed.
+
+    >>> from remis.pgn import GameText, parse_game
+    >>> a = audit_replay(parse_game(GameText(1, 0, "1. e4 e5 2. Nf3 *\\n")))
+    >>> _move(a, 3), _when(a, 4)
+    ('2.', 'after 2…')
+    """
+    board = a.board
+    return f"ply {ply}" if board is None else move_label(ply, board, a.plies)
+
+
+def _when(a: AuditedGame, ply: int) -> str:
+    """The position after ply ``ply``, as players say it."""
+    return "at the start" if ply == 0 else f"after {_move(a, ply)}"
 
 
 def check_illegal_move(a: AuditedGame) -> Finding | None:
@@ -465,7 +484,7 @@ def check_illegal_move(a: AuditedGame) -> Finding | None:
     if board is not None:
         evidence["fen_before"] = board.fen()
     if ply > 0:
-        text = (f"The record has {what} at ply {ply} ({message}); "
+        text = (f"The record has {what} at {_move(a, ply)} ({message}); "
                 "the game cannot be replayed past it.")
     else:
         text = f"The game cannot be replayed at all ({message})."
@@ -517,7 +536,7 @@ def check_result_vs_position(a: AuditedGame) -> Finding | None:
             return None
         if a.result == end.result:
             return None
-        text = (f"The final position (ply {end.ply}) ends the game: {end.explanation} "
+        text = (f"The final position ({_when(a, end.ply)}) ends the game: {end.explanation} "
                 f"The recorded result {a.result} should be {end.result}.")
         ev = {"end": end.to_json(), "fen": board.fen() if board is not None else None}
         return _finding(a, "result_vs_position", end.result, end.article, end.ply, ev, text)
