@@ -56,6 +56,7 @@ def test_favicon_and_offline_docs(client: TestClient) -> None:
     icon = client.get("/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
     assert icon.text.startswith("<svg")
+    assert client.head("/favicon.ico").status_code == 200
     docs = client.get("/docs")
     assert docs.status_code == 200
     assert "/static/docs/swagger-ui-bundle.js" in docs.text

@@ -91,8 +91,9 @@ def mount_page(app: FastAPI, web_dist: Path) -> None:
                             "(run <code>make web</code>); the API is under <a href='/docs'>"
                             "/docs</a>.</p>", status_code=200)
 
-    @app.get("/favicon.ico", include_in_schema=False)
-    @app.get("/favicon.svg", include_in_schema=False)
+    # browsers and link checkers ask with HEAD too
+    @app.api_route("/favicon.ico", methods=["GET", "HEAD"], include_in_schema=False)
+    @app.api_route("/favicon.svg", methods=["GET", "HEAD"], include_in_schema=False)
     def favicon() -> FileResponse:
         return FileResponse(FAVICON, media_type="image/svg+xml",
                             headers={"Cache-Control": "max-age=86400"})
