@@ -70,6 +70,11 @@ RUNS = (
     Run("arbiter", "The live arbiter",
         "Move events per second through `Arbiter.apply` against the rules core alone.",
         ("benchmarks/arbiter.py", "--games", "100")),
+    Run("batch", "Reading and ruling on PGN",
+        "`remis game` over the masters and lichess files against python-chess's bare "
+        "`read_game` loop, and a `.pgn.zst` stream of the lichess files through "
+        "`remis game --json` in games per CPU second.",
+        ("benchmarks/batch.py", "--zst")),
     Run("audit", "The audit",
         "Games per second of `remis audit` on one process, on all cores and on a local Dask "
         "cluster, against python-chess's bare `read_game` loop (two small files).",
@@ -78,6 +83,11 @@ RUNS = (
         "Concurrent games played over HTTP against `remis serve` with SQLite: events per "
         "second and latencies, against the same events through `Arbiter.apply` alone.",
         ("benchmarks/service.py", "--db", "sqlite", "--games", "50", "--duration", "20")),
+    Run("hostile", "The HTTP service under hostile clients",
+        "50 honest games on loopback while hostile clients send bad clocks, costly searches, "
+        "bad strings, retries and idle events for 60 s: the honest moves' latency and "
+        "failures.",
+        ("benchmarks/hostile.py", "--seconds", "60")),
     Run("variants", "Shogi and xiangqi",
         "Plies per second of remis's repetition tracking against asking Fairy-Stockfish "
         "(`pyffish`) after each ply.",
