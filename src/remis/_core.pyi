@@ -1,6 +1,7 @@
 """Types of the compiled core (rust/, built by maturin as ``remis._core``): games read
-and ruled on, the live history and its dead test (rust/src/binding; facts come back as plain tuples,
-which remis.facts reads), the unwinnability engine (rust/src/unwinnable/py.rs)."""
+and ruled on, the live history and its dead test (rust/src/binding; facts come back as
+plain tuples, which remis.facts reads), the unwinnability engine
+(rust/src/unwinnable/py.rs)."""
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -132,8 +133,6 @@ DeadFacts = tuple[str, str | None, Any]
 
 class DeadTest:
     def __init__(self, full_runs: int = ...) -> None: ...
-    @property
-    def full_runs(self) -> int: ...
     def test(self, pawns: int, knights: int, bishops: int, rooks: int, queens: int,
              kings: int, white: int, black: int, turn: bool, castling: int, ep: int | None,
              chess960: bool, halfmoves: int, fullmoves: int) -> DeadFacts | None: ...

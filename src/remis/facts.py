@@ -85,11 +85,12 @@ def side_reasons(white: Verdict, black: Verdict) -> tuple[str, dict[str, object]
     that neither side can mate (White's, then Black's): the one wording of
     5.2.2 that the batch, the live arbiter and ``remis position`` give.
 
-    >>> answer = (False, "material", 0, [], 0, "material:bare_king", [], [], None)
-    >>> bare = verdict(False, (answer, "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1", False))
-    >>> reason, evidence = side_reasons(bare, bare)
-    >>> reason.startswith("White: insufficient material"), list(evidence["can_checkmate"])
-    (True, ['white', 'black'])
+    >>> answer = (False, "material", 0, [], 0, "material:insufficient", [], [], None)
+    >>> fen = "8/8/8/4k3/8/8/8/K2n4 w - - 0 1"
+    >>> reason, evidence = side_reasons(verdict(True, (answer, fen, False)),
+    ...                                 verdict(False, (answer, fen, False)))
+    >>> reason[:33], evidence["can_checkmate"]["black"]["value"]
+    ('White: insufficient material: Whi', False)
     """
     reason = REASONS["param.side_reasons"].format(white=white.reason, black=black.reason)
     return reason, {"can_checkmate": {"white": white.to_json(), "black": black.to_json()}}

@@ -37,11 +37,6 @@ impl CoreDeadTest {
         }
     }
 
-    #[getter]
-    fn full_runs(&self) -> u32 {
-        self.full_runs
-    }
-
     /// The dead test on the board as python-chess holds it (the bitboards of pawns,
     /// knights, bishops, rooks, queens, kings, White's and Black's pieces, then the
     /// turn, the castling rights, the en passant square, chess960, the halfmove clock
