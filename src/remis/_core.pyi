@@ -1,6 +1,7 @@
 """Types of the compiled core (rust/, built by maturin as ``remis._core``): games read
-and ruled on and the live history (rust/src/binding; facts come back as plain tuples,
-which remis.facts reads), the unwinnability engine (rust/src/unwinnable/py.rs)."""
+and ruled on, the live history and its dead test (rust/src/binding; facts come back as
+plain tuples, which remis.facts reads), the unwinnability engine
+(rust/src/unwinnable/py.rs)."""
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -111,7 +112,6 @@ class History:
     def occurrences_after_fen(self, after_fen: str, zeroing: bool) -> list[int]: ...
     def san(self, text: str) -> str: ...
     def ends(self) -> list[Facts | None]: ...
-    def dead_position(self) -> Facts | None: ...
     def claims(
         self, fifty: int = 100, threefold: bool = True, fifty_moves: bool = True
     ) -> list[Facts]: ...
@@ -124,3 +124,15 @@ class History:
         zeroing: bool = False,
         fifty: int = 100,
     ) -> tuple[str, str, str, list[int], int, str | None]: ...
+
+#: searches beyond quick mode per structure and game that may end without a proof
+FULL_RUNS_PER_STRUCTURE: int
+#: a dead test's verdict: kind, material (insufficient material), proof (a dead
+#: position: White's verdict facts, then Black's)
+DeadFacts = tuple[str, str | None, Any]
+
+class DeadTest:
+    def __init__(self, full_runs: int = ...) -> None: ...
+    def test(self, pawns: int, knights: int, bishops: int, rooks: int, queens: int,
+             kings: int, white: int, black: int, turn: bool, castling: int, ep: int | None,
+             chess960: bool, halfmoves: int, fullmoves: int) -> DeadFacts | None: ...

@@ -80,6 +80,28 @@ def verdict(white: bool, facts: VerdictFacts) -> Verdict:
     return verdict_from_core(board, chess.WHITE if white else chess.BLACK, answer)
 
 
+def side_reasons(white: Verdict, black: Verdict) -> tuple[str, dict[str, object]]:
+    """The reason and the evidence of a dead position from the two proofs
+    that neither side can mate (White's, then Black's): the one wording of
+    5.2.2 that the batch, the live arbiter and ``remis position`` give.
+
+    >>> answer = (False, "material", 0, [], 0, "material:insufficient", [], [], None)
+    >>> fen = "8/8/8/4k3/8/8/8/K2n4 w - - 0 1"
+    >>> reason, evidence = side_reasons(verdict(True, (answer, fen, False)),
+    ...                                 verdict(False, (answer, fen, False)))
+    >>> reason[:33], evidence["can_checkmate"]["black"]["value"]
+    ('White: insufficient material: Whi', False)
+    """
+    reason = REASONS["param.side_reasons"].format(white=white.reason, black=black.reason)
+    return reason, {"can_checkmate": {"white": white.to_json(), "black": black.to_json()}}
+
+
+def dead_proof(proof: tuple[VerdictFacts, VerdictFacts]) -> tuple[str, dict[str, object]]:
+    """:func:`side_reasons` from the core's proof of a dead position (White's
+    verdict facts, then Black's)."""
+    return side_reasons(verdict(True, proof[0]), verdict(False, proof[1]))
+
+
 #: where positions stood, as players say it (:func:`remis.ruling.positions_text`)
 Where = Callable[[tuple[int, ...] | list[int]], str]
 
@@ -119,12 +141,9 @@ def ruling(e: EndFacts, at: Where | None = None) -> Ruling:
         return Ruling(ply, DRAW, kind, article, (ply,), kind,
                       {"reason": material, "article": article, "material": material})
     if kind == "dead_position":
-        w, b = verdict(True, proof[0]), verdict(False, proof[1])
-        # as remis.unwinnable.deadtest.dead_verdict words the live arbiter's
-        reason = REASONS["param.side_reasons"].format(white=w.reason, black=b.reason)
+        reason, evidence = dead_proof(proof)
         return Ruling(ply, DRAW, kind, article, (ply,), kind,
-                      {"reason": reason, "article": article},
-                      {"can_checkmate": {"white": w.to_json(), "black": b.to_json()}})
+                      {"reason": reason, "article": article}, evidence)
     if kind == "fivefold_repetition":
         at = at or where(None)
         return Ruling(ply, DRAW, kind, article, tuple(plies), kind,

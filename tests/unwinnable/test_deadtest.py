@@ -9,27 +9,30 @@ import pytest
 
 from remis.cli.game import human_line
 from remis.game import rule_on_parsed
+from remis.history import History
 from remis.pgn import GameText, parse_game
-from remis.unwinnable import can_checkmate, deadtest
-from remis.unwinnable.deadtest import EngineDeadTest, engine_dead_test, is_candidate
+from remis.rules import automatic_end
+from remis.unwinnable import can_checkmate
+from remis.unwinnable.deadtest import QUICK_ONLY, EngineDeadTest, engine_dead_test
 
 
-def test_ordinary_positions_are_not_candidates() -> None:
+# (which positions the engine looks at, the gate, is tested in rust/src/rules/dead.rs)
+def test_ordinary_positions_are_not_dead() -> None:
     for fen in [chess.STARTING_FEN,
                 "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9",
                 "8/8/4k3/1p1p1p2/1P1P1P1P/4K3/8/8 w - - 0 1",  # h4 can promote
                 "8/pp3k2/2p1bp2/5p2/2P5/1P3N2/P4PPP/6K1 w - - 0 30"]:  # open endgame
         board = chess.Board(fen)
-        assert not is_candidate(board)
         assert engine_dead_test(board) is None
+        assert EngineDeadTest()(board) is None
 
 
 def test_live_candidate_is_not_dead() -> None:
     # a knight beside a locked wall: a candidate (knights no longer keep the
     # engine away), and the engine finds helpmates for both sides
     board = chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/6N1 w - - 0 1")
-    assert is_candidate(board)
     assert engine_dead_test(board) is None
+    assert all(can_checkmate(board, c).value for c in chess.COLORS)
 
 
 # dead positions the per-ply test missed before 2026-12-04 (it looked only
@@ -79,7 +82,6 @@ def test_forced_capture_into_a_dead_position_ends_the_game_before_it() -> None:
     # Black in check has one legal move, Kxg7, which leaves two bare kings:
     # the position is dead already (every sequence of legal moves goes there)
     board = chess.Board("7k/6Q1/8/8/8/8/8/K7 b - - 0 1")
-    assert is_candidate(board)
     v = engine_dead_test(board)
     assert v is not None and v.termination == "dead_position"
 
@@ -95,8 +97,8 @@ def test_material_case_and_locked_case() -> None:
 def test_locked_but_live_structure_is_not_dead() -> None:
     # the white bishop can take the pawn on b5... and so on: both can mate
     board = chess.Board("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/5B2 w - - 0 1")
-    assert is_candidate(board)
     assert engine_dead_test(board) is None
+    assert all(can_checkmate(board, c).value for c in chess.COLORS)
 
 
 def test_never_dead_where_a_vector_says_a_mate_exists(shared_data: Path) -> None:
@@ -122,17 +124,16 @@ _QUICK_DEAD_IN_CHECK = "8/8/1p1k4/pP1p1p1p/P1KP1P1P/8/8/8 w - - 0 60"
 
 def test_dead_in_check_is_proved_without_a_full_run() -> None:
     board = chess.Board(_QUICK_DEAD_IN_CHECK)
-    assert is_candidate(board) and board.is_check()
-    deadtest._CACHE.clear()
-    assert deadtest._outcome(board, full=False) is not None  # decided by quick mode alone
-    v = EngineDeadTest(full_runs_per_structure=0)(board)  # no full run allowed
+    assert board.is_check()
+    v = EngineDeadTest(QUICK_ONLY)(board)  # no full run allowed: decided by quick mode alone
     assert v is not None and v.termination == "dead_position"
+    assert all(can_checkmate(board, c, mode="quick").value is False for c in chess.COLORS)
 
 
 def test_full_only_dead_position_needs_the_full_run() -> None:
     board = chess.Board(_FULL_ONLY_DEAD)
-    assert is_candidate(board)
     assert any(can_checkmate(board, c, mode="quick").value is None for c in chess.COLORS)
+    assert EngineDeadTest(QUICK_ONLY)(board) is None
     v = EngineDeadTest()(board)
     assert v is not None and v.termination == "dead_position"
 
@@ -141,10 +142,9 @@ def test_per_game_budget_does_not_depend_on_the_cache() -> None:
     # a spent budget answers None for a position that needs a full run, whether
     # or not another game already cached its answer; a fresh game proves it
     board = chess.Board(_FULL_ONLY_DEAD)
-    deadtest._CACHE.clear()
     spent = EngineDeadTest(full_runs_per_structure=0)
     assert spent(board) is None
-    assert engine_dead_test(board) is not None  # now cached
+    assert engine_dead_test(board) is not None
     assert EngineDeadTest(full_runs_per_structure=0)(board) is None
     assert EngineDeadTest()(board) is not None
 
@@ -157,9 +157,34 @@ def test_game_rulings_do_not_depend_on_earlier_games() -> None:
     earlier = EngineDeadTest()
     for fen in live:
         board = chess.Board(fen)
-        assert deadtest._outcome(board, full=False) is None and earlier(board) is None
+        assert any(can_checkmate(board, c, mode="quick").value is None for c in chess.COLORS)
+        assert earlier(board) is None
     dead = chess.Board(_FULL_ONLY_DEAD)
     assert earlier(dead) is None  # that game's budget for the structure is spent
     later = EngineDeadTest()  # ... but not the next game's
     v = later(dead)
     assert v is not None and v.termination == "dead_position"
+
+
+@pytest.mark.parametrize(("fen", "moves", "ply"), _MISSED)
+def test_live_arbiter_and_batch_rule_alike(fen: str, moves: str, ply: int) -> None:
+    # one implementation: the history asked after every ply, as the live
+    # arbiter asks it, ends where remis game ends, with the same words
+    pgn = f'[FEN "{fen}"]\n[SetUp "1"]\n[Result "*"]\n\n{moves} *\n'
+    batch = rule_on_parsed(parse_game(GameText(1, 0, pgn)), last_position=False).end
+    history, test = History(chess.Board(fen)), EngineDeadTest()
+    live = automatic_end(history, test) if ply == 0 else None
+    for san in [t for t in moves.split() if not t[0].isdigit()]:
+        if live is not None:
+            break
+        history.push_san(san)
+        live = automatic_end(history, test)
+    assert live is not None and batch is not None
+    assert live.to_json() == batch.to_json()
+
+
+def test_a_position_the_engine_refuses_gets_the_material_cases() -> None:
+    # the side not to move in check: no legal position, never an error
+    assert EngineDeadTest()(chess.Board("4k3/8/8/8/8/8/8/4K2r b - - 0 1")) is None
+    v = EngineDeadTest()(chess.Board("4k3/8/8/8/8/8/8/4K2n b - - 0 1"))
+    assert v is not None and v.termination == "insufficient_material"

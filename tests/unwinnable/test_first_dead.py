@@ -13,7 +13,7 @@ from remis.audit.checks import audit_game, audit_replay
 from remis.game import claim_in_game, rule_on_parsed
 from remis.pgn import GameText, parse_game, read_games
 from remis.unwinnable import can_checkmate
-from remis.unwinnable.deadtest import EngineDeadTest, is_candidate
+from remis.unwinnable.deadtest import EngineDeadTest
 from remis.unwinnable.first_dead import first_dead, full_dead_test, positions
 
 from .helpers import mates
@@ -49,8 +49,8 @@ def test_the_first_dead_position_is_proved_dead_and_the_one_before_is_live() -> 
     for v in live:
         if v.value:
             assert mates(boards[0].fen(), v.color, v.line)
-    # the per-ply test does not look at it: only the last position's test finds it
-    assert not is_candidate(boards[1]) and EngineDeadTest()(boards[1]) is None
+    # the per-ply test does not prove it: only the last position's test finds it
+    assert EngineDeadTest()(boards[1]) is None
 
 
 def test_a_live_game_has_no_dead_position() -> None:
@@ -118,7 +118,7 @@ def test_a_start_position_the_engine_refuses_is_no_crash() -> None:
 
 def test_dead_vectors_end_games_from_the_last_position(shared_data: Path) -> None:
     # CHA test vectors where neither side can mate and the per-ply test does
-    # not look, each played on by one move: the game ends at ply 0
+    # not prove it, each played on by one move: the game ends at ply 0
     path = shared_data / "unwinnability" / "cha-test-vectors.txt"
     fens: dict[str, set[str]] = {}
     for line in path.read_text().splitlines():
@@ -130,7 +130,8 @@ def test_dead_vectors_end_games_from_the_last_position(shared_data: Path) -> Non
         if codes != {"--"} or tried >= 12:
             continue
         board = chess.Board(fen)
-        if is_candidate(board) or full_dead_test(board, max_nodes=20_000) is None:
+        if EngineDeadTest()(board) is not None or full_dead_test(board,
+                                                                   max_nodes=20_000) is None:
             continue
         move = next(iter(board.legal_moves), None)
         if move is None:

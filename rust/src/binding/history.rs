@@ -16,7 +16,7 @@ use super::{claim_to_py, end_to_py};
 use crate::board::{self, fen, from_fen, san, uci};
 use crate::history::History;
 use crate::identity::Key;
-use crate::rules::{self, ClaimKind, ClaimReason, Intended, dead};
+use crate::rules::{self, ClaimKind, ClaimReason, Intended};
 
 /// A key as Python holds it (the tuple of `remis.PositionKey`).
 type PyKey = Vec<i128>;
@@ -246,8 +246,9 @@ impl CoreHistory {
     }
 
     /// The automatic ends the position and the counts decide, without the dead test
-    /// (Python asks its dead test in between): [mate_or_stalemate, fivefold,
-    /// seventyfive]. Mate and stalemate only where the history holds the position.
+    /// (Python asks its dead test, such as `remis._core.DeadTest`, in between):
+    /// [mate_or_stalemate, fivefold, seventyfive]. Mate and stalemate only where the
+    /// history holds the position.
     fn ends(&self, py: Python<'_>) -> PyResult<[Option<Py<PyAny>>; 3]> {
         let last = self.h.position();
         let conv = |e: Option<rules::End>| e.map(|e| end_to_py(py, &e, last)).transpose();
@@ -256,18 +257,6 @@ impl CoreHistory {
             conv(rules::fivefold(&self.h))?,
             conv(rules::seventyfive_moves(&self.h))?,
         ])
-    }
-
-    /// The engine's dead test on the current position (material, candidates, quick then
-    /// full mode within its budget): None or the end's facts.
-    fn dead_position(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        if !self.h.exact() {
-            return Ok(None);
-        }
-        let mut engine = dead::Engine::new(false);
-        rules::dead_position(&self.h, &mut engine)
-            .map(|e| end_to_py(py, &e, self.h.position()))
-            .transpose()
     }
 
     /// Every correct claim of the player to move (9.2, 9.3), a fifty-move claim needing

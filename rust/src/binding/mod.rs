@@ -2,7 +2,7 @@
 //! returned as plain tuples of facts (Python builds rulings and sentences from them), and
 //! the history the live arbiter keeps.
 //!
-//! The live history is in [`history`].
+//! The live history is in [`history`], the per-ply dead test of a live game in [`dead`].
 //!
 //! No panic crosses into Python: a panic while ruling on a game becomes that game's
 //! error, and the batch goes on; elsewhere it becomes a `RuntimeError`.
@@ -14,6 +14,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 use std::sync::Arc;
 
+mod dead;
 mod history;
 
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
@@ -34,12 +35,17 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameReader>()?;
     m.add_class::<GameSplitter>()?;
     m.add_class::<history::CoreHistory>()?;
+    m.add_class::<dead::CoreDeadTest>()?;
+    m.add(
+        "FULL_RUNS_PER_STRUCTURE",
+        crate::rules::dead::FULL_RUNS_PER_STRUCTURE,
+    )?;
     m.add_function(wrap_pyfunction!(rule_text, m)?)?;
     m.add_function(wrap_pyfunction!(history::position_key, m)?)?;
     Ok(())
 }
 
-fn panic_text(p: &Box<dyn Any + Send>) -> String {
+pub(crate) fn panic_text(p: &Box<dyn Any + Send>) -> String {
     p.downcast_ref::<&str>()
         .map(|s| (*s).to_owned())
         .or_else(|| p.downcast_ref::<String>().cloned())
@@ -505,24 +511,33 @@ fn verdict_to_py(py: Python<'_>, v: &Verdict, pos: &Chess) -> PyResult<Py<PyAny>
         .unbind())
 }
 
+/// An end's kind, its material (insufficient material) and its proof (a dead
+/// position: White's verdict, then Black's), as Python reads them (`remis.facts`).
+pub(crate) type KindFacts = (&'static str, Option<String>, Option<Py<PyAny>>);
+
+/// A dead test's verdict on `at` as the facts of its end.
+pub(crate) fn dead_to_py(py: Python<'_>, v: &DeadVerdict, at: &Chess) -> PyResult<KindFacts> {
+    Ok(match v {
+        DeadVerdict::Dead { white, black } => (
+            "dead_position",
+            None,
+            Some(
+                (verdict_to_py(py, white, at)?, verdict_to_py(py, black, at)?)
+                    .into_pyobject(py)?
+                    .into_any()
+                    .unbind(),
+            ),
+        ),
+        DeadVerdict::Material(m) => ("insufficient_material", Some(m.clone()), None),
+    })
+}
+
 pub(crate) fn end_to_py(py: Python<'_>, e: &End, at: &Chess) -> PyResult<Py<PyAny>> {
-    let (kind, material, proof): (&str, Option<String>, Option<Py<PyAny>>) = match &e.kind {
+    let (kind, material, proof): KindFacts = match &e.kind {
         EndKind::Checkmate => ("checkmate", None, None),
         EndKind::Stalemate => ("stalemate", None, None),
         EndKind::InsufficientMaterial(m) => ("insufficient_material", Some(m.clone()), None),
-        EndKind::DeadPosition(v) => match v.as_ref() {
-            DeadVerdict::Dead { white, black } => (
-                "dead_position",
-                None,
-                Some(
-                    (verdict_to_py(py, white, at)?, verdict_to_py(py, black, at)?)
-                        .into_pyobject(py)?
-                        .into_any()
-                        .unbind(),
-                ),
-            ),
-            DeadVerdict::Material(m) => ("insufficient_material", Some(m.clone()), None),
-        },
+        EndKind::DeadPosition(v) => dead_to_py(py, v, at)?,
         EndKind::FivefoldRepetition => ("fivefold_repetition", None, None),
         EndKind::SeventyFiveMoves => ("seventyfive_moves", None, None),
     };

@@ -27,7 +27,7 @@ const WALL_UNITS: u32 = 16;
 /// Units up to which a forced move in check is followed to see whether it ends the game.
 const FORCED_UNITS: u32 = 8;
 /// Searches beyond quick mode per structure that may end without a proof in one game.
-const FULL_RUNS_PER_STRUCTURE: u32 = 3;
+pub const FULL_RUNS_PER_STRUCTURE: u32 = 3;
 /// Positions per structure looked at without a proof before the rest are let go (but
 /// for those in check).
 const LOOKS_PER_STRUCTURE: u32 = 3;
@@ -94,7 +94,8 @@ struct Outcome {
 /// searches beyond quick mode (the audit's choice). The answers depend only on the
 /// game's positions in order.
 pub struct Engine {
-    quick_only: bool,
+    /// searches beyond quick mode per structure that may end without a proof
+    full_runs: u32,
     failed: KeyMap<u32>,
     looked: KeyMap<u32>,
     cache: KeyMap<Outcome>,
@@ -102,8 +103,18 @@ pub struct Engine {
 
 impl Engine {
     pub fn new(quick_only: bool) -> Engine {
+        Engine::with_full_runs(if quick_only {
+            0
+        } else {
+            FULL_RUNS_PER_STRUCTURE
+        })
+    }
+
+    /// A test that allows `full_runs` searches beyond quick mode per structure and game
+    /// (0: quick mode only).
+    pub fn with_full_runs(full_runs: u32) -> Engine {
         Engine {
-            quick_only,
+            full_runs,
             failed: KeyMap::default(),
             looked: KeyMap::default(),
             cache: KeyMap::default(),
@@ -144,12 +155,7 @@ impl DeadTest for Engine {
             return None;
         }
         let failed = self.failed.get(&s).copied().unwrap_or(0);
-        let limit = if self.quick_only {
-            0
-        } else {
-            FULL_RUNS_PER_STRUCTURE
-        };
-        let outcome = self.outcome(pos, failed < limit && !check_only);
+        let outcome = self.outcome(pos, failed < self.full_runs && !check_only);
         if let Some(o) = &outcome
             && o.verdict.is_some()
         {
@@ -369,6 +375,25 @@ mod tests {
             Gate::Look
         ));
         assert!(matches!(gate(&Chess::default()), Gate::No));
+        // ordinary positions cost a few bitboard tests: a middlegame, a wall with a
+        // pawn free to promote, an open ending, a rook without a wall
+        for fen in [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9",
+            "8/8/4k3/1p1p1p2/1P1P1P1P/4K3/8/8 w - - 0 1",
+            "8/pp3k2/2p1bp2/5p2/2P5/1P3N2/P4PPP/6K1 w - - 0 30",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        ] {
+            assert!(matches!(gate(&pos(fen)), Gate::No), "{fen}");
+        }
+        // candidates: a knight or a bishop beside a locked wall, a king in check
+        // behind one
+        for fen in [
+            "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/6N1 w - - 0 1",
+            "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/5B2 w - - 0 1",
+            "8/8/1p1k4/pP1p1p1p/P1KP1P1P/8/8/8 w - - 0 60",
+        ] {
+            assert!(matches!(gate(&pos(fen)), Gate::Look), "{fen}");
+        }
         assert!(matches!(
             gate(&pos("8/8/8/4k3/8/8/8/K2n4 w - - 0 1")),
             Gate::Dead(_)
@@ -380,5 +405,10 @@ mod tests {
         )));
         assert!(!walled(&pos("4k3/1p1p1pp1/1P1P1P2/8/8/8/8/R3K3 w - - 0 1")));
         assert!(!closed(&pos("8/8/8/7p/5K1P/2k5/P7/8 w - - 2 52")));
+        assert!(closed(&pos(
+            "8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - - 0 1"
+        )));
+        assert!(walled(&pos("6rk/8/1p1p1p1p/1P1P1P1P/8/8/8/4K3 w - - 0 1")));
+        assert!(!full_candidate(&pos("8/8/8/7p/5K1P/2k5/P7/8 w - - 2 52")));
     }
 }

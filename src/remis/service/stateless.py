@@ -18,7 +18,6 @@ from remis.pgn import parse_game, split_games
 from remis.position import rule_on_position
 from remis.ruling import FIFTY, THREEFOLD
 from remis.unwinnable import Cancelled, limit
-from remis.unwinnable.deadtest import forget
 
 #: claim kinds accepted by ``remis claim --kind`` and ``/v1/claim``
 CLAIM_KINDS = {"threefold": THREEFOLD, "threefold_repetition": THREEFOLD, "fifty": FIFTY,
@@ -121,8 +120,4 @@ def run_job(kind: str, kwargs: dict[str, Any], max_nodes: int, max_seconds: floa
     if kind == "pgn":
         kwargs = {**kwargs, "between": between}
     with limit(max_nodes, max_seconds, stop) as budget:
-        try:
-            return JOBS[kind](**kwargs), budget.to_json()
-        finally:
-            if budget.cut:  # its open questions must not be remembered as answers
-                forget()
+        return JOBS[kind](**kwargs), budget.to_json()

@@ -1,0 +1,93 @@
+//! The core's per-ply dead test for one live game (`remis.EngineDeadTest`, its Python
+//! face): the test `remis game` runs after every ply ([`crate::rules::dead`]), kept with
+//! its per-game budget and its cache for as long as the Python object lives.
+//!
+//! The board crosses as python-chess's bitboards, as for `remis._core.can_checkmate`:
+//! the arbiter asks after every move, so the crossing must cost little. The test holds
+//! the GIL (quick mode, and full mode within a few thousand nodes), so no two threads
+//! ever borrow one engine at once.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use shakmaty::{Chess, Color};
+
+use super::{KindFacts, dead_to_py, panic_text};
+use crate::board::fen;
+use crate::rules::dead::{DeadTest, Engine, FULL_RUNS_PER_STRUCTURE};
+use crate::unwinnable::valid::Raw;
+
+#[pyclass(module = "remis._core", name = "DeadTest")]
+pub struct CoreDeadTest {
+    engine: Engine,
+    full_runs: u32,
+}
+
+#[pymethods]
+impl CoreDeadTest {
+    /// A test for one game that allows `full_runs` searches beyond quick mode per pawn
+    /// structure and material that end without a proof (0: quick mode only).
+    #[new]
+    #[pyo3(signature = (full_runs=FULL_RUNS_PER_STRUCTURE))]
+    fn new(full_runs: u32) -> Self {
+        CoreDeadTest {
+            engine: Engine::with_full_runs(full_runs),
+            full_runs,
+        }
+    }
+
+    /// The dead test on the board as python-chess holds it (the bitboards of pawns,
+    /// knights, bishops, rooks, queens, kings, White's and Black's pieces, then the
+    /// turn, the castling rights, the en passant square, chess960, the halfmove clock
+    /// and the fullmove number): None (not proved dead) or (kind, material, proof) as
+    /// in an end's facts. Raises `ValueError` on a position that is not legal.
+    #[allow(clippy::too_many_arguments)] // python-chess's board, field by field
+    #[pyo3(signature = (pawns, knights, bishops, rooks, queens, kings, white, black, turn,
+        castling, ep, chess960, halfmoves, fullmoves))]
+    fn test(
+        &mut self,
+        py: Python<'_>,
+        pawns: u64,
+        knights: u64,
+        bishops: u64,
+        rooks: u64,
+        queens: u64,
+        kings: u64,
+        white: u64,
+        black: u64,
+        turn: bool,
+        castling: u64,
+        ep: Option<u32>,
+        chess960: bool,
+        halfmoves: u32,
+        fullmoves: u32,
+    ) -> PyResult<Option<KindFacts>> {
+        let raw = Raw {
+            roles: [pawns, knights, bishops, rooks, queens, kings],
+            white,
+            black,
+            turn: if turn { Color::White } else { Color::Black },
+            castling,
+            ep,
+            chess960,
+            halfmoves,
+            fullmoves,
+        };
+        let pos: Chess = raw.position().map_err(|status| {
+            PyValueError::new_err(format!("illegal position (status {status})"))
+        })?;
+        match catch_unwind(AssertUnwindSafe(|| self.engine.test(&pos))) {
+            Ok(verdict) => verdict.map(|v| dead_to_py(py, &v, &pos)).transpose(),
+            Err(payload) => {
+                // the per-game state may be torn: what was learnt is let go
+                self.engine = Engine::with_full_runs(self.full_runs);
+                Err(PyRuntimeError::new_err(format!(
+                    "the dead-position test failed on {}: {}",
+                    fen(&pos),
+                    panic_text(&payload)
+                )))
+            }
+        }
+    }
+}
