@@ -175,13 +175,15 @@ ATTACKS = {"clocks": clocks, "work": work, "surrogates": surrogates, "retries": 
 
 
 def hostile(url: str, address: str, attacks: list[str], seconds: float, out: Any,
-            nice: int) -> None:
+            nice: int, ready: Any, go: Any) -> None:
     # the attackers' own CPU would be elsewhere: here they share the server's 2 cores
-    os.nice(nice)
+    os.setpriority(os.PRIO_PROCESS, 0, nice)
     status: Counter[str] = Counter()
-    until = time.monotonic() + seconds
     transport = httpx.HTTPTransport(local_address=address)
     with httpx.Client(base_url=url, transport=transport, timeout=120) as c:
+        ready.release()
+        go.wait()
+        until = time.monotonic() + seconds
         while time.monotonic() < until:
             for name in attacks:
                 try:
@@ -209,15 +211,23 @@ def main() -> int:
     plan = [["clocks"], ["work"], ["work"], ["surrogates"], ["retries"], ["log"],
             ["clocks", "surrogates", "retries", "log"], ["work"]]
     ctx = multiprocessing.get_context("spawn")
-    results = ctx.Queue()
+    results, ready, go = ctx.Queue(), ctx.Semaphore(0), ctx.Event()
     procs = [] if args.no_hostile else [
         ctx.Process(target=hostile, args=(server.url, f"127.0.0.{i + 2}", attacks,
-                                          args.seconds, results, args.nice_hostile))
+                                          args.seconds, results, args.nice_hostile, ready, go))
         for i, attacks in enumerate(plan)]
     try:
-        cpu0, t0 = cpu_seconds(server.proc.pid), time.monotonic()
+        # the attackers start up (a Python each, niced from birth) before the clock
+        # does: their start-up is not the attack, nor is its CPU the server's
         for p in procs:
             p.start()
+            assert p.pid is not None
+            os.setpriority(os.PRIO_PROCESS, p.pid, args.nice_hostile)
+        for _ in procs:
+            if not ready.acquire(timeout=120):
+                raise RuntimeError("a hostile client did not start")
+        cpu0, t0 = cpu_seconds(server.proc.pid), time.monotonic()
+        go.set()
         time.sleep(1.0 if procs else 0)  # the hostile load is on before the honest starts
         latencies, failures, retried = asyncio.run(honest(server.url, args.games,
                                                           args.seconds - 1))
