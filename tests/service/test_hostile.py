@@ -352,9 +352,10 @@ def test_one_bad_row_fails_only_its_request(tmp_path: Path) -> None:
     rows = [("g", 1, '{"type":"touch"}', None, None, None),
             ("g", 2, '{"type":"touch","id":"\ud800"}', '"\ud800"', "d", "{}"),
             ("g", 3, '{"type":"touch"}', None, None, None)]
-    failed = store._write(rows)
+    game = ("g2", "{}", 0.0, "w", "b", "a", None)
+    failed = store._write([("events", row) for row in rows] + [("games", game)])
     assert list(failed) == [1] and isinstance(failed[1], StoreError)
-    assert store.count("g") == 2
+    assert store.count("g") == 2 and store.get_game("g2") is not None
     store.close()
 
 

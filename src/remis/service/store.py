@@ -257,7 +257,9 @@ def _dump(obj: Any) -> str:
 
 #: a row of the events table: game, number, event, key, digest, answer
 _Row = tuple[str, int, str, str | None, str | None, str | None]
-_Pending = tuple[_Row, "Future[None]"]
+#: a row to insert and its table ("events" or "games")
+_Write = tuple[str, tuple[Any, ...]]
+_Pending = tuple[_Write, "Future[None]"]
 
 
 def _row(game_id: str, seq: int, event: dict[str, Any], key: EventKey | None) -> _Row:
@@ -278,26 +280,27 @@ EVENT_COLUMNS = "game_id, seq, event, client_id, digest, answer"
 
 
 class _GroupCommit:
-    """One writer thread that commits whatever appends have queued up in one
-    transaction (one ``fsync`` for the lot) and then releases the waiting
-    requests.  ``write(rows)`` stores rows inside a transaction and returns,
-    for each row it could not store, the exception its request gets
-    (:class:`SeqTaken` when the number was taken).
+    """One writer thread that commits whatever writes (new games, appended
+    events) have queued up in one transaction (one ``fsync`` for the lot)
+    and then releases the waiting requests.  ``write(writes)`` stores
+    ``(table, row)`` pairs inside a transaction and returns, for each row it
+    could not store, the exception its request gets (:class:`SeqTaken` when
+    the number was taken).
 
-    >>> gc = _GroupCommit(lambda rows: {i: _taken(r, False)
-    ...                                 for i, r in enumerate(rows) if r[1] == 0}, "demo")
-    >>> gc.submit(("g", 1, "{}", None, None, None))
-    >>> gc.submit(("g", 0, "{}", None, None, None))
+    >>> gc = _GroupCommit(lambda writes: {i: _taken(r, False) for i, (_, r)
+    ...                                   in enumerate(writes) if r[1] == 0}, "demo")
+    >>> gc.submit("events", ("g", 1, "{}", None, None, None))
+    >>> gc.submit("events", ("g", 0, "{}", None, None, None))
     Traceback (most recent call last):
     ...
     remis.service.store.SeqTaken: game g already has event 0
     >>> gc.close()
     """
 
-    #: most appends committed in one transaction
+    #: most writes committed in one transaction
     BATCH = 512
 
-    def __init__(self, write: Callable[[list[_Row]], dict[int, Exception]],
+    def __init__(self, write: Callable[[list[_Write]], dict[int, Exception]],
                  name: str) -> None:
         self._write = write
         self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
@@ -305,12 +308,12 @@ class _GroupCommit:
                                         daemon=True)
         self._thread.start()
 
-    def submit(self, row: _Row) -> None:
-        """Queue one row and wait until it is committed (or refused)."""
+    def submit(self, table: str, row: tuple[Any, ...]) -> None:
+        """Queue one row of ``table`` and wait until it is committed (or refused)."""
         if not self._thread.is_alive():
             raise StoreError("the store is closed")
         fut: Future[None] = Future()
-        self._queue.put((row, fut))
+        self._queue.put(((table, row), fut))
         fut.result()
 
     def _loop(self) -> None:
@@ -329,10 +332,10 @@ class _GroupCommit:
                     break
                 batch.append(more)
             try:
-                failed = self._write([row for row, _ in batch])
+                failed = self._write([write for write, _ in batch])
             except Exception as exc:
                 for _, fut in batch:
-                    fut.set_exception(StoreError(f"cannot store events: {exc}"))
+                    fut.set_exception(StoreError(f"cannot store: {exc}"))
                 continue
             for i, (_, fut) in enumerate(batch):
                 if i in failed:
@@ -346,9 +349,13 @@ class _GroupCommit:
         self._thread.join(30)
 
 
+_INSERT_EVENT = f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)"
+_INSERT_GAME = f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+
+
 class SQLiteStore(Store):
-    """SQLite back end in WAL mode.  Appends go to one writer thread that
-    commits whatever has queued up meanwhile in one transaction (group
+    """SQLite back end in WAL mode.  Writes (appends, new games) go to one writer
+    thread that commits whatever has queued up meanwhile in one transaction (group
     commit) and then releases the waiting requests; reads use one connection
     per thread and never wait for the writer.  ``synchronous=FULL`` (the
     default) puts every commit on disk before the event is acknowledged;
@@ -422,18 +429,23 @@ class SQLiteStore(Store):
             conn = self._local.conn = self._connect()
         yield conn
 
-    def _write(self, rows: list[_Row]) -> dict[int, Exception]:
+    def _write(self, writes: list[_Write]) -> dict[int, Exception]:
         failed: dict[int, Exception] = {}
         with self._wlock:
             c = self._writer
             c.execute("BEGIN IMMEDIATE")
             try:
-                for i, row in enumerate(rows):
+                for i, (table, row) in enumerate(writes):
                     # each row on its own: a row that cannot be stored fails its
                     # request only, never the others committed with it
+                    if table == "games":
+                        try:
+                            c.execute(_INSERT_GAME, row)
+                        except (sqlite3.Error, ValueError) as exc:
+                            failed[i] = StoreError(f"cannot store game {row[0]}: {exc}")
+                        continue
                     try:
-                        c.execute(f"INSERT INTO events ({EVENT_COLUMNS}) "
-                                  "VALUES (?, ?, ?, ?, ?, ?)", row)
+                        c.execute(_INSERT_EVENT, row)
                     except sqlite3.IntegrityError as exc:
                         failed[i] = (_taken(row, "client_id" in str(exc))
                                      if "UNIQUE" in str(exc) else
@@ -462,13 +474,8 @@ class SQLiteStore(Store):
         remis.service.store.StoreError: cannot store game g: UNIQUE constraint failed: games.id
         >>> s.close()
         """
-        with self._wlock:
-            try:
-                self._writer.execute(
-                    f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    _game_row(game))
-            except sqlite3.Error as exc:
-                raise StoreError(f"cannot store game {game.id}: {exc}") from exc
+        # committed with the appends: many new games a second cost no fsync each
+        self._group.submit("games", _game_row(game))
 
     def get_game(self, game_id: str) -> GameRecord | None:
         """The stored game or ``None`` (see :class:`Store`).
@@ -541,7 +548,7 @@ class SQLiteStore(Store):
         remis.service.store.SeqTaken: game g already has event 1
         >>> s.close()
         """
-        self._group.submit(_row(game_id, seq, event, key))
+        self._group.submit("events", _row(game_id, seq, event, key))
 
     def game_ids(self) -> list[str]:
         """Every stored game id (see :class:`Store`).
