@@ -75,8 +75,8 @@ def verdict(white: bool, facts: VerdictFacts) -> Verdict:
     from remis.unwinnable import verdict_from_core
 
     answer, fen, chess960 = facts
-    board = chess.Board(fen, chess960=chess960)
-    return verdict_from_core(board, chess.WHITE if white else chess.BLACK, answer)
+    return verdict_from_core(lambda: chess.Board(fen, chess960=chess960),
+                             chess.WHITE if white else chess.BLACK, answer)
 
 
 #: where positions stood, as players say it (:func:`remis.ruling.positions_text`)
