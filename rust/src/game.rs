@@ -332,7 +332,7 @@ impl Ruler {
         facts.end_position = run.end.is_some().then(|| run.h.position().clone());
         facts.end = run.end;
         if time_forfeit && facts.error.is_none() {
-            let verdict = facts.end.is_none().then(|| asked.ask(&last, !flagged));
+            let verdict = facts.end.is_none().then(|| asked.shown(&last, !flagged));
             facts.flag = Some(Flag {
                 player: flagged,
                 verdict,
@@ -445,6 +445,15 @@ impl Questions {
             self.cut = true;
         }
         self.answers.push((key, color, v.clone()));
+        v
+    }
+
+    /// Can `color` still checkmate on `pos`, with a line a person reads?
+    fn shown(&mut self, pos: &Chess, color: Color) -> Verdict {
+        let mut v = self.ask(pos, color);
+        let before = v.nodes;
+        unwinnable::readable(pos, &mut v);
+        self.nodes += v.nodes - before;
         v
     }
 
