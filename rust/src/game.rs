@@ -291,8 +291,9 @@ impl Ruler {
             && facts
                 .header("Termination")
                 .is_some_and(|t| t.trim().eq_ignore_ascii_case("time forfeit"));
-        // who ran out of time; the last position's test asks their opponent first,
-        // whose answer the 6.9 question then finds ready
+        // who ran out of time (or lost, or is to move); the last position's test asks
+        // their opponent first: a position is live once one side can mate, the likely
+        // winner's mate is found soonest, and the 6.9 question then finds it ready
         let flagged = match facts.header("Result") {
             Some("1-0") => Color::Black,
             Some("0-1") => Color::White,
@@ -302,9 +303,7 @@ impl Ruler {
                 .unwrap_or_else(|| run.h.position())
                 .turn(),
         };
-        if time_forfeit {
-            asked.first = !flagged;
-        }
+        asked.first = !flagged;
         if run.end.is_none()
             && self.opts.last_position
             && let Some((ply, verdict)) = asked.first_dead(&pos, &run)
