@@ -138,9 +138,9 @@ pub const FULL_NODES: u64 = 6_000_000;
 pub const QUICK_NODES: u64 = 300;
 /// Quick mode's helpmate search where at most four units stand.
 const QUICK_SEARCH: u64 = 100;
-/// The first slice of each search in full mode's turns (it doubles each round): most
-/// helpmates of real games take a steered search 65 to 128 nodes, which a slice of 64
-/// made wait for the visits' turn.
+/// The first slice of each search in full mode's turns (it doubles each round): many
+/// helpmates of real games take a steered search a little over 64 nodes, and a first
+/// slice of 64 made them wait for the visits' turn.
 const FIRST_SLICE: u64 = 128;
 /// Helpmate lines longer than this (in plies) get their detours cut.
 const LONG_LINE: usize = 40;
