@@ -92,10 +92,16 @@ def where(start: tuple[int, bool] | None) -> Where:
     """
     import chess
 
-    board = chess.Board(None)
-    if start is not None:
-        board.fullmove_number, board.turn = start
-    return lambda plies: positions_text(plies, board, 0)
+    boards: list[chess.Board] = []  # built on the first use: most games say nothing
+
+    def at(plies: tuple[int, ...] | list[int]) -> str:
+        if not boards:
+            boards.append(chess.Board(None))
+            if start is not None:
+                boards[0].fullmove_number, boards[0].turn = start
+        return positions_text(plies, boards[0], 0)
+
+    return at
 
 
 def ruling(e: EndFacts, at: Where | None = None) -> Ruling:
