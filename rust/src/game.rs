@@ -291,8 +291,9 @@ impl Ruler {
             && facts
                 .header("Termination")
                 .is_some_and(|t| t.trim().eq_ignore_ascii_case("time forfeit"));
-        // who ran out of time; the last position's test asks their opponent first,
-        // whose answer the 6.9 question then finds ready
+        // who ran out of time (or lost, or is to move); the last position's test asks
+        // their opponent first: a position is live once one side can mate, the likely
+        // winner's mate is found soonest, and the 6.9 question then finds it ready
         let flagged = match facts.header("Result") {
             Some("1-0") => Color::Black,
             Some("0-1") => Color::White,
@@ -302,9 +303,7 @@ impl Ruler {
                 .unwrap_or_else(|| run.h.position())
                 .turn(),
         };
-        if time_forfeit {
-            asked.first = !flagged;
-        }
+        asked.first = !flagged;
         if run.end.is_none()
             && self.opts.last_position
             && let Some((ply, verdict)) = asked.first_dead(&pos, &run)
@@ -332,7 +331,7 @@ impl Ruler {
         facts.end_position = run.end.is_some().then(|| run.h.position().clone());
         facts.end = run.end;
         if time_forfeit && facts.error.is_none() {
-            let verdict = facts.end.is_none().then(|| asked.ask(&last, !flagged));
+            let verdict = facts.end.is_none().then(|| asked.shown(&last, !flagged));
             facts.flag = Some(Flag {
                 player: flagged,
                 verdict,
@@ -445,6 +444,15 @@ impl Questions {
             self.cut = true;
         }
         self.answers.push((key, color, v.clone()));
+        v
+    }
+
+    /// Can `color` still checkmate on `pos`, with a line a person reads?
+    fn shown(&mut self, pos: &Chess, color: Color) -> Verdict {
+        let mut v = self.ask(pos, color);
+        let before = v.nodes;
+        unwinnable::readable(pos, &mut v);
+        self.nodes += v.nodes - before;
         v
     }
 

@@ -76,8 +76,8 @@ def verdict(white: bool, facts: VerdictFacts) -> Verdict:
     from remis.unwinnable import verdict_from_core
 
     answer, fen, chess960 = facts
-    board = chess.Board(fen, chess960=chess960)
-    return verdict_from_core(board, chess.WHITE if white else chess.BLACK, answer)
+    return verdict_from_core(lambda: chess.Board(fen, chess960=chess960),
+                             chess.WHITE if white else chess.BLACK, answer)
 
 
 def side_reasons(white: Verdict, black: Verdict) -> tuple[str, dict[str, object]]:
@@ -115,10 +115,16 @@ def where(start: tuple[int, bool] | None) -> Where:
     """
     import chess
 
-    board = chess.Board(None)
-    if start is not None:
-        board.fullmove_number, board.turn = start
-    return lambda plies: positions_text(plies, board, 0)
+    boards: list[chess.Board] = []  # built on the first use: most games say nothing
+
+    def at(plies: tuple[int, ...] | list[int]) -> str:
+        if not boards:
+            boards.append(chess.Board(None))
+            if start is not None:
+                boards[0].fullmove_number, boards[0].turn = start
+        return positions_text(plies, boards[0], 0)
+
+    return at
 
 
 def ruling(e: EndFacts, at: Where | None = None) -> Ruling:

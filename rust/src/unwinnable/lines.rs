@@ -2,7 +2,7 @@
 //! at most N plies ends the game or leaves the would-be winner without mating
 //! material", and the shortening of a helpmate line found by a search.
 
-use shakmaty::{Chess, Color, Move, Position, attacks};
+use shakmaty::{Chess, Color, Move, Position, Role, attacks};
 
 use super::budget::Counter;
 use super::key::{KeyMap, KeySet, key};
@@ -156,7 +156,8 @@ fn ends_within(
 /// leads straight to a later position of the line, it is played instead of
 /// the moves in between, until no such move is left. The searches' lines head
 /// for a mating corner with free moves and can wander; a person reads the
-/// shorter one. Counts the moves tried on `counter`.
+/// shorter one. Counts the moves tried on `counter`: only from positions
+/// that one move could turn into a later one (see [`one_move_apart`]).
 pub fn shorten(root: &Chess, mut line: Vec<Move>, counter: &mut Counter) -> Vec<Move> {
     loop {
         let mut positions = Vec::with_capacity(line.len() + 1);
@@ -174,6 +175,15 @@ pub fn shorten(root: &Chess, mut line: Vec<Move>, counter: &mut Counter) -> Vec<
         let mut i = 0;
         while i < line.len() {
             let (mut to, mut by) = (i + 1, line[i]);
+            // a later position with the other side to move, as a move leaves it
+            let reachable = (i + 3..positions.len())
+                .step_by(2)
+                .any(|j| one_move_apart(&positions[i], &positions[j]));
+            if !reachable {
+                out.push(by);
+                i = to;
+                continue;
+            }
             for m in positions[i].legal_moves() {
                 counter.tick();
                 let mut child = positions[i].clone();
@@ -192,6 +202,18 @@ pub fn shorten(root: &Chess, mut line: Vec<Move>, counter: &mut Counter) -> Vec<
         }
         line = out;
     }
+}
+
+/// The boards of `a` and `b` differ on one to four squares, as after one move
+/// (two squares; three by en passant, four by castling): a cheap test that
+/// spares generating the moves of most positions of a line.
+fn one_move_apart(a: &Chess, b: &Chess) -> bool {
+    let (a, b) = (a.board(), b.board());
+    let mut differ = (a.white() ^ b.white()) | (a.black() ^ b.black());
+    for role in Role::ALL {
+        differ |= a.by_role(role) ^ b.by_role(role);
+    }
+    (1..=4).contains(&differ.count())
 }
 
 #[cfg(test)]

@@ -138,8 +138,10 @@ pub const FULL_NODES: u64 = 6_000_000;
 pub const QUICK_NODES: u64 = 300;
 /// Quick mode's helpmate search where at most four units stand.
 const QUICK_SEARCH: u64 = 100;
-/// The first slice of each search in full mode's turns (it doubles each round).
-const FIRST_SLICE: u64 = 64;
+/// The first slice of each search in full mode's turns (it doubles each round): many
+/// helpmates of real games take a steered search a little over 64 nodes, and a first
+/// slice of 64 made them wait for the visits' turn.
+const FIRST_SLICE: u64 = 128;
 /// Helpmate lines longer than this (in plies) get their detours cut.
 const LONG_LINE: usize = 40;
 /// At most this many squares where a mate could happen get a search each.
@@ -168,20 +170,9 @@ impl Verdict {
         }
     }
 
-    /// A mate found by `method` from `pos` (after the `forced` moves); a long
-    /// line comes with its detours cut.
-    fn mate(
-        pos: &Chess,
-        line: Vec<Move>,
-        method: Method,
-        counter: &mut Counter,
-        forced: &[Move],
-    ) -> Verdict {
-        let line = if line.len() > LONG_LINE {
-            shorten(pos, line, counter)
-        } else {
-            line
-        };
+    /// A mate found by `method` (after the `forced` moves), the line as found:
+    /// [`readable`] cuts the detours of a long one where a person reads it.
+    fn mate(line: Vec<Move>, method: Method, counter: &Counter, forced: &[Move]) -> Verdict {
         Verdict::new(Answer::Can(line), method, counter.nodes, forced)
     }
 
@@ -196,7 +187,29 @@ impl Verdict {
     }
 }
 
-/// Can `color` still checkmate from `pos`?
+/// `v` (an answer on `pos`) with the detours of a long helpmate line cut, for a
+/// person to read; the moves tried count in its nodes. A verdict whose line
+/// nobody reads (the dead test's "not dead") is left as found: cutting costs
+/// more than many searches.
+pub fn readable(pos: &Chess, v: &mut Verdict) {
+    let Answer::Can(line) = &mut v.answer else {
+        return;
+    };
+    if line.len() - v.forced.len() <= LONG_LINE {
+        return;
+    }
+    let mut p = pos.clone();
+    for &m in &v.forced {
+        p.play_unchecked(m);
+    }
+    let mut counter = Counter::new(u64::MAX, &Budget::default());
+    let found = line.split_off(v.forced.len());
+    line.extend(shorten(&p, found, &mut counter));
+    v.nodes += counter.nodes;
+}
+
+/// Can `color` still checkmate from `pos`? A helpmate line comes as found (see
+/// [`readable`]).
 pub fn can_checkmate(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> Verdict {
     if pos.is_checkmate() && pos.turn() != color {
         return Verdict::new(Answer::Can(Vec::new()), Method::Search, 0, &[]);
@@ -285,7 +298,7 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
         let found = search.run(&mut own, QUICK_SEARCH);
         counter.nodes += own.nodes;
         if let Outcome::Mate(line) = found {
-            return Verdict::mate(pos, line, Method::Search, counter, forced);
+            return Verdict::mate(line, Method::Search, counter, forced);
         }
     }
     if (pos.board().knights() | pos.board().rooks_and_queens()).is_empty()
@@ -295,7 +308,7 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
         // one side runs out of moves; the reachable positions are few
         match Visit::new(pos, color).run(counter, QUICK_VISIT) {
             Outcome::Mate(line) => {
-                return Verdict::mate(pos, line, Method::Visit, counter, forced);
+                return Verdict::mate(line, Method::Visit, counter, forced);
             }
             Outcome::Exhausted => {
                 let reason = Reason::Exhausted {
@@ -321,17 +334,15 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
         .into_iter()
         .map(|steer| (Helpmate::new(pos, color, steer), 1))
         .collect();
-    let mut visit = Visit::new(pos, color);
-    // where some pieces can never take part in a mate, a visit that holds them still
-    let still = reach::idle_pieces(pos, color);
-    let mut focus = (still != 0).then(|| Visit::focused(pos, color, still));
+    // the visits are set up when their first turn comes (most questions end before)
+    let mut visits: Option<(Visit, Option<Visit>)> = None;
     let mut after_every_move_tried = false;
     let mut slice = FIRST_SLICE;
     while counter.running() {
         for (search, share) in &mut searches {
             match search.run(counter, slice * *share) {
                 Outcome::Mate(line) => {
-                    return Verdict::mate(pos, line, Method::Search, counter, forced);
+                    return Verdict::mate(line, Method::Search, counter, forced);
                 }
                 Outcome::Exhausted => {
                     let reason = Reason::Exhausted {
@@ -376,9 +387,15 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
         }
         // the visit, which proves, gets as much as the searches, which find mates
         let shares: u64 = searches.iter().map(|(_, share)| share).sum();
+        let (visit, focus) = visits.get_or_insert_with(|| {
+            // where some pieces can never take part in a mate, a visit that holds them still
+            let still = reach::idle_pieces(pos, color);
+            let focus = (still != 0).then(|| Visit::focused(pos, color, still));
+            (Visit::new(pos, color), focus)
+        });
         match visit.run(counter, slice * shares) {
             Outcome::Mate(line) => {
-                return Verdict::mate(pos, line, Method::Visit, counter, forced);
+                return Verdict::mate(line, Method::Visit, counter, forced);
             }
             Outcome::Exhausted => {
                 let reason = Reason::Exhausted {
@@ -393,10 +410,10 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
             }
             Outcome::Limit => {}
         }
-        if let Some(focus) = &mut focus
+        if let Some(focus) = focus
             && let Outcome::Mate(line) = focus.run(counter, slice * shares)
         {
-            return Verdict::mate(pos, line, Method::Visit, counter, forced);
+            return Verdict::mate(line, Method::Visit, counter, forced);
         }
         slice = slice.saturating_mul(2);
     }

@@ -21,7 +21,7 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move};
 use super::valid::Raw;
 use super::{
     Answer, Budget, ForcedEnd, Interrupt, Material, Method, Mode, Reason, StaticKind, StaticProof,
-    Stop, Verdict, can_checkmate as decide,
+    Stop, Verdict, readable,
 };
 
 /// A static proof for Python: kind, dark (for one shade), frozen pawns, boxed
@@ -245,6 +245,13 @@ fn can_checkmate<'py>(
         Ok(v) => Ok(fields(py, &v, castling_mode)),
         Err(payload) => Err(failure(&pos, color, payload.as_ref())),
     }
+}
+
+/// The engine's answer, its line for the caller to read.
+fn decide(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> Verdict {
+    let mut v = super::can_checkmate(pos, color, mode, budget);
+    readable(pos, &mut v);
+    v
 }
 
 /// The `RuntimeError` of a panic while deciding `color` on `pos`.

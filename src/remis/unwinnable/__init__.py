@@ -195,10 +195,12 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     return verdict_from_core(board, color, answer)
 
 
-def verdict_from_core(board: chess.Board, color: chess.Color,
+def verdict_from_core(board: chess.Board | Callable[[], chess.Board], color: chess.Color,
                       answer: _core.CoreVerdict) -> Verdict:
     """The :class:`Verdict` of the core's answer on ``board`` (see :func:`_ask`;
-    ``remis game`` gets the same answers with its facts).
+    ``remis game`` gets the same answers with its facts).  ``board`` may be a
+    function that builds it: only the words of a "cannot" read the board, so
+    a helpmate found needs none.
 
     >>> answer = (False, "material", 0, [], 0, "material:bare_king", [], [], None)
     >>> verdict_from_core(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK,
@@ -211,6 +213,8 @@ def verdict_from_core(board: chess.Board, color: chess.Color,
         return _make(color, True, found_text(color, line), line, nodes, {}, method)
     if code == "undecided:quick":  # the common case: after almost every ply of a game
         return _make(color, None, undecided_text(code, nodes), (), nodes, {}, method)
+    if not isinstance(board, chess.Board):
+        board = board()
     text, details = reason_text(board, color, nodes, moves[:forced], code, numbers, example,
                                 proof)
     return _make(color, value, text, (), nodes, details, method)
