@@ -134,7 +134,7 @@ def main() -> None:
 
         out = run([str(remis), "game", str(GAME)], work)
         check("remis game on a bundled game: fivefold repetition after 29. (9.6.1)",
-              "ends after 29.: fivefold_repetition" in out and "9.6.1" in out, out)
+              "ends after 29.: fivefold repetition" in out and "9.6.1" in out, out)
         out = run([str(remis), "position", "--json", DEAD_FEN], work)
         end = json.loads(out)["end"]
         check("remis position: a locked pawn wall is dead (5.2.2)",
