@@ -148,6 +148,28 @@ pub struct GameFacts {
 }
 
 impl GameFacts {
+    /// The facts of game `g` before any move is replayed.
+    pub fn unplayed(g: &GameText, headers: Vec<(String, String)>, variant: String) -> Self {
+        GameFacts {
+            index: g.index,
+            offset: g.offset,
+            headers,
+            variant,
+            plies: 0,
+            end: None,
+            claims: Vec::new(),
+            error: None,
+            start: None,
+            last: None,
+            end_position: None,
+            flag: None,
+            nodes: 0,
+            cut: false,
+            moves: Vec::new(),
+            comments: Vec::new(),
+        }
+    }
+
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -198,24 +220,8 @@ impl Ruler {
     /// Rule on one game's text.
     pub fn rule(&mut self, g: &GameText) -> GameFacts {
         let (headers, mstart) = read_tags(&g.text);
-        let mut facts = GameFacts {
-            index: g.index,
-            offset: g.offset,
-            variant: variant_of(&headers),
-            headers,
-            plies: 0,
-            end: None,
-            claims: Vec::new(),
-            error: None,
-            start: None,
-            last: None,
-            end_position: None,
-            flag: None,
-            nodes: 0,
-            cut: false,
-            moves: Vec::new(),
-            comments: Vec::new(),
-        };
+        let variant = variant_of(&headers);
+        let mut facts = GameFacts::unplayed(g, headers, variant);
         let fail = |facts: &mut GameFacts, message: String| {
             facts.error = Some(GameError {
                 ply: 0,

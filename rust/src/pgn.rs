@@ -481,21 +481,18 @@ enum Token {
     Other,
 }
 
+/// Null moves and castling as python-chess's movetext pattern spells them, the
+/// longer spelling first where one is a prefix of another.
+const NULL_AND_CASTLING: [&[u8]; 8] = [
+    b"--", b"Z0", b"0000", b"@@@@", b"O-O-O", b"O-O", b"0-0-0", b"0-0",
+];
+
 /// The token python-chess's movetext pattern matches at the start of `s`, if any.
 fn movetext_token(s: &[u8]) -> Option<(Token, usize)> {
     if let Some(n) = san_like(s) {
         return Some((Token::Move, n));
     }
-    for lit in [
-        &b"--"[..],
-        b"Z0",
-        b"0000",
-        b"@@@@",
-        b"O-O-O",
-        b"O-O",
-        b"0-0-0",
-        b"0-0",
-    ] {
+    for lit in NULL_AND_CASTLING {
         if s.starts_with(lit) {
             return Some((Token::Move, lit.len()));
         }
@@ -625,16 +622,7 @@ fn good_token(s: &[u8]) -> usize {
     if let Some(n) = drop_like(s) {
         return check(n);
     }
-    for lit in [
-        &b"--"[..],
-        b"Z0",
-        b"0000",
-        b"@@@@",
-        b"O-O-O",
-        b"O-O",
-        b"0-0-0",
-        b"0-0",
-    ] {
+    for lit in NULL_AND_CASTLING {
         if s.starts_with(lit) {
             return check(lit.len());
         }

@@ -9,14 +9,13 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use shakmaty::{Chess, Color};
 
-use super::{KindFacts, dead_to_py, panic_text};
+use super::{KindFacts, dead_to_py};
 use crate::board::fen;
 use crate::rules::dead::{DeadTest, Engine, FULL_RUNS_PER_STRUCTURE};
-use crate::unwinnable::valid::Raw;
+use crate::unwinnable::py::{panic_text, python_board};
 
 #[pyclass(module = "remis._core", name = "DeadTest")]
 pub struct CoreDeadTest {
@@ -63,20 +62,17 @@ impl CoreDeadTest {
         halfmoves: u32,
         fullmoves: u32,
     ) -> PyResult<Option<KindFacts>> {
-        let raw = Raw {
-            roles: [pawns, knights, bishops, rooks, queens, kings],
+        let pos = python_board(
+            [pawns, knights, bishops, rooks, queens, kings],
             white,
             black,
-            turn: if turn { Color::White } else { Color::Black },
+            turn,
             castling,
             ep,
             chess960,
             halfmoves,
             fullmoves,
-        };
-        let pos: Chess = raw.position().map_err(|status| {
-            PyValueError::new_err(format!("illegal position (status {status})"))
-        })?;
+        )?;
         match catch_unwind(AssertUnwindSafe(|| self.engine.test(&pos))) {
             Ok(verdict) => verdict.map(|v| dead_to_py(py, &v, &pos)).transpose(),
             Err(payload) => {
@@ -85,7 +81,7 @@ impl CoreDeadTest {
                 Err(PyRuntimeError::new_err(format!(
                     "the dead-position test failed on {}: {}",
                     fen(&pos),
-                    panic_text(&payload)
+                    panic_text(&*payload)
                 )))
             }
         }

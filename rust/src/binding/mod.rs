@@ -7,7 +7,6 @@
 //! No panic crosses into Python: a panic while ruling on a game becomes that game's
 //! error, and the batch goes on; elsewhere it becomes a `RuntimeError`.
 
-use std::any::Any;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -29,6 +28,7 @@ use crate::game::{
 use crate::pgn::{GameText, Splitter};
 use crate::rules::{Claim, DeadVerdict, End, EndKind, EndRule};
 use crate::unwinnable::Verdict;
+use crate::unwinnable::py::panic_text;
 
 /// Register the batch and history functions on the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -43,13 +43,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rule_text, m)?)?;
     m.add_function(wrap_pyfunction!(history::position_key, m)?)?;
     Ok(())
-}
-
-pub(crate) fn panic_text(p: &Box<dyn Any + Send>) -> String {
-    p.downcast_ref::<&str>()
-        .map(|s| (*s).to_owned())
-        .or_else(|| p.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_owned())
 }
 
 /// A Python binary file object read from Rust (compressed files and stdin: Python
@@ -408,30 +401,17 @@ fn rule_caught(ruler: &mut Ruler, g: &GameText) -> GameFacts {
         Err(p) => {
             // the engine's per-game state may be torn: start the next game afresh
             *ruler = Ruler::new(ruler.opts.clone());
+            let headers = crate::pgn::read_tags(&g.text).0;
             GameFacts {
-                index: g.index,
-                offset: g.offset,
-                headers: crate::pgn::read_tags(&g.text).0,
-                variant: "standard".into(),
-                plies: 0,
-                end: None,
-                claims: Vec::new(),
                 error: Some(GameError {
                     ply: 0,
                     message: format!(
                         "internal error in the core (please report it): {}",
-                        panic_text(&p)
+                        panic_text(&*p)
                     ),
                     offset: g.offset,
                 }),
-                start: None,
-                last: None,
-                end_position: None,
-                flag: None,
-                nodes: 0,
-                cut: false,
-                moves: Vec::new(),
-                comments: Vec::new(),
+                ..GameFacts::unplayed(g, headers, "standard".into())
             }
         }
     }
@@ -488,7 +468,7 @@ fn rule_text(
         Ruler::new(opts).rule(&g)
     }))
     .map_err(|p| {
-        PyRuntimeError::new_err(format!("internal error in the core: {}", panic_text(&p)))
+        PyRuntimeError::new_err(format!("internal error in the core: {}", panic_text(&*p)))
     })?;
     facts_to_py(py, &facts, fens, None)
 }

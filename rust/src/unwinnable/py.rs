@@ -138,12 +138,43 @@ pub(crate) fn fields<'py>(py: Python<'py>, v: &Verdict, mode: CastlingMode) -> V
     )
 }
 
-fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+/// The message of a caught panic, for the exception Python gets instead.
+pub(crate) fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     payload
         .downcast_ref::<&str>()
         .map(|s| (*s).to_owned())
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic".to_owned())
+}
+
+/// The position of a board as python-chess holds it, field by field (see
+/// [`can_checkmate`]); `ValueError` with python-chess's status bits where it is
+/// not legal.
+#[allow(clippy::too_many_arguments)] // python-chess's board, field by field
+pub(crate) fn python_board(
+    roles: [u64; 6],
+    white: u64,
+    black: u64,
+    turn: bool,
+    castling: u64,
+    ep: Option<u32>,
+    chess960: bool,
+    halfmoves: u32,
+    fullmoves: u32,
+) -> PyResult<Chess> {
+    let raw = Raw {
+        roles,
+        white,
+        black,
+        turn: if turn { Color::White } else { Color::Black },
+        castling,
+        ep,
+        chess960,
+        halfmoves,
+        fullmoves,
+    };
+    raw.position()
+        .map_err(|status| PyValueError::new_err(format!("illegal position (status {status})")))
 }
 
 /// Can `color` (white: true) still checkmate? The board as python-chess holds
@@ -177,20 +208,17 @@ fn can_checkmate<'py>(
     max_nodes: Option<u64>,
     max_seconds: Option<f64>,
 ) -> PyResult<VerdictFields<'py>> {
-    let raw = Raw {
-        roles: [pawns, knights, bishops, rooks, queens, kings],
+    let pos = python_board(
+        [pawns, knights, bishops, rooks, queens, kings],
         white,
         black,
-        turn: if turn { Color::White } else { Color::Black },
+        turn,
         castling,
         ep,
         chess960,
         halfmoves,
         fullmoves,
-    };
-    let pos: Chess = raw
-        .position()
-        .map_err(|status| PyValueError::new_err(format!("illegal position (status {status})")))?;
+    )?;
     let color = if color { Color::White } else { Color::Black };
     let castling_mode = if chess960 {
         CastlingMode::Chess960
