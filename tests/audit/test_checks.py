@@ -151,3 +151,13 @@ def test_moves_after_a_blocked_dead_position_are_found() -> None:
     finding = audit_game(a)
     assert finding is not None
     assert (finding.check, finding.article, finding.ply) == ("moves_after_end", "5.2.2", 1)
+
+
+def test_explanations_name_moves_as_players_count_them() -> None:
+    """Zukertort-Steinitz 1886: the fivefold repetition on White's 29th move ends
+    the game; the record goes on to Black's 42nd (ply 84)."""
+    path = Path(__file__).resolve().parents[2] / "examples" / "zukertort-steinitz-1886.pgn"
+    (f,) = _audit_file(path)
+    assert (f.check, f.ply) == ("moves_after_end", 57)
+    assert f.explanation.startswith("The game ended after 29.: The same position")
+    assert "The record goes on to 42… (ply 84)." in f.explanation
