@@ -157,7 +157,8 @@ fn ends_within(
 /// the moves in between, until no such move is left. The searches' lines head
 /// for a mating corner with free moves and can wander; a person reads the
 /// shorter one. Counts the moves tried on `counter`: only from positions
-/// that one move could turn into a later one (see [`one_move_apart`]).
+/// that one move could turn into a later one, and only the moves that land
+/// on a square where such a position differs (see [`differ`]).
 pub fn shorten(root: &Chess, mut line: Vec<Move>, counter: &mut Counter) -> Vec<Move> {
     loop {
         let mut positions = Vec::with_capacity(line.len() + 1);
@@ -175,16 +176,24 @@ pub fn shorten(root: &Chess, mut line: Vec<Move>, counter: &mut Counter) -> Vec<
         let mut i = 0;
         while i < line.len() {
             let (mut to, mut by) = (i + 1, line[i]);
-            // a later position with the other side to move, as a move leaves it
-            let reachable = (i + 3..positions.len())
+            // the squares where a later position, with the other side to move as a
+            // move leaves it, differs from this one by what one move changes
+            let near = (i + 3..positions.len())
                 .step_by(2)
-                .any(|j| one_move_apart(&positions[i], &positions[j]));
-            if !reachable {
+                .map(|j| differ(&positions[i], &positions[j]))
+                .filter(|d| (1..=4).contains(&d.count_ones()))
+                .fold(0, |all, d| all | d);
+            if near == 0 {
                 out.push(by);
                 i = to;
                 continue;
             }
+            // a move changes the square it lands on (castling, given as the king
+            // taking its rook, is tried whatever it changes)
             for m in positions[i].legal_moves() {
+                if !m.is_castle() && near >> u32::from(m.to()) & 1 == 0 {
+                    continue;
+                }
                 counter.tick();
                 let mut child = positions[i].clone();
                 child.play_unchecked(m);
@@ -204,16 +213,16 @@ pub fn shorten(root: &Chess, mut line: Vec<Move>, counter: &mut Counter) -> Vec<
     }
 }
 
-/// The boards of `a` and `b` differ on one to four squares, as after one move
-/// (two squares; three by en passant, four by castling): a cheap test that
-/// spares generating the moves of most positions of a line.
-fn one_move_apart(a: &Chess, b: &Chess) -> bool {
+/// The squares where the boards of `a` and `b` differ: one to four after one
+/// move (two squares; three by en passant, four by castling), a cheap test
+/// that spares generating the moves of most positions of a line.
+fn differ(a: &Chess, b: &Chess) -> u64 {
     let (a, b) = (a.board(), b.board());
     let mut differ = (a.white() ^ b.white()) | (a.black() ^ b.black());
     for role in Role::ALL {
         differ |= a.by_role(role) ^ b.by_role(role);
     }
-    (1..=4).contains(&differ.count())
+    differ.0
 }
 
 #[cfg(test)]
