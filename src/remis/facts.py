@@ -35,9 +35,10 @@ EndFacts = tuple[int, str, str, list[int], bool, int, "str | None", Any]
 #: needed, board): for 9.3, the half-moves it needed and the FEN placement
 ClaimFacts = tuple[int, bool, str, "str | None", list[int], list[str], int, int, str]
 #: a verdict as the core gives it: the engine's answer (see
-#: :func:`remis.unwinnable.verdict_from_core`), the FEN of its position and
+#: :func:`remis.unwinnable.verdict_from_core`), the FEN of its position (None
+#: for a mate found: only a "cannot" is worded from the board) and
 #: whether that is a Chess960 one
-VerdictFacts = tuple[Any, str, bool]
+VerdictFacts = tuple[Any, str | None, bool]
 
 
 def title(white: bool) -> str:

@@ -27,8 +27,8 @@ use crate::game::{
 };
 use crate::pgn::{GameText, Splitter};
 use crate::rules::{Claim, DeadVerdict, End, EndKind, EndRule};
-use crate::unwinnable::Verdict;
 use crate::unwinnable::py::panic_text;
+use crate::unwinnable::{Answer, Verdict};
 
 /// Register the batch and history functions on the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -478,12 +478,13 @@ fn color(c: Color) -> bool {
 }
 
 /// A verdict as the engine's binding gives it (`remis.unwinnable` words it), with the
-/// FEN of its position and whether that is a Chess960 one (the words name squares).
+/// FEN of its position and whether that is a Chess960 one (the words of a "cannot"
+/// name squares; a mate found needs no FEN, and gets `None`).
 fn verdict_to_py(py: Python<'_>, v: &Verdict, pos: &Chess) -> PyResult<Py<PyAny>> {
     let mode = pos.castles().mode();
     Ok((
         crate::unwinnable::py::fields(py, v, mode),
-        fen(pos),
+        (!matches!(v.answer, Answer::Can(_))).then(|| fen(pos)),
         mode == CastlingMode::Chess960,
     )
         .into_pyobject(py)?

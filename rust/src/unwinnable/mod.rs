@@ -139,9 +139,9 @@ pub const QUICK_NODES: u64 = 300;
 /// Quick mode's helpmate search where at most four units stand.
 const QUICK_SEARCH: u64 = 100;
 /// The first slice of each search in full mode's turns (it doubles each round): many
-/// helpmates of real games take a steered search a little over 64 nodes, and a first
-/// slice of 64 made them wait for the visits' turn.
-const FIRST_SLICE: u64 = 128;
+/// helpmates of real games take a steered search over 128 nodes, and a smaller first
+/// slice made them wait for the other searches and the visits, whose set-up costs more.
+const FIRST_SLICE: u64 = 256;
 /// Helpmate lines longer than this (in plies) get their detours cut.
 const LONG_LINE: usize = 40;
 /// At most this many squares where a mate could happen get a search each.
@@ -256,7 +256,7 @@ pub fn can_checkmate(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> 
     }
     match mode {
         Mode::Quick => quick(&p, color, &mut counter, &forced),
-        Mode::Full => full(&p, color, &mut counter, &forced),
+        Mode::Full => full(&p, color, &mut counter, &forced, limit),
     }
 }
 
@@ -328,18 +328,22 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
 }
 
 /// Full mode after the static proof.
-fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Verdict {
+fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move], limit: u64) -> Verdict {
     // each search with its share of a round's slice
-    let mut searches: Vec<(Helpmate, u64)> = steerings(pos, color)
+    // (set up when their first turn comes: most questions end in the first)
+    let mut searches: Vec<(Steer, Option<Helpmate>, u64)> = steerings(pos, color)
         .into_iter()
-        .map(|steer| (Helpmate::new(pos, color, steer), 1))
+        .map(|steer| (steer, None, 1))
         .collect();
     // the visits are set up when their first turn comes (most questions end before)
     let mut visits: Option<(Visit, Option<Visit>)> = None;
     let mut after_every_move_tried = false;
-    let mut slice = FIRST_SLICE;
+    // a small budget (the per-ply dead test's) gets smaller slices, so that the
+    // visits, which prove, get two turns within it
+    let mut slice = (limit / 64).clamp(FIRST_SLICE / 4, FIRST_SLICE);
     while counter.running() {
-        for (search, share) in &mut searches {
+        for (steer, search, share) in &mut searches {
+            let search = search.get_or_insert_with(|| Helpmate::new(pos, color, *steer));
             match search.run(counter, slice * *share) {
                 Outcome::Mate(line) => {
                     return Verdict::mate(line, Method::Search, counter, forced);
@@ -381,12 +385,12 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> Ve
                         square: Some(square),
                     };
                     // (the best informed: a double share)
-                    searches.push((Helpmate::new(pos, color, steer), 2));
+                    searches.push((steer, None, 2));
                 }
             }
         }
         // the visit, which proves, gets as much as the searches, which find mates
-        let shares: u64 = searches.iter().map(|(_, share)| share).sum();
+        let shares: u64 = searches.iter().map(|(_, _, share)| share).sum();
         let (visit, focus) = visits.get_or_insert_with(|| {
             // where some pieces can never take part in a mate, a visit that holds them still
             let still = reach::idle_pieces(pos, color);

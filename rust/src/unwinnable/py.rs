@@ -44,7 +44,14 @@ pub(crate) type VerdictFields<'py> = (
 );
 
 fn uci(moves: &[Move], mode: CastlingMode) -> Vec<String> {
-    moves.iter().map(|m| m.to_uci(mode).to_string()).collect()
+    moves
+        .iter()
+        .map(|m| {
+            let mut s = String::with_capacity(5);
+            m.to_uci(mode).append_to_string(&mut s);
+            s
+        })
+        .collect()
 }
 
 fn proof_fields(p: &StaticProof) -> ProofFields {

@@ -48,6 +48,8 @@ pub struct Steer {
 /// Nodes one iteration may spend per ply of its budget before the next,
 /// deeper one starts (bushy iterations must not starve the deep lines).
 const ITERATION_NODES: u64 = 10_000;
+/// Positions the table holds before it first grows.
+const TT_START: usize = 256;
 /// The longest line the search follows.
 const MAX_LINE: usize = 400;
 
@@ -155,6 +157,7 @@ pub struct Helpmate {
     pub nodes: u64,
     /// move lists of frames popped, for the next frames (spares an allocation a node)
     spare: Vec<Vec<(i32, Move)>>,
+    costs: Vec<i32>,
 }
 
 impl Helpmate {
@@ -163,11 +166,12 @@ impl Helpmate {
             root: root.clone(),
             winner,
             steer,
-            tt: KeyMap::default(),
+            // sized for the common question, which ends within a few hundred nodes
+            tt: KeyMap::with_capacity_and_hasher(TT_START, Default::default()),
             iteration: 0,
             depth: 1,
-            stack: Vec::new(),
-            line: Vec::new(),
+            stack: Vec::with_capacity(32),
+            line: Vec::with_capacity(32),
             interrupted: false,
             stale: false,
             fresh: false,
@@ -176,6 +180,7 @@ impl Helpmate {
             stop_at: 0,
             nodes: 0,
             spare: Vec::new(),
+            costs: Vec::new(),
         }
     }
 
@@ -261,10 +266,12 @@ impl Helpmate {
             return Enter::Leaf;
         }
         self.tt.insert(k, (self.iteration << 16) | left as u32);
+        let mut costs = std::mem::take(&mut self.costs);
+        costs.clear();
+        self.classify(&pos, &moves, &mut costs);
         let mut costed = self.spare.pop().unwrap_or_default();
-        costed.clear();
-        costed.reserve(2 * moves.len());
-        self.classify(&pos, &moves, &mut costed);
+        by_cost(&moves, &costs, &mut costed);
+        self.costs = costs;
         let semi = blocked_order(&pos, winner, self.steer, semi, &mut costed);
         self.stack.push(Frame {
             pos,
@@ -339,8 +346,8 @@ impl Helpmate {
         Flow::Done
     }
 
-    /// The moves with their costs, cheapest first (stable among equals).
-    fn classify(&self, pos: &Chess, moves: &[Move], out: &mut Vec<(i32, Move)>) {
+    /// The cost of each move, in the order given (see [`by_cost`]).
+    fn classify(&self, pos: &Chess, moves: &[Move], out: &mut Vec<i32>) {
         let b = pos.board();
         let winner = self.winner;
         let [wk_t, wn_t, lk_t, ln_t] = match self.steer.square {
@@ -391,7 +398,7 @@ impl Helpmate {
                         _ => NORMAL,
                     }
                 };
-                out.push((cost, m));
+                out.push(cost);
             }
         } else {
             let mine = b.by_color(winner).0;
@@ -437,27 +444,38 @@ impl Helpmate {
                     _ if self.steer.free_pawns && m.role() == Role::Pawn => cost = FREE,
                     _ => {}
                 }
-                out.push((cost, m));
+                out.push(cost);
             }
         }
-        by_cost(out);
     }
 }
 
-/// Cheapest first, in order among equals: a counting sort over the three costs,
-/// through the spare capacity of `moves` (a general stable sort took a tenth of
-/// the engine's time).
-fn by_cost(moves: &mut Vec<(i32, Move)>) {
-    let n = moves.len();
-    for cost in [FREE, NORMAL, WASTE] {
-        for k in 0..n {
-            if moves[k].0 == cost {
-                moves.push(moves[k]);
+/// `moves` with their `costs`, cheapest first into `out`, in order among equals: a
+/// counting sort over the three costs (a general stable sort took a tenth of the
+/// engine's time).
+fn by_cost(moves: &[Move], costs: &[i32], out: &mut Vec<(i32, Move)>) {
+    out.clear();
+    out.extend(moves.iter().map(|&m| (FREE, m)));
+    let free = costs.iter().filter(|&&c| c == FREE).count();
+    let normal = costs.iter().filter(|&&c| c == NORMAL).count();
+    let (mut f, mut n, mut w) = (0, free, free + normal);
+    for (&cost, &m) in costs.iter().zip(moves) {
+        let slot = match cost {
+            FREE => {
+                f += 1;
+                f - 1
             }
-        }
+            NORMAL => {
+                n += 1;
+                n - 1
+            }
+            _ => {
+                w += 1;
+                w - 1
+            }
+        };
+        out[slot] = (cost, m);
     }
-    debug_assert_eq!(moves.len(), 2 * n, "a cost other than FREE, NORMAL, WASTE");
-    moves.drain(..n);
 }
 
 /// At least four pairs of rammed pawns, and every file with a pawn that may
