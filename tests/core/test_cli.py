@@ -136,6 +136,19 @@ def test_usage_error_exit_2() -> None:
     assert r.returncode == 2
 
 
+def test_a_command_loads_only_its_own_modules(tmp_path: Path) -> None:
+    # `remis game` runs on a stream without the arbiter, the audit or the service
+    pgn = tmp_path / "g.pgn"
+    pgn.write_text("1. f3 e5 2. g4 Qh4# 0-1\n")
+    code = ("import sys; from remis.cli import main; main(['game', '--json', sys.argv[1]]); "
+            "print(sorted(m for m in sys.modules if m.startswith("
+            "('remis.arbiter', 'remis.audit', 'remis.service'))))")
+    r = subprocess.run([sys.executable, "-c", code, str(pgn)], capture_output=True,
+                       text=True, check=True)
+    assert json.loads(r.stdout.splitlines()[0])["end"]["termination"] == "checkmate"
+    assert r.stdout.splitlines()[1] == "[]"
+
+
 def test_human_output_is_one_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["game", str(EXAMPLES / "fischer-spassky-1972.pgn")])
     out = capsys.readouterr().out.splitlines()

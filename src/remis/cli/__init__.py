@@ -18,11 +18,14 @@ if TYPE_CHECKING:
 COMMANDS = ["game", "claim", "position", "arbitrate", "audit", "serve"]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Build the argument parser with every sub-command.
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """Build the argument parser with every sub-command, or with the one
+    named ``only`` (a command runs without loading the others' modules).
 
     >>> build_parser().parse_args(["game", "x.pgn"]).command
     'game'
+    >>> build_parser("game").parse_args(["game", "x.pgn"]).files
+    ['x.pgn']
     """
     import argparse
     from importlib import import_module
@@ -35,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"remis {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMANDS:
+    for name in [only] if only in COMMANDS else COMMANDS:
         import_module(f"remis.cli.{name}").register(sub)
     return parser
 
@@ -54,7 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(f"remis {__version__}")
         return 0
-    parser = build_parser()
+    # the command is the first word that is not an option (remis has no option
+    # that takes a value before it); anything else gets every sub-command
+    command = next((a for a in args_list if not a.startswith("-")), None)
+    parser = build_parser(command)
     args = parser.parse_args(args_list)
     try:
         status: int = args.run(args)
