@@ -139,7 +139,7 @@ def parse_game(gt: GameText) -> ParsedGame:
     f = _core.rule_text(text, index=gt.index, offset=gt.offset, claims="none",
                         last_position=False, dead="material", time_forfeit=False,
                         fens=True, moves=True, **gt.flags())
-    headers, variant, error, start = dict(f[2]), f[3], f[7], f[9]
+    headers, variant, error, start = f[2], f[3], f[7], f[9]
     board = None
     if start is not None:
         board = chess.Board(start, chess960=variant == "chess960")

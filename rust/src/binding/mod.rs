@@ -18,7 +18,7 @@ mod history;
 
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use crate::board::fen;
@@ -560,9 +560,10 @@ fn facts_to_py(
     fens: bool,
     game: Option<&GameText>,
 ) -> PyResult<Py<PyAny>> {
-    let headers = PyList::empty(py);
+    // a dict, as every reader of the facts uses them (a tag given twice: its last value)
+    let headers = PyDict::new(py);
     for (n, v) in &f.headers {
-        headers.append((n, v))?;
+        headers.set_item(n, v)?;
     }
     let end = match (&f.end, &f.end_position) {
         (Some(e), Some(at)) => Some(end_to_py(py, e, at)?),

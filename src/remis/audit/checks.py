@@ -302,7 +302,7 @@ def audit_facts(f: tuple[Any, ...], laws: Laws, game: Game | None = None) -> Aud
     if end is not None and end[2].startswith("9.6") and not laws.automatic_repetition:
         f = rule(game, **READ, rule="position")
         end = f[5]
-    h = dict(f[2])
+    h: dict[str, str] = f[2]
     err = None if f[7] is None else (f[7][0], f[7][1])
     ruling = None if end is None else F.ruling(end, F.where(f[16]))
     return AuditedGame(f[0], f[1], h, f[3], laws, ruling, f[4], err,

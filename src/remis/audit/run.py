@@ -98,7 +98,7 @@ def audit_games(facts: Iterable[tuple[Any, ...]], path: str, laws_mode: LawsMode
     n = 0
     for f in facts:
         n += 1
-        headers = dict(f[2])
+        headers: dict[str, str] = f[2]
         tc = time_control_class(headers)
         bump(summary["games_by_time_control"], tc)
         if f[3] not in ("standard", "chess960"):

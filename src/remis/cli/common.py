@@ -8,14 +8,18 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+#: one encoder for every line (``json.dumps`` with options builds one a call); the
+#: objects are the CLI's own, never circular
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+
 
 def emit_json(obj: Any) -> None:
     """Print one JSON object on one line (JSON Lines), UTF-8, not ASCII-escaped.
 
-    >>> emit_json({"a": 1})
-    {"a": 1}
+    >>> emit_json({"a": 1, "b": "½"})
+    {"a": 1, "b": "½"}
     """
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.write(_ENCODER.encode(obj) + "\n")
 
 
 def warn(message: str) -> None:
