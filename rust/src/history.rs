@@ -14,6 +14,55 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::identity::{Key, KeyMap};
 
+/// The plies at which a position stood: most positions stand once, and one ply is
+/// kept without an allocation.
+#[derive(Clone, Debug, Default)]
+enum Plies {
+    #[default]
+    None,
+    One(u32),
+    Many(Vec<u32>),
+}
+
+impl Plies {
+    fn push(&mut self, ply: u32) {
+        *self = match std::mem::take(self) {
+            Plies::None => Plies::One(ply),
+            Plies::One(first) => Plies::Many(vec![first, ply]),
+            Plies::Many(mut plies) => {
+                plies.push(ply);
+                Plies::Many(plies)
+            }
+        };
+    }
+
+    fn pop(&mut self) {
+        match self {
+            Plies::One(_) => *self = Plies::None,
+            Plies::Many(plies) => {
+                plies.pop();
+            }
+            Plies::None => {}
+        }
+    }
+
+    fn as_slice(&self) -> &[u32] {
+        match self {
+            Plies::None => &[],
+            Plies::One(ply) => std::slice::from_ref(ply),
+            Plies::Many(plies) => plies,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 #[derive(Clone)]
 pub struct History {
     pos: Chess,
@@ -22,7 +71,7 @@ pub struct History {
     keys: Vec<Key>,
     first: u32,
     /// plies at which each position stood (live: since the start; batch: in the window)
-    occ: KeyMap<Vec<u32>>,
+    occ: KeyMap<Plies>,
     /// plies at which a window began
     windows: Vec<u32>,
     /// positions that stood twice in the current window
@@ -51,7 +100,7 @@ impl History {
     fn new(pos: Chess, live: bool) -> History {
         let k = Key::of(&pos);
         let mut occ = KeyMap::default();
-        occ.insert(k, vec![0]);
+        occ.insert(k, Plies::One(0));
         History {
             clock: pos.halfmoves(),
             exact: true,
@@ -90,7 +139,7 @@ impl History {
         let mut h = History::new(pos, true);
         h.keys = vec![k];
         h.occ.clear();
-        h.occ.insert(k, vec![0]);
+        h.occ.insert(k, Plies::One(0));
         h.clock = clock;
         h.exact = false;
         h
@@ -154,7 +203,7 @@ impl History {
                 self.occ.clear();
             }
             self.keys.push(k);
-            self.occ.insert(k, vec![ply]);
+            self.occ.insert(k, Plies::One(ply));
             return 1;
         }
         self.keys.push(k);
@@ -192,7 +241,7 @@ impl History {
         self.doubles = self
             .occ
             .iter()
-            .filter(|(_, plies)| plies.len() >= 2 && plies[0] >= start)
+            .filter(|(_, plies)| plies.len() >= 2 && plies.as_slice()[0] >= start)
             .map(|(k, _)| *k)
             .collect();
         true
@@ -200,7 +249,7 @@ impl History {
 
     /// Plies at which `k` stood.
     pub fn occurrences(&self, k: &Key) -> &[u32] {
-        self.occ.get(k).map_or(&[], Vec::as_slice)
+        self.occ.get(k).map_or(&[], Plies::as_slice)
     }
 
     /// Plies at which the current position stood.

@@ -109,7 +109,10 @@ struct Frame {
     progress: bool,
     /// The line went through a semi-blocked structure (see [`blocked_order`]).
     semi: bool,
-    moves: Vec<(i32, Move)>,
+    /// Its moves, cheapest first: `moves[start..end]` of the search's `moves`, and
+    /// the next to try.
+    start: usize,
+    end: usize,
     next: usize,
 }
 
@@ -155,8 +158,9 @@ pub struct Helpmate {
     iter_cap: u64,
     stop_at: u64,
     pub nodes: u64,
-    /// move lists of frames popped, for the next frames (spares an allocation a node)
-    spare: Vec<Vec<(i32, Move)>>,
+    /// the moves of the frames on the stack, one after the other (one buffer for
+    /// the line spares an allocation a node)
+    moves: Vec<(i32, Move)>,
     costs: Vec<i32>,
 }
 
@@ -179,7 +183,7 @@ impl Helpmate {
             iter_cap: 0,
             stop_at: 0,
             nodes: 0,
-            spare: Vec::new(),
+            moves: Vec::with_capacity(1024),
             costs: Vec::new(),
         }
     }
@@ -212,6 +216,7 @@ impl Helpmate {
             match self.walk(counter) {
                 Flow::Found => {
                     self.stack.clear();
+                    self.moves.clear();
                     return Outcome::Mate(std::mem::take(&mut self.line));
                 }
                 Flow::Paused => return Outcome::Limit,
@@ -221,6 +226,7 @@ impl Helpmate {
                     for frame in self.stack.drain(..) {
                         self.tt.remove(&frame.key);
                     }
+                    self.moves.clear();
                     self.fresh = false;
                     self.depth += 1;
                 }
@@ -269,18 +275,19 @@ impl Helpmate {
         let mut costs = std::mem::take(&mut self.costs);
         costs.clear();
         self.classify(&pos, &moves, &mut costs);
-        let mut costed = self.spare.pop().unwrap_or_default();
-        by_cost(&moves, &costs, &mut costed);
+        let start = self.moves.len();
+        by_cost(&moves, &costs, &mut self.moves);
         self.costs = costs;
-        let semi = blocked_order(&pos, winner, self.steer, semi, &mut costed);
+        let semi = blocked_order(&pos, winner, self.steer, semi, &mut self.moves[start..]);
         self.stack.push(Frame {
             pos,
             key: k,
             left,
             progress,
             semi,
-            moves: costed,
-            next: 0,
+            start,
+            end: self.moves.len(),
+            next: start,
         });
         Enter::Pushed
     }
@@ -290,11 +297,10 @@ impl Helpmate {
     fn walk(&mut self, counter: &mut Counter) -> Flow {
         let winner = self.winner;
         while let Some(frame) = self.stack.last_mut() {
-            let Some(&(cost, m)) = frame.moves.get(frame.next) else {
+            let Some(&(cost, m)) = self.moves[..frame.end].get(frame.next) else {
                 // every move tried: back to the position before
-                if let Some(done) = self.stack.pop() {
-                    self.spare.push(done.moves);
-                }
+                self.moves.truncate(frame.start);
+                self.stack.pop();
                 if !self.stack.is_empty() {
                     self.line.pop();
                 }
@@ -450,15 +456,15 @@ impl Helpmate {
     }
 }
 
-/// `moves` with their `costs`, cheapest first into `out`, in order among equals: a
+/// `moves` with their `costs`, cheapest first onto the end of `out`, in order among equals: a
 /// counting sort over the three costs (a general stable sort took a tenth of the
 /// engine's time).
 fn by_cost(moves: &[Move], costs: &[i32], out: &mut Vec<(i32, Move)>) {
-    out.clear();
+    let base = out.len();
     out.extend(moves.iter().map(|&m| (FREE, m)));
     let free = costs.iter().filter(|&&c| c == FREE).count();
     let normal = costs.iter().filter(|&&c| c == NORMAL).count();
-    let (mut f, mut n, mut w) = (0, free, free + normal);
+    let (mut f, mut n, mut w) = (base, base + free, base + free + normal);
     for (&cost, &m) in costs.iter().zip(moves) {
         let slot = match cost {
             FREE => {
