@@ -374,35 +374,39 @@ impl Helpmate {
             } else {
                 RANK_2 | RANK_3 | (RANK_3 << 8)
             };
+            // (one match a move: the move's accessors would each match again)
             for &m in moves {
-                let from = m.from().map_or(0, u32::from);
-                let to = u32::from(m.to());
-                let cost = if m.is_capture()
-                    || (m.role() == Role::Pawn && (free_pawns >> from & 1 != 0 || m.is_promotion()))
-                {
-                    FREE
-                } else {
-                    match m {
-                        Move::Normal {
-                            role: Role::King, ..
-                        } => {
+                let cost = match m {
+                    Move::Normal {
+                        role,
+                        from,
+                        capture,
+                        to,
+                        promotion,
+                    } => {
+                        let (from, to) = (u32::from(from), u32::from(to));
+                        if capture.is_some()
+                            || (role == Role::Pawn
+                                && (free_pawns >> from & 1 != 0 || promotion.is_some()))
+                        {
+                            FREE
+                        } else if role == Role::King {
                             if king_distance(to, wk_t) < king_distance(from, wk_t) {
                                 FREE
                             } else {
                                 NORMAL
                             }
+                        } else if role == Role::Knight
+                            && knight_distance(to, wn_t) < knight_distance(from, wn_t)
+                        {
+                            FREE
+                        } else {
+                            NORMAL
                         }
-                        Move::Normal {
-                            role: Role::Knight, ..
-                        } => {
-                            if knight_distance(to, wn_t) < knight_distance(from, wn_t) {
-                                FREE
-                            } else {
-                                NORMAL
-                            }
-                        }
-                        _ => NORMAL,
                     }
+                    Move::EnPassant { .. } => FREE,
+                    // castling, and drops (none in chess)
+                    _ => NORMAL,
                 };
                 out.push(cost);
             }
@@ -411,45 +415,53 @@ impl Helpmate {
             let need_promotion = mine & (b.pawns().0 | b.rooks_and_queens().0) == 0
                 && needs_loser_promotion(b, winner);
             for &m in moves {
-                let from = m.from().map_or(0, u32::from);
-                let to = u32::from(m.to());
-                let mut cost = NORMAL;
-                if need_promotion {
+                // what a move costs by its kind alone (the loser promoting or not)
+                let cost = if need_promotion {
                     let heavy = matches!(m.promotion(), Some(Role::Queen | Role::Rook));
-                    cost = if m.role() == Role::Pawn && !heavy {
+                    if m.role() == Role::Pawn && !heavy {
                         FREE
                     } else {
                         WASTE
-                    };
-                }
-                match m {
+                    }
+                } else {
+                    NORMAL
+                };
+                let cost = match m {
                     Move::Normal {
-                        role: Role::King, ..
+                        role,
+                        from,
+                        capture,
+                        to,
+                        ..
                     } => {
-                        if king_distance(to, lk_t) < king_distance(from, lk_t) {
-                            cost = FREE;
-                        } else if them >> to & 1 != 0 {
-                            cost = WASTE;
+                        let (from, to) = (u32::from(from), u32::from(to));
+                        match role {
+                            Role::King if king_distance(to, lk_t) < king_distance(from, lk_t) => {
+                                FREE
+                            }
+                            Role::King if them >> to & 1 != 0 => WASTE,
+                            Role::King => cost,
+                            Role::Knight
+                                if knight_distance(to, ln_t) < knight_distance(from, ln_t) =>
+                            {
+                                FREE
+                            }
+                            Role::Bishop | Role::Rook | Role::Queen
+                                if capture.is_none()
+                                    && self.steer.square.is_some()
+                                    && king_distance(to, ln_t) < king_distance(from, ln_t) =>
+                            {
+                                FREE
+                            }
+                            _ if capture.is_some() => WASTE,
+                            Role::Pawn if self.steer.free_pawns => FREE,
+                            _ => cost,
                         }
                     }
-                    Move::Normal {
-                        role: Role::Knight, ..
-                    } if knight_distance(to, ln_t) < knight_distance(from, ln_t) => {
-                        cost = FREE;
-                    }
-                    Move::Normal {
-                        role: Role::Bishop | Role::Rook | Role::Queen,
-                        capture: None,
-                        ..
-                    } if self.steer.square.is_some()
-                        && king_distance(to, ln_t) < king_distance(from, ln_t) =>
-                    {
-                        cost = FREE;
-                    }
-                    _ if m.is_capture() => cost = WASTE,
-                    _ if self.steer.free_pawns && m.role() == Role::Pawn => cost = FREE,
-                    _ => {}
-                }
+                    Move::EnPassant { .. } => WASTE,
+                    // castling, and drops (none in chess)
+                    _ => cost,
+                };
                 out.push(cost);
             }
         }
