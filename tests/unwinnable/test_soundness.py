@@ -204,3 +204,17 @@ def test_a_wall_opened_by_sacrifices_is_winnable() -> None:
         assert verdict.value is not False, verdict.reason
         if verdict.value:
             assert mates(SACRIFICED_WALL, chess.BLACK, verdict.line)
+
+
+#: White keeps its a1 castling right with Black to move; the engine's 128-bit key
+#: once gave this board the same key with White to move and no right, and the
+#: shortened helpmate line jumped across the two (hypothesis found it, 2026-12-05).
+CASTLING_RIGHT_AND_TURN = "8/8/8/2p5/1pPp1p1p/pP1PpPpP/P3P1Pk/R3K3 b Q c3 0 1"
+
+
+def test_a_castling_right_is_not_the_side_to_move() -> None:
+    board = chess.Board(CASTLING_RIGHT_AND_TURN)
+    for color in chess.COLORS:
+        v = can_checkmate(board, color)
+        assert v.value is True, v.reason
+        assert mates(CASTLING_RIGHT_AND_TURN, color, v.line)

@@ -40,7 +40,9 @@ pub fn key(pos: &Chess) -> Key {
     let ep = pos
         .ep_square(EnPassantMode::Legal)
         .map_or(0, |s| u64::from(s) + 1);
-    let meta = pos.castles().castling_rights().0 ^ (ep << 1) ^ (pos.turn() as u64);
+    // the castling rights are rook squares, on the first and last ranks (bits 0-7 and
+    // 56-63): the en passant square and the side to move go in bits no right uses
+    let meta = pos.castles().castling_rights().0 | (ep << 8) | ((pos.turn() as u64) << 16);
     let [p, n, bi, r, q, k] = roles(b);
     let words = [p, n, bi, r, q, k, b.white().0, meta];
     let (mut h1, mut h2) = (0u64, 0u64);
@@ -71,3 +73,18 @@ impl Hasher for KeyHasher {
 
 pub type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
 pub type KeySet = HashSet<Key, BuildHasherDefault<KeyHasher>>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::unwinnable::testing::pos;
+
+    #[test]
+    fn the_side_to_move_and_a_castling_right_never_share_a_key() {
+        // the same board: Black to move with White's a1 right, White to move without it
+        // (the right's bit and the side to move once shared a bit of the key)
+        let a = pos("8/8/8/8/8/8/6k1/R3K3 b Q - 0 1");
+        let b = pos("8/8/8/8/8/8/6k1/R3K3 w - - 0 1");
+        assert_ne!(key(&a), key(&b));
+    }
+}
