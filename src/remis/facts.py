@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import chess
+
 from remis.laws import CURRENT, Laws, fifty_rule
+from remis.messages import render
 from remis.reasons import REASONS
 from remis.ruling import (
     DRAW,
@@ -24,6 +27,7 @@ from remis.ruling import (
     positions_text,
     win_for,
 )
+from remis.unwinnable import verdict_from_core
 
 if TYPE_CHECKING:
     from remis.unwinnable import Verdict
@@ -72,10 +76,6 @@ def verdict(white: bool, facts: VerdictFacts) -> Verdict:
     >>> v.value, v.method, v.reason
     (False, 'material', 'insufficient material: Black has a bare king (K+Q v K)')
     """
-    import chess
-
-    from remis.unwinnable import verdict_from_core
-
     answer, fen, chess960 = facts
     return verdict_from_core(lambda: chess.Board(fen, chess960=chess960),
                              chess.WHITE if white else chess.BLACK, answer)
@@ -114,8 +114,6 @@ def where(start: tuple[int, bool] | None) -> Where:
     >>> where((40, False))((0, 1, 2))
     'at the start, after 40…, after 41.'
     """
-    import chess
-
     boards: list[chess.Board] = []  # built on the first use: most games say nothing
 
     def at(plies: tuple[int, ...] | list[int]) -> str:
@@ -236,8 +234,6 @@ def flag_fall_json(white: bool, end: Ruling | None, v: Verdict | None) -> dict[s
     >>> out["result"], out["can_checkmate"]["value"], out["message"]
     ('1/2-1/2', False, 'flag_fall_draw')
     """
-    from remis.messages import render
-
     params: dict[str, Any] = {"player": title(white), "opponent": title(not white),
                               "article": "6.9"}
     if end is not None or v is None:
