@@ -4,6 +4,7 @@ game as it was."""
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +78,14 @@ def test_the_stored_log_is_the_arbiters_log(tmp_path: Path) -> None:
 
 
 class FailingStore(SQLiteStore):
-    """Stores the game but refuses every event."""
+    """Stores the game but refuses every event (``append`` waits for this
+    future, the event loop awaits it)."""
 
-    def append(self, game_id: str, seq: int, event: dict[str, Any], key: Any = None) -> None:
-        raise StoreError("disk full")
+    def append_later(self, game_id: str, seq: int, event: dict[str, Any],
+                     key: Any = None) -> Future[None]:
+        failed: Future[None] = Future()
+        failed.set_exception(StoreError("disk full"))
+        return failed
 
 
 def test_a_failed_append_changes_nothing() -> None:
