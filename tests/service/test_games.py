@@ -96,6 +96,42 @@ def test_a_failed_append_changes_nothing() -> None:
     assert games.state(gid)[1]["ply"] == 0 and games.events(gid)["events"] == []
 
 
+def test_a_mate_search_never_runs_on_the_event_loop() -> None:
+    """``post_async`` does an event's work on the event loop, but a
+    resignation asks whether the winner can still mate, a search that would
+    stop every other request there: it runs in a thread, with the answer
+    ``post`` gives (White's king and bishop cannot mate: a draw)."""
+    import asyncio
+    import threading
+
+    import chess
+
+    from remis.unwinnable import Verdict, can_checkmate
+
+    searched_in: list[threading.Thread] = []
+
+    def mate_test(board: chess.Board, color: chess.Color) -> Verdict:
+        searched_in.append(threading.current_thread())
+        return can_checkmate(board, color)
+
+    games = Games(open_store("sqlite:///:memory:"), mate_test=mate_test)
+    gid, tokens, _ = games.create({"start_fen": "8/8/4k3/8/8/2BK4/8/8 b - - 0 1"})
+    resign = {"type": "resign", "player": "black"}
+
+    async def post() -> tuple[threading.Thread, dict[str, Any]]:
+        state, _ = await games.post_async(gid, tokens["black"], resign)
+        return threading.current_thread(), state
+
+    loop_thread, state = asyncio.run(post())
+    assert (state["result"], state["termination"]) == ("1/2-1/2", "resignation")
+    assert searched_in and loop_thread not in searched_in
+    # and a move, which needs no search, is answered on the loop as by post()
+    gid, tokens, _ = games.create({})
+    e4 = {"type": "move", "player": "white", "move": "e4"}
+    state, n = asyncio.run(games.post_async(gid, tokens["white"], e4, expected_ply=0))
+    assert (n, state["ply"]) == (1, 1) and games.state(gid)[1]["ply"] == 1
+
+
 def test_unknown_game_and_bad_config() -> None:
     games = Games(open_store("sqlite:///:memory:"))
     with pytest.raises(ServiceError) as err:
