@@ -379,6 +379,11 @@ class _GroupCommit:
                     self._queue.put(None)
                     break
                 batch.append(more)
+            # a write whose request gave up before it started (an asyncio task
+            # cancelled while it awaited its commit) is dropped, not stored
+            batch = [(write, fut) for write, fut in batch if fut.set_running_or_notify_cancel()]
+            if not batch:
+                continue
             try:
                 failed = self._write([write for write, _ in batch])
             except Exception as exc:
