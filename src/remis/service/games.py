@@ -5,7 +5,11 @@ The arbiter decides every rule; this module only keeps one
 :class:`~remis.arbiter.Arbiter` per game in memory (rebuilt from the stored
 event log whenever it is missing or behind, e.g. after a restart or when
 another service instance appended events), and makes sure an event is
-committed to the store before it is acknowledged.
+committed to the store before it is acknowledged.  The service posts
+events and creates games from its event loop (:meth:`Games.post_async`,
+:meth:`Games.create_async`): the work runs there and the commit is awaited,
+and only what would make the loop wait (a mate search, a rebuild, a busy
+game, a store that writes in the caller's thread) runs in a thread.
 
 What a hostile client could grow is bounded (:class:`~remis.service.limits.Limits`): events per
 game and between two moves, and the bytes of the games kept in memory.  A
@@ -59,8 +63,9 @@ class ServiceError(Exception):
 
 class WouldWait(Exception):
     """Raised where the event loop would have to wait (a mate search, a
-    game to rebuild from the store): the request is then run in a thread.
-    Before any write: what was done is undone (the arbiter restores its state)."""
+    game to rebuild from the store, events another writer stored): the
+    request is then run in a thread.  It comes before any write, and what
+    was done is undone (the arbiter restores its state)."""
 
 
 #: set while the event loop runs a request's own work (see :meth:`Games.post_async`)
