@@ -4,6 +4,7 @@ game as it was."""
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +78,14 @@ def test_the_stored_log_is_the_arbiters_log(tmp_path: Path) -> None:
 
 
 class FailingStore(SQLiteStore):
-    """Stores the game but refuses every event."""
+    """Stores the game but refuses every event (``append`` waits for this
+    future, the event loop awaits it)."""
 
-    def append(self, game_id: str, seq: int, event: dict[str, Any], key: Any = None) -> None:
-        raise StoreError("disk full")
+    def append_later(self, game_id: str, seq: int, event: dict[str, Any],
+                     key: Any = None) -> Future[None]:
+        failed: Future[None] = Future()
+        failed.set_exception(StoreError("disk full"))
+        return failed
 
 
 def test_a_failed_append_changes_nothing() -> None:
@@ -89,6 +94,42 @@ def test_a_failed_append_changes_nothing() -> None:
     with pytest.raises(StoreError, match="disk full"):
         games.post(gid, tokens["white"], move("white", "e4", 1))
     assert games.state(gid)[1]["ply"] == 0 and games.events(gid)["events"] == []
+
+
+def test_a_mate_search_never_runs_on_the_event_loop() -> None:
+    """``post_async`` does an event's work on the event loop, but a
+    resignation asks whether the winner can still mate, a search that would
+    stop every other request there: it runs in a thread, with the answer
+    ``post`` gives (White's king and bishop cannot mate: a draw)."""
+    import asyncio
+    import threading
+
+    import chess
+
+    from remis.unwinnable import Verdict, can_checkmate
+
+    searched_in: list[threading.Thread] = []
+
+    def mate_test(board: chess.Board, color: chess.Color) -> Verdict:
+        searched_in.append(threading.current_thread())
+        return can_checkmate(board, color)
+
+    games = Games(open_store("sqlite:///:memory:"), mate_test=mate_test)
+    gid, tokens, _ = games.create({"start_fen": "8/8/4k3/8/8/2BK4/8/8 b - - 0 1"})
+    resign = {"type": "resign", "player": "black"}
+
+    async def post() -> tuple[threading.Thread, dict[str, Any]]:
+        state, _ = await games.post_async(gid, tokens["black"], resign)
+        return threading.current_thread(), state
+
+    loop_thread, state = asyncio.run(post())
+    assert (state["result"], state["termination"]) == ("1/2-1/2", "resignation")
+    assert searched_in and loop_thread not in searched_in
+    # and a move, which needs no search, is answered on the loop as by post()
+    gid, tokens, _ = games.create({})
+    e4 = {"type": "move", "player": "white", "move": "e4"}
+    state, n = asyncio.run(games.post_async(gid, tokens["white"], e4, expected_ply=0))
+    assert (n, state["ply"]) == (1, 1) and games.state(gid)[1]["ply"] == 1
 
 
 def test_unknown_game_and_bad_config() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -84,6 +85,33 @@ def test_concurrent_appends_are_serialised(store: Store) -> None:
     assert sorted(got) == list(range(1, 321)) and store.count("g") == 320
     assert sorted((e["t"], e["i"]) for e in events) == [(t, i) for t in range(16)
                                                          for i in range(20)]
+
+
+def test_a_cancelled_write_is_dropped_and_the_writer_goes_on(tmp_path: Path) -> None:
+    """A request cancelled while its row waits for the writer (asyncio
+    cancels the future it awaits) is not stored, and the writer thread
+    goes on with the next rows (it used to die setting the cancelled
+    future's result, and every later write failed)."""
+    s = SQLiteStore(str(tmp_path / "games.db"))
+    s.create_game(GameRecord("g", {}, 0.0, {"white": "w", "black": "b", "arbiter": "a"}))
+    writing, go_on = threading.Event(), threading.Event()
+    write = s._group._write
+
+    def slow(writes: Any) -> Any:
+        writing.set()
+        go_on.wait(10)
+        return write(writes)
+
+    s._group._write = slow
+    first = s.append_later("g", 1, {"type": "move", "move": "e4"})
+    assert writing.wait(10)  # the writer holds the first row: the next one waits
+    gave_up = s.append_later("g", 2, {"type": "move", "move": "d5"})
+    assert gave_up.cancel()
+    go_on.set()
+    first.result(10)
+    s.append_later("g", 2, {"type": "move", "move": "e5"}).result(10)
+    assert [e["move"] for e in s.events("g")] == ["e4", "e5"]
+    s.close()
 
 
 def test_two_sqlite_connections_do_not_double_append(tmp_path: Path) -> None:

@@ -483,20 +483,21 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
 
     @app.post("/v1/games", status_code=201, response_model=CreatedGame,
               responses={**_ERRORS, 201: {"links": _GAME_LINKS}}, operation_id="create_game")
-    def create_game(body: CreateGame) -> Response:
+    async def create_game(body: CreateGame) -> Response:
         """Create a game; the answer holds the only copy of the three tokens."""
-        gid, tokens, state = games.create(body.config)
+        gid, tokens, state = await games.create_async(body.config)
         return _json({"id": gid, "tokens": tokens, "state": state}, 201)
 
     @app.post("/v1/games/{game_id}/events", response_model=Accepted, responses=_ERRORS,
               operation_id="post_event")
-    def post_event(game_id: str, body: Event, token: Token) -> Response:
+    async def post_event(game_id: str, body: Event, token: Token) -> Response:
         """Apply one event (``Authorization: Bearer <token>`` of a player or the
         arbiter); stored before the answer.  With an ``id``, a retry of the
         same request gets the same answer."""
         received = time.time()
         event = body.model_dump(exclude_none=True, exclude={"expected_ply"})
-        state, n = games.post(game_id, token, event, body.expected_ply, received=received)
+        state, n = await games.post_async(game_id, token, event, body.expected_ply,
+                                          received=received)
         return _json({"state": state, "event": n})
 
     @app.get("/v1/games/{game_id}", response_model=GameView, responses=_READ_ERRORS,

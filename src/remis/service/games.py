@@ -5,7 +5,11 @@ The arbiter decides every rule; this module only keeps one
 :class:`~remis.arbiter.Arbiter` per game in memory (rebuilt from the stored
 event log whenever it is missing or behind, e.g. after a restart or when
 another service instance appended events), and makes sure an event is
-committed to the store before it is acknowledged.
+committed to the store before it is acknowledged.  The service posts
+events and creates games from its event loop (:meth:`Games.post_async`,
+:meth:`Games.create_async`): the work runs there and the commit is awaited,
+and only what would make the loop wait (a mate search, a rebuild, a busy
+game, a store that writes in the caller's thread) runs in a thread.
 
 What a hostile client could grow is bounded (:class:`~remis.service.limits.Limits`): events per
 game and between two moves, and the bytes of the games kept in memory.  A
@@ -16,15 +20,21 @@ of record comes from :func:`remis.service.timing.time_of_record`.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Generator, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
+
+import anyio.to_thread
+import chess
 
 from remis.arbiter import Arbiter, RefusedEvent
 from remis.arbiter.base import MateTest
@@ -34,6 +44,7 @@ from remis.service.moves import move_list
 from remis.service.pool import Busy
 from remis.service.store import EventKey, GameRecord, KeyTaken, SeqTaken, Store
 from remis.service.timing import time_of_record
+from remis.unwinnable import Verdict
 
 
 class ServiceError(Exception):
@@ -48,6 +59,33 @@ class ServiceError(Exception):
         super().__init__(detail)
         self.status = status
         self.detail = detail
+
+
+class WouldWait(Exception):
+    """Raised where the event loop would have to wait (a mate search, a
+    game to rebuild from the store, events another writer stored): the
+    request is then run in a thread.  It comes before any write, and what
+    was done is undone (the arbiter restores its state)."""
+
+
+#: set while the event loop runs a request's own work (see :meth:`Games.post_async`)
+_on_loop = threading.local()
+
+
+@contextmanager
+def _loop_step() -> Iterator[None]:
+    """Run a step of a request on the event loop: where it would wait, it
+    raises :class:`WouldWait`."""
+    _on_loop.active = True
+    try:
+        yield
+    finally:
+        _on_loop.active = False
+
+
+def _must_not_wait(what: str) -> None:
+    if getattr(_on_loop, "active", False):
+        raise WouldWait(what)
 
 
 #: the events a player may repeat without changing the board or ending the game:
@@ -93,7 +131,25 @@ class _Live:
                 "rulings": self.arbiter.rulings(max(n - 1, 0), n)}
 
 
+@dataclass
+class _Request:
+    """An event request whose token was checked: its game, the poster's
+    role, the event without its ``at``, the ``at`` the poster gave, its
+    idempotency key, the ``expected_ply`` and the Unix time it was received."""
+
+    record: GameRecord
+    role: str
+    event: dict[str, Any]
+    claimed: float | None
+    key: EventKey | None
+    expected_ply: int | None
+    received: float
+
+
 Listener = Callable[[str, int, dict[str, Any]], None]
+#: an event to store: game id, number, event, idempotency key (:meth:`Store.append`'s arguments)
+_Append = tuple[str, int, dict[str, Any], EventKey | None]
+_T = TypeVar("_T")
 
 
 class Games:
@@ -211,8 +267,13 @@ class Games:
 
     def _arbiter(self, config: Mapping[str, Any]) -> Arbiter:
         arbiter = Arbiter(dict(config))
-        if self._mate_test is not None:
-            arbiter.mate_test = self._mate_test
+        search = self._mate_test or arbiter.mate_test
+
+        def mate_test(board: chess.Board, color: chess.Color) -> Verdict:
+            _must_not_wait("a mate search")  # it takes a worker's time, maybe seconds
+            return search(board, color)
+
+        arbiter.mate_test = mate_test
         return arbiter
 
     def _rebuild(self, rec: GameRecord, events: list[dict[str, Any]]) -> _Live:
@@ -265,6 +326,30 @@ class Games:
         422 config: mode must be one of standard
 
         """
+        live, tokens = self._new(config)
+        self.store.create_game(live.record)
+        return self._created(live, tokens)
+
+    async def create_async(self, config: Mapping[str, Any],
+                           ) -> tuple[str, dict[str, str], dict[str, Any]]:
+        """:meth:`create` for the event loop: the same answer, the work done
+        on the loop and the commit awaited (see :meth:`post_async`).
+
+        >>> import asyncio
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> gid, tokens, state = asyncio.run(games.create_async({"mode": "rapid"}))
+        >>> games.record(gid).config, state["ply"]
+        ({'mode': 'rapid'}, 0)
+        """
+        if not self.store.writes_later:
+            return await anyio.to_thread.run_sync(self.create, config)
+        live, tokens = self._new(config)
+        await asyncio.wrap_future(self.store.create_game_later(live.record))
+        return self._created(live, tokens)
+
+    def _new(self, config: Mapping[str, Any]) -> tuple[_Live, dict[str, str]]:
+        """A new game, not stored yet, and its tokens."""
         cfg = dict(config)
         try:
             arbiter = self._arbiter(cfg)
@@ -272,14 +357,16 @@ class Games:
             msg = _message(exc)
             raise ServiceError(422, msg if msg.startswith("config: ") else f"config: {msg}"
                                ) from None
-        game_id = secrets.token_hex(8)
         tokens = {role: new_token() for role in ROLES}
-        rec = GameRecord(game_id, cfg, self._clock(),
+        rec = GameRecord(secrets.token_hex(8), cfg, self._clock(),
                          {role: hash_token(t) for role, t in tokens.items()})
-        self.store.create_game(rec)
-        live = _Live(rec, arbiter)
-        self._remember(game_id, live)
-        return game_id, tokens, live.view()
+        return _Live(rec, arbiter), tokens
+
+    def _created(self, live: _Live, tokens: dict[str, str],
+                 ) -> tuple[str, dict[str, str], dict[str, Any]]:
+        """The answer of :meth:`create` once the game is stored."""
+        self._remember(live.record.id, live)
+        return live.record.id, tokens, live.view()
 
     def reader(self, game_id: str, token: str | None) -> str:
         """The role of ``token`` in the game, which may then read it (state,
@@ -396,6 +483,52 @@ class Games:
         >>> games.post(gid, tokens["black"], retry)[1], games.post(gid, tokens["black"], retry)[1]
         (2, 2)
         """
+        req = self._request(game_id, token, event, expected_ply, received)
+        with self._lock(game_id):
+            return _drive(self._posting(req), lambda write: self.store.append(*write))
+
+    async def post_async(self, game_id: str, token: str | None, event: Mapping[str, Any],
+                         expected_ply: int | None = None, *,
+                         received: float | None = None) -> tuple[dict[str, Any], int]:
+        """:meth:`post` for the event loop: the same answers and refusals.
+        The event's own work (checks, the arbiter, the answer: a fraction of
+        a millisecond) is done on the loop and the commit is awaited, so no
+        thread is handed the request and none hands it back: under load,
+        each hand-off waited for the GIL behind the other requests' work, and
+        the slowest moves spent their time there.  A request that would make
+        the loop wait runs in a thread, as :meth:`post`: the game's lock held
+        by another request, a game to rebuild from the store, a mate search,
+        a store that writes in the caller's thread (PostgreSQL).
+
+        >>> import asyncio
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> gid, tokens, _ = games.create({})
+        >>> move = {"type": "move", "player": "white", "move": "e4", "id": 1}
+        >>> state, n = asyncio.run(games.post_async(gid, tokens["white"], move))
+        >>> n, state["to_move"], asyncio.run(games.post_async(gid, tokens["white"], move))[1]
+        (1, 'black', 1)
+        """
+        received = self._clock() if received is None else received
+        lock = self._lock(game_id)
+        if self.store.writes_later and lock.acquire(blocking=False):
+            try:
+                with _loop_step():
+                    steps = self._posting(self._request(game_id, token, event, expected_ply,
+                                                        received))
+                return await _drive_async(
+                    steps, lambda write: asyncio.wrap_future(self.store.append_later(*write)))
+            except WouldWait:
+                pass
+            finally:
+                lock.release()
+        return await anyio.to_thread.run_sync(partial(self.post, game_id, token, event,
+                                                      expected_ply, received=received))
+
+    def _request(self, game_id: str, token: str | None, event: Mapping[str, Any],
+                 expected_ply: int | None, received: float | None) -> _Request:
+        """The request checked: the token's role may post the event (401,
+        403, 404 otherwise)."""
         rec = self.record(game_id)
         role = _role(rec, token)
         why = refusal(role, event)
@@ -403,56 +536,62 @@ class Games:
             raise ServiceError(403, why)
         ev = {k: v for k, v in event.items() if v is not None}
         claimed = ev.pop("at", None)
-        key = _key(ev, claimed, expected_ply)
-        received = self._clock() if received is None else received
-        with self._lock(game_id):
-            for _attempt in range(5):
-                live = self._live(rec)
-                if key is not None:
-                    known = self.store.find_key(game_id, key.client_id)
-                    if known is not None:
-                        return _replayed(known, key)
-                if expected_ply is not None:
-                    ply = live.arbiter.history.ply  # not state(): that builds the whole answer
-                    if ply != expected_ply:
-                        if not self._fresh(live):
-                            continue
-                        raise ServiceError(409, f"expected ply {expected_ply} but the game is "
-                                                f"at ply {ply}")
-                seq = live.applied + 1
-                over = self._over_limit(live, str(ev.get("type")))
-                if over is not None:
+        return _Request(rec, role, ev, claimed, _key(ev, claimed, expected_ply), expected_ply,
+                        self._clock() if received is None else received)
+
+    def _posting(self, req: _Request) -> Generator[_Append, None, tuple[dict[str, Any], int]]:
+        """The work of :meth:`post`, with the game's lock held: it yields the
+        event to store, and is sent None once it is committed (or thrown
+        the store's exception); it returns ``(state, event number)``."""
+        rec, ev, key = req.record, req.event, req.key
+        game_id = rec.id
+        for _attempt in range(5):
+            live = self._live(rec)
+            if key is not None:
+                known = self.store.find_key(game_id, key.client_id)
+                if known is not None:
+                    return _replayed(known, key)
+            if req.expected_ply is not None:
+                ply = live.arbiter.history.ply  # not state(): that builds the whole answer
+                if ply != req.expected_ply:
                     if not self._fresh(live):
                         continue
-                    raise ServiceError(409, f"event {seq} refused: {over}")
-                try:
-                    ev["at"] = time_of_record(
-                        claimed, received=round(received - rec.created, 3),
-                        last=live.arbiter.last_at, role=role,
-                        online=live.arbiter.config.mode == "online", skew=self.limits.skew)
-                    live.accept(ev)
-                except Busy as exc:  # the mate search was refused: the state is unchanged
-                    raise ServiceError(429, str(exc)) from None
-                except (RefusedEvent, ValueError) as exc:  # the arbiter left its state unchanged
-                    if not self._fresh(live):
-                        continue
-                    raise ServiceError(409, f"event {seq} refused: {_message(exc)}") from None
-                state = live.view()
-                try:
-                    # what the arbiter logged: the event as given (events() would copy the log)
-                    self.store.append(game_id, seq, ev, None if key is None else EventKey(
-                        key.client_id, key.digest, _dump({"state": state, "event": seq})))
-                except (SeqTaken, KeyTaken):
-                    # another instance stored event ``seq`` (or this id) first: reload, check again
-                    self._forget(game_id)
+                    raise ServiceError(409, f"expected ply {req.expected_ply} but the game "
+                                            f"is at ply {ply}")
+            seq = live.applied + 1
+            over = self._over_limit(live, str(ev.get("type")))
+            if over is not None:
+                if not self._fresh(live):
                     continue
-                except BaseException:
-                    self._forget(game_id)  # the arbiter moved on but the store did not
-                    raise
-                self._remember(game_id, live)  # its size grew
-                for listener in self._listeners:  # inside the lock: streams get them in order
-                    listener(game_id, seq, state)
-                return state, seq
+                raise ServiceError(409, f"event {seq} refused: {over}")
+            try:
+                ev["at"] = time_of_record(
+                    req.claimed, received=round(req.received - rec.created, 3),
+                    last=live.arbiter.last_at, role=req.role,
+                    online=live.arbiter.config.mode == "online", skew=self.limits.skew)
+                live.accept(ev)
+            except Busy as exc:  # the mate search was refused: the state is unchanged
+                raise ServiceError(429, str(exc)) from None
+            except (RefusedEvent, ValueError) as exc:  # the arbiter left its state unchanged
+                if not self._fresh(live):
+                    continue
+                raise ServiceError(409, f"event {seq} refused: {_message(exc)}") from None
+            state = live.view()
+            try:
+                # what the arbiter logged: the event as given (events() would copy the log)
+                yield (game_id, seq, ev, None if key is None else EventKey(
+                    key.client_id, key.digest, _dump({"state": state, "event": seq})))
+            except (SeqTaken, KeyTaken):
+                # another instance stored event ``seq`` (or this id) first: reload, check again
+                self._forget(game_id)
+                continue
+            except BaseException:
+                self._forget(game_id)  # the arbiter moved on but the store did not
+                raise
+            self._remember(game_id, live)  # its size grew
+            for listener in self._listeners:  # inside the lock: streams get them in order
+                listener(game_id, seq, state)
+            return state, seq
         raise ServiceError(409, f"game {game_id} kept changing under concurrent writers; "
                                 "send the event again")
 
@@ -474,6 +613,7 @@ class Games:
         :meth:`_fresh` before it is answered, so staleness never shows."""
         live = self._cached(rec.id)
         if live is None:
+            _must_not_wait("a game to rebuild from the store")
             live = self._synced(rec)
         return live
 
@@ -484,8 +624,46 @@ class Games:
         count = self.store.count(gid)
         if count == live.applied:
             return True
+        _must_not_wait("events another writer stored")
         self._sync(live.record, count, lambda after: self.store.events(gid, after))
         return False
+
+
+def _drive(steps: Generator[_Append, None, _T], write: Callable[[_Append], None]) -> _T:
+    """Run ``steps`` to its answer, storing what it yields with ``write``."""
+    try:
+        item = next(steps)
+        while True:
+            try:
+                write(item)
+            except BaseException as exc:
+                item = steps.throw(exc)
+            else:
+                item = steps.send(None)
+    except StopIteration as stop:
+        answer: _T = stop.value
+        return answer
+
+
+async def _drive_async(steps: Generator[_Append, None, _T],
+                       write: Callable[[_Append], Awaitable[None]]) -> _T:
+    """:func:`_drive` on the event loop: each step runs as a
+    :func:`_loop_step`, each write is awaited."""
+    try:
+        with _loop_step():
+            item = next(steps)
+        while True:
+            try:
+                await write(item)
+            except BaseException as exc:
+                with _loop_step():
+                    item = steps.throw(exc)
+            else:
+                with _loop_step():
+                    item = steps.send(None)
+    except StopIteration as stop:
+        answer: _T = stop.value
+        return answer
 
 
 def _role(rec: GameRecord, token: str | None) -> str:

@@ -43,6 +43,10 @@ log = logging.getLogger("remis.service")
 CALLER: ContextVar[str] = ContextVar("remis_caller", default="local")
 #: seconds a cancelled job's worker has to stop by itself before it is killed
 GRACE = 0.5
+#: niceness added to the workers: the lowest priority, so that a search takes only
+#: the CPU the event path leaves (at 10, the busy workers of the two pools
+#: together weighed a third of the service's event loop with the scheduler)
+NICE = 19
 
 
 class Busy(Exception):
@@ -141,7 +145,7 @@ class SearchPool:
     """
 
     def __init__(self, name: str, workers: int = 1, *, per_caller: int = 1,
-                 waiting_per_caller: int = 4, waiting: int = 64, nice: int = 10) -> None:
+                 waiting_per_caller: int = 4, waiting: int = 64, nice: int = NICE) -> None:
         self.name = name
         self.workers = workers
         self.per_caller = per_caller

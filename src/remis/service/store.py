@@ -235,6 +235,53 @@ class Store(ABC):
         ['g']
         """
 
+    #: whether :meth:`create_game_later` and :meth:`append_later` hand the write to
+    #: a thread of the store's own and return at once (a coroutine then awaits the
+    #: commit without holding a thread of its own)
+    writes_later = False
+
+    def create_game_later(self, game: GameRecord) -> Future[None]:
+        """:meth:`create_game` as a future, done once the game is committed
+        (or with the exception ``create_game`` raises).  Here the write is
+        done in the calling thread; see :attr:`writes_later`.
+
+        >>> s = open_store("sqlite:///:memory:")
+        >>> s.create_game_later(GameRecord("g", {}, 0.0, {"white": "w", "black": "b",
+        ...                                               "arbiter": "a"})).result()
+        >>> s.game_ids()
+        ['g']
+        >>> s.close()
+        """
+        return _done(self.create_game, game)
+
+    def append_later(self, game_id: str, seq: int, event: dict[str, Any],
+                     key: EventKey | None = None) -> Future[None]:
+        """:meth:`append` as a future, done once the event is committed (or
+        with the exception ``append`` raises: :class:`SeqTaken`, ...).  Here
+        the write is done in the calling thread; see :attr:`writes_later`.
+
+        >>> s = open_store("sqlite:///:memory:")
+        >>> s.create_game(GameRecord("g", {}, 0.0, {"white": "w", "black": "b", "arbiter": "a"}))
+        >>> s.append_later("g", 1, {"type": "resign", "player": "black"}).result()
+        >>> s.append_later("g", 1, {"type": "resign", "player": "white"}).result()
+        Traceback (most recent call last):
+        ...
+        remis.service.store.SeqTaken: game g already has event 1
+        >>> s.close()
+        """
+        return _done(self.append, game_id, seq, event, key)
+
+
+def _done(write: Callable[..., None], *args: Any) -> Future[None]:
+    """The future of ``write(*args)``, done in the calling thread."""
+    fut: Future[None] = Future()
+    try:
+        write(*args)
+    except Exception as exc:
+        fut.set_exception(exc)
+    else:
+        fut.set_result(None)
+    return fut
 
 
 def _record(row: tuple[Any, ...]) -> GameRecord:
@@ -289,8 +336,8 @@ class _GroupCommit:
 
     >>> gc = _GroupCommit(lambda writes: {i: _taken(r, False) for i, (_, r)
     ...                                   in enumerate(writes) if r[1] == 0}, "demo")
-    >>> gc.submit("events", ("g", 1, "{}", None, None, None))
-    >>> gc.submit("events", ("g", 0, "{}", None, None, None))
+    >>> gc.queue("events", ("g", 1, "{}", None, None, None)).result()
+    >>> gc.queue("events", ("g", 0, "{}", None, None, None)).result()
     Traceback (most recent call last):
     ...
     remis.service.store.SeqTaken: game g already has event 0
@@ -308,13 +355,14 @@ class _GroupCommit:
                                         daemon=True)
         self._thread.start()
 
-    def submit(self, table: str, row: tuple[Any, ...]) -> None:
-        """Queue one row of ``table`` and wait until it is committed (or refused)."""
+    def queue(self, table: str, row: tuple[Any, ...]) -> Future[None]:
+        """Queue one row of ``table``; the future is done once it is
+        committed (or refused)."""
         if not self._thread.is_alive():
             raise StoreError("the store is closed")
         fut: Future[None] = Future()
         self._queue.put(((table, row), fut))
-        fut.result()
+        return fut
 
     def _loop(self) -> None:
         while True:
@@ -331,6 +379,11 @@ class _GroupCommit:
                     self._queue.put(None)
                     break
                 batch.append(more)
+            # a write whose request gave up before it started (an asyncio task
+            # cancelled while it awaited its commit) is dropped, not stored
+            batch = [(write, fut) for write, fut in batch if fut.set_running_or_notify_cancel()]
+            if not batch:
+                continue
             try:
                 failed = self._write([write for write, _ in batch])
             except Exception as exc:
@@ -379,6 +432,8 @@ class SQLiteStore(Store):
     (1, 'e4', {'mode': 'blitz'})
     >>> s.close()
     """
+
+    writes_later = True
 
     def __init__(self, path: str, *, synchronous: str = "FULL", url: str | None = None) -> None:
         self.url = url or f"sqlite:///{path}"
@@ -474,8 +529,26 @@ class SQLiteStore(Store):
         remis.service.store.StoreError: cannot store game g: UNIQUE constraint failed: games.id
         >>> s.close()
         """
+        self.create_game_later(game).result()
+
+    def create_game_later(self, game: GameRecord) -> Future[None]:
+        """Queue the game for the next group commit (see :class:`Store`)."""
         # committed with the appends: many new games a second cost no fsync each
-        self._group.submit("games", _game_row(game))
+        return self._group.queue("games", _game_row(game))
+
+    def append_later(self, game_id: str, seq: int, event: dict[str, Any],
+                     key: EventKey | None = None) -> Future[None]:
+        """Queue the event for the next group commit (see :class:`Store`).
+
+        >>> s = SQLiteStore(":memory:")
+        >>> s.create_game(GameRecord("g", {}, 1.0, {"white": "a", "black": "b", "arbiter": "c"}))
+        >>> first = s.append_later("g", 1, {"type": "move", "move": "e4"})
+        >>> again = s.append_later("g", 1, {"type": "move", "move": "d4"})
+        >>> first.result(), type(again.exception()).__name__
+        (None, 'SeqTaken')
+        >>> s.close()
+        """
+        return self._group.queue("events", _row(game_id, seq, event, key))
 
     def get_game(self, game_id: str) -> GameRecord | None:
         """The stored game or ``None`` (see :class:`Store`).
@@ -548,7 +621,7 @@ class SQLiteStore(Store):
         remis.service.store.SeqTaken: game g already has event 1
         >>> s.close()
         """
-        self._group.submit("events", _row(game_id, seq, event, key))
+        self.append_later(game_id, seq, event, key).result()
 
     def game_ids(self) -> list[str]:
         """Every stored game id (see :class:`Store`).
