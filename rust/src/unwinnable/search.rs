@@ -161,6 +161,7 @@ pub struct Helpmate {
     /// the moves of the frames on the stack, one after the other (one buffer for
     /// the line spares an allocation a node)
     moves: Vec<(i32, Move)>,
+    /// the costs of the moves of the position being entered (kept for its allocation)
     costs: Vec<i32>,
 }
 
