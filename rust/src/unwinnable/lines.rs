@@ -218,11 +218,11 @@ pub fn shorten(root: &Chess, mut line: Vec<Move>, counter: &mut Counter) -> Vec<
 /// that spares generating the moves of most positions of a line.
 fn differ(a: &Chess, b: &Chess) -> u64 {
     let (a, b) = (a.board(), b.board());
-    let mut differ = (a.white() ^ b.white()) | (a.black() ^ b.black());
+    let mut squares = (a.white() ^ b.white()) | (a.black() ^ b.black());
     for role in Role::ALL {
-        differ |= a.by_role(role) ^ b.by_role(role);
+        squares |= a.by_role(role) ^ b.by_role(role);
     }
-    differ.0
+    squares.0
 }
 
 #[cfg(test)]
