@@ -5,7 +5,8 @@
 //! loser's king into it, the winner's king and knights toward it, the winner's
 //! captures and pawn advances are *free*; moves that throw material away (the
 //! loser's captures) cost three plies; the rest cost one, or nothing right after
-//! a free move. Every legal move is tried whatever its cost (the costs only
+//! a free move. On entering each of the winner's positions its mates in one
+//! are tried first. Every legal move is tried whatever its cost (the costs only
 //! order the work and decide how deep each line goes), so an iteration that
 //! ends without cutting a line short has visited every reachable position:
 //! "no mate" is then a proof. A transposition table, kept across iterations,
@@ -209,8 +210,8 @@ impl Helpmate {
                 self.line.clear();
                 let root = self.root.clone();
                 let k = key(&root);
-                match self.enter(root, k, self.depth, false, false) {
-                    Enter::Mate => return Outcome::Mate(Vec::new()),
+                match self.enter(root, k, self.depth, false, false, counter) {
+                    Enter::Mate => return Outcome::Mate(std::mem::take(&mut self.line)),
                     Enter::Leaf | Enter::Pushed => {}
                 }
             }
@@ -245,9 +246,18 @@ impl Helpmate {
         }
     }
 
-    /// Enter a position with `left` plies of budget: a leaf, or a frame of
-    /// its moves, cheapest first.
-    fn enter(&mut self, pos: Chess, k: Key, left: i32, progress: bool, semi: bool) -> Enter {
+    /// Enter a position with `left` plies of budget: a leaf, a mate (on the board,
+    /// or the winner's move that mates, pushed on the line), or a frame of its
+    /// moves, cheapest first.
+    fn enter(
+        &mut self,
+        pos: Chess,
+        k: Key,
+        left: i32,
+        progress: bool,
+        semi: bool,
+        counter: &mut Counter,
+    ) -> Enter {
         if let Some(&v) = self.tt.get(&k)
             && (v & 0xFFFF) as i32 >= left
         {
@@ -272,6 +282,12 @@ impl Helpmate {
             self.interrupted = true;
             return Enter::Leaf;
         }
+        if pos.turn() == winner
+            && let Some(m) = self.mate_in_one(&pos, &moves, counter)
+        {
+            self.line.push(m);
+            return Enter::Mate;
+        }
         self.tt.insert(k, (self.iteration << 16) | left as u32);
         let mut costs = std::mem::take(&mut self.costs);
         costs.clear();
@@ -293,10 +309,31 @@ impl Helpmate {
         Enter::Pushed
     }
 
+    /// The winner's move among `moves` that mates at once, if any: tried before
+    /// any line goes deeper, it is found without walking the other moves' lines,
+    /// and the walk never plays a move only to see whether it mates. Only the
+    /// moves that give check are played, each a node.
+    fn mate_in_one(&mut self, pos: &Chess, moves: &[Move], counter: &mut Counter) -> Option<Move> {
+        for &m in moves {
+            if !gives_check(pos, m) {
+                continue;
+            }
+            self.nodes += 1;
+            self.iter_nodes += 1;
+            // (a stop is seen by the walk, at its next move)
+            counter.tick();
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            if child.is_checkmate() {
+                return Some(m);
+            }
+        }
+        None
+    }
+
     /// Try the moves of the frames on the stack, depth first, until the
     /// iteration ends, finds a mate or must stop.
     fn walk(&mut self, counter: &mut Counter) -> Flow {
-        let winner = self.winner;
         while let Some(frame) = self.stack.last_mut() {
             let Some(&(cost, m)) = self.moves[..frame.end].get(frame.next) else {
                 // every move tried: back to the position before
@@ -312,9 +349,9 @@ impl Helpmate {
                 NORMAL if frame.progress => frame.left,
                 _ => frame.left - cost,
             };
-            let winners_turn = frame.pos.turn() == winner;
-            if child_left <= 0 && !winners_turn {
-                // only a mate on the board would count, and the loser's move gives none
+            if child_left <= 0 {
+                // only a mate on the board would count: the loser's move gives none,
+                // and the winner's mates in one were tried on entering the position
                 frame.next += 1;
                 self.interrupted = true;
                 continue;
@@ -332,17 +369,9 @@ impl Helpmate {
             let semi = frame.semi;
             let mut child = frame.pos.clone();
             child.play_unchecked(m);
-            if child_left <= 0 {
-                if child.is_checkmate() {
-                    self.line.push(m);
-                    return Flow::Found;
-                }
-                self.interrupted = true;
-                continue;
-            }
             self.line.push(m);
             let k = key(&child);
-            match self.enter(child, k, child_left, cost == FREE, semi) {
+            match self.enter(child, k, child_left, cost == FREE, semi, counter) {
                 Enter::Mate => return Flow::Found,
                 Enter::Leaf => {
                     self.line.pop();
@@ -467,6 +496,44 @@ impl Helpmate {
             }
         }
     }
+}
+
+/// Does `m`, a legal move on `pos`, give check? (Castling is said to, which only
+/// costs playing it.)
+fn gives_check(pos: &Chess, m: Move) -> bool {
+    use shakmaty::attacks::{attacks, bishop_attacks, rook_attacks};
+    use shakmaty::{Bitboard, Piece, Square};
+    let b = pos.board();
+    let us = pos.turn();
+    let Some(king) = b.king_of(!us) else {
+        return false;
+    };
+    let (from, to, role, gone) = match m {
+        Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } => (from, to, promotion.unwrap_or(role), Bitboard::EMPTY),
+        Move::EnPassant { from, to } => (
+            from,
+            to,
+            Role::Pawn,
+            Bitboard::from_square(Square::from_coords(to.file(), from.rank())),
+        ),
+        _ => return true,
+    };
+    let occupied =
+        (b.occupied() & !Bitboard::from_square(from) & !gone) | Bitboard::from_square(to);
+    if attacks(to, Piece { color: us, role }, occupied).contains(king) {
+        return true;
+    }
+    let ours = b.by_color(us) & !Bitboard::from_square(from);
+    let diagonal = ours & (b.bishops() | b.queens());
+    let straight = ours & (b.rooks() | b.queens());
+    (bishop_attacks(king, occupied) & diagonal).any()
+        || (rook_attacks(king, occupied) & straight).any()
 }
 
 /// `moves` with their `costs`, cheapest first onto the end of `out`, in order among equals: a
@@ -634,6 +701,47 @@ mod tests {
                 other => panic!("{fen}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        // random games from positions with en passant, promotions, castling and
+        // discovered checks at hand; every legal move of every position met
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/8/8/2k5/3pP3/8/8/4K2B b - e3 0 1",
+            "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
+        ];
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let (mut checked, mut checks) = (0, 0);
+        for fen in starts {
+            for _ in 0..40 {
+                let mut p = pos(fen);
+                for _ in 0..60 {
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in &moves {
+                        let mut after = p.clone();
+                        after.play_unchecked(m);
+                        if !matches!(m, Move::Castle { .. }) {
+                            assert_eq!(gives_check(&p, m), after.is_check(), "{m:?} in {p:?}");
+                            checked += 1;
+                            checks += usize::from(after.is_check());
+                        }
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    p.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 100_000 && checks > 1_000, "{checked} {checks}");
     }
 
     #[test]
