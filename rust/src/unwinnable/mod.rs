@@ -31,6 +31,7 @@
 mod bits;
 mod blocked;
 mod budget;
+mod checks;
 mod key;
 mod lines;
 mod material;

@@ -28,6 +28,7 @@ use shakmaty::{
 
 use super::bits::{bit, board_of, ci, forward, king, roles, squares};
 use super::budget::Counter;
+use super::checks::checkmated;
 use super::key::{KeyMap, KeySet, key};
 use super::material::hopeless;
 use super::search::Outcome;
@@ -335,7 +336,7 @@ impl Visit {
                 }
                 counter.tick();
                 self.parents.push((i, Some(m)));
-                if child.turn() != self.winner && child.is_checkmate() {
+                if child.turn() != self.winner && checkmated(&child) {
                     return Outcome::Mate(self.line(j));
                 }
                 if hopeless(&child, self.winner) {
