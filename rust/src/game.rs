@@ -553,7 +553,7 @@ impl Replay {
             collect: opts.claims != ClaimMode::None,
             first_only: opts.claims == ClaimMode::First,
             seen: Vec::new(),
-            moves: Vec::new(),
+            moves: Vec::with_capacity(128),
             plies: 0,
             error: None,
             fifty: opts.fifty,

@@ -99,14 +99,17 @@ impl History {
 
     fn new(pos: Chess, live: bool) -> History {
         let k = Key::of(&pos);
-        let mut occ = KeyMap::default();
+        // sized for a game of usual length, which then grows neither
+        let mut occ = KeyMap::with_capacity_and_hasher(64, Default::default());
         occ.insert(k, Plies::One(0));
+        let mut keys = Vec::with_capacity(128);
+        keys.push(k);
         History {
             clock: pos.halfmoves(),
             exact: true,
             pos,
             ply: 0,
-            keys: vec![k],
+            keys,
             first: 0,
             occ,
             windows: vec![0],

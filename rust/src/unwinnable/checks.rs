@@ -1,43 +1,83 @@
 //! Checks without playing the move, and checkmates without generating every
 //! move: the helpmate search asks both of most positions it meets.
 
-use shakmaty::attacks::{attacks, bishop_attacks, king_attacks, rook_attacks};
+use shakmaty::attacks::{aligned, attacks, between, bishop_attacks, king_attacks, rook_attacks};
 use shakmaty::{Bitboard, Chess, Move, Piece, Position, Role, Square};
 
-/// Does `m`, a legal move on `pos`, give check? (Castling is said to, which only
-/// costs playing it.)
-pub fn gives_check(pos: &Chess, m: Move) -> bool {
-    let b = pos.board();
-    let us = pos.turn();
-    let Some(king) = b.king_of(!us) else {
-        return false;
-    };
-    let (from, to, role, gone) = match m {
-        Move::Normal {
-            role,
-            from,
-            to,
-            promotion,
-            ..
-        } => (from, to, promotion.unwrap_or(role), Bitboard::EMPTY),
-        Move::EnPassant { from, to } => (
-            from,
-            to,
-            Role::Pawn,
-            Bitboard::from_square(Square::from_coords(to.file(), from.rank())),
-        ),
-        _ => return true,
-    };
-    let occupied =
-        (b.occupied() & !Bitboard::from_square(from) & !gone) | Bitboard::from_square(to);
-    if attacks(to, Piece { color: us, role }, occupied).contains(king) {
-        return true;
+/// Which moves of the side to move give check, asked of many moves of one
+/// position: what they share (the king in view, the pieces whose leaving
+/// uncovers a line to it) is found once.
+pub struct Checks<'a> {
+    pos: &'a Chess,
+    king: Square,
+    /// the side to move's pieces that alone stand between the king and a
+    /// bishop, rook or queen of theirs
+    uncovering: Bitboard,
+}
+
+impl<'a> Checks<'a> {
+    /// `None` without a king to check.
+    pub fn new(pos: &'a Chess) -> Option<Checks<'a>> {
+        let b = pos.board();
+        let us = pos.turn();
+        let king = b.king_of(!us)?;
+        let ours = b.by_color(us);
+        let snipers = (bishop_attacks(king, Bitboard::EMPTY) & ours & (b.bishops() | b.queens()))
+            | (rook_attacks(king, Bitboard::EMPTY) & ours & (b.rooks() | b.queens()));
+        let mut uncovering = Bitboard::EMPTY;
+        for s in snipers {
+            let between = between(king, s) & b.occupied();
+            if !between.more_than_one() {
+                uncovering |= between & ours;
+            }
+        }
+        Some(Checks {
+            pos,
+            king,
+            uncovering,
+        })
     }
-    let ours = b.by_color(us) & !Bitboard::from_square(from);
-    let diagonal = ours & (b.bishops() | b.queens());
-    let straight = ours & (b.rooks() | b.queens());
-    (bishop_attacks(king, occupied) & diagonal).any()
-        || (rook_attacks(king, occupied) & straight).any()
+
+    /// Does `m`, a legal move, give check? (Castling is said to, which only costs
+    /// playing it.)
+    pub fn gives(&self, m: Move) -> bool {
+        let b = self.pos.board();
+        match m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                promotion,
+                ..
+            } => {
+                if self.uncovering.contains(from) && !aligned(from, to, self.king) {
+                    return true;
+                }
+                let piece = Piece {
+                    color: self.pos.turn(),
+                    role: promotion.unwrap_or(role),
+                };
+                let occupied = b.occupied() & !Bitboard::from_square(from);
+                attacks(to, piece, occupied).contains(self.king)
+            }
+            Move::EnPassant { from, to } => {
+                // two pawns leave a rank: every line to the king is looked at again
+                let gone = Bitboard::from_square(from)
+                    | Bitboard::from_square(Square::from_coords(to.file(), from.rank()));
+                let occupied = (b.occupied() & !gone) | Bitboard::from_square(to);
+                let ours = b.by_color(self.pos.turn()) & !gone;
+                let pawn = Piece {
+                    color: self.pos.turn(),
+                    role: Role::Pawn,
+                };
+                attacks(to, pawn, occupied).contains(self.king)
+                    || (bishop_attacks(self.king, occupied) & ours & (b.bishops() | b.queens()))
+                        .any()
+                    || (rook_attacks(self.king, occupied) & ours & (b.rooks() | b.queens())).any()
+            }
+            _ => true,
+        }
+    }
 }
 
 /// Is the side to move checkmated? (As `Position::is_checkmate`, which generates
@@ -80,6 +120,9 @@ mod tests {
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
             "8/8/8/2k5/3pP3/8/8/4K2B b - e3 0 1",
             "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
+            // a knight uncovering a rook; en passant uncovering a rook along the rank
+            "4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1",
+            "8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 1",
         ];
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
         let (mut checked, mut checks, mut mates) = (0, 0, 0);
@@ -91,11 +134,12 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
+                    let test = Checks::new(&p).expect("a king");
                     for &m in &moves {
                         let mut after = p.clone();
                         after.play_unchecked(m);
                         if !matches!(m, Move::Castle { .. }) {
-                            assert_eq!(gives_check(&p, m), after.is_check(), "{m:?} in {p:?}");
+                            assert_eq!(test.gives(m), after.is_check(), "{m:?} in {p:?}");
                             assert_eq!(checkmated(&after), after.is_checkmate(), "{m:?} in {p:?}");
                             mates += usize::from(after.is_checkmate());
                             checked += 1;

@@ -22,7 +22,7 @@ use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::bits::{ALL, DARK, RANK_2, RANK_3, RANK_6, RANK_7, king_distance, knight_distance};
 use super::budget::Counter;
-use super::checks::{checkmated, gives_check};
+use super::checks::{Checks, checkmated};
 use super::key::{Key, KeyMap, key};
 use super::material::{hopeless, needs_loser_promotion};
 
@@ -188,7 +188,7 @@ impl Helpmate {
             stop_at: 0,
             nodes: 0,
             moves: Vec::with_capacity(1024),
-            sorted: ByCost::default(),
+            sorted: ByCost::with_capacity(64),
         }
     }
 
@@ -315,8 +315,9 @@ impl Helpmate {
     /// and the walk never plays a move only to see whether it mates. Only the
     /// moves that give check are played, each a node.
     fn mate_in_one(&mut self, pos: &Chess, moves: &[Move], counter: &mut Counter) -> Option<Move> {
+        let checks = Checks::new(pos)?;
         for &m in moves {
-            if !gives_check(pos, m) {
+            if !checks.gives(m) {
                 continue;
             }
             self.nodes += 1;
@@ -509,6 +510,14 @@ struct ByCost {
 }
 
 impl ByCost {
+    fn with_capacity(n: usize) -> ByCost {
+        ByCost {
+            free: Vec::with_capacity(n),
+            normal: Vec::with_capacity(n),
+            waste: Vec::with_capacity(n),
+        }
+    }
+
     #[inline]
     fn push(&mut self, cost: i32, m: Move) {
         match cost {
