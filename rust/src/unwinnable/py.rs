@@ -35,21 +35,23 @@ pub(crate) type VerdictFields<'py> = (
     Option<bool>,
     Bound<'py, PyString>,
     u64,
-    Vec<String>,
+    Vec<Bound<'py, PyString>>,
     usize,
     Bound<'py, PyString>,
     Vec<u64>,
-    Vec<String>,
+    Vec<Bound<'py, PyString>>,
     Option<ProofFields>,
 );
 
-fn uci(moves: &[Move], mode: CastlingMode) -> Vec<String> {
+fn uci<'py>(py: Python<'py>, moves: &[Move], mode: CastlingMode) -> Vec<Bound<'py, PyString>> {
+    // one buffer for the line: a helpmate's forty moves need no string of their own
+    let mut s = String::with_capacity(8);
     moves
         .iter()
         .map(|m| {
-            let mut s = String::with_capacity(5);
+            s.clear();
             m.to_uci(mode).append_to_string(&mut s);
-            s
+            PyString::new(py, &s)
         })
         .collect()
 }
@@ -111,16 +113,16 @@ fn method_name(m: Method) -> &'static str {
 
 pub(crate) fn fields<'py>(py: Python<'py>, v: &Verdict, mode: CastlingMode) -> VerdictFields<'py> {
     let (value, moves) = match &v.answer {
-        Answer::Can(line) => (Some(true), uci(line, mode)),
-        Answer::Cannot(_) => (Some(false), uci(&v.forced, mode)),
-        Answer::Unknown => (None, uci(&v.forced, mode)),
+        Answer::Can(line) => (Some(true), uci(py, line, mode)),
+        Answer::Cannot(_) => (Some(false), uci(py, &v.forced, mode)),
+        Answer::Unknown => (None, uci(py, &v.forced, mode)),
     };
     let (numbers, example, proof) = match &v.answer {
         Answer::Cannot(Reason::Static(p)) => (Vec::new(), Vec::new(), Some(proof_fields(p))),
         Answer::Cannot(Reason::AfterEveryMove { counts: c, example }) => {
             let numbers = [c.stalemate, c.mated, c.material, c.cycle, c.blocked].map(u64::from);
             match example {
-                Some((line, p)) => (numbers.to_vec(), uci(line, mode), Some(proof_fields(p))),
+                Some((line, p)) => (numbers.to_vec(), uci(py, line, mode), Some(proof_fields(p))),
                 None => (numbers.to_vec(), Vec::new(), None),
             }
         }
