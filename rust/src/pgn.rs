@@ -87,6 +87,8 @@ impl<R: BufRead> Splitter<R> {
         }
         let mut g = GameText {
             index: self.index,
+            // the size of most games' text: it seldom grows
+            text: Vec::with_capacity(2048),
             ..GameText::default()
         };
         let mut lines = false;
@@ -121,6 +123,9 @@ impl<R: BufRead> Splitter<R> {
             prev_blank = stripped.is_empty();
             if !in_comment {
                 if stripped.is_empty() {
+                    // the line's buffer serves the next line (one allocation a stream,
+                    // not one a line)
+                    self.line = line;
                     if in_movetext {
                         let out = self.finish(g);
                         if self.end.is_some_and(|e| self.pos >= e) {
@@ -175,6 +180,7 @@ impl<R: BufRead> Splitter<R> {
             if !g.too_long {
                 g.text.extend_from_slice(&line);
             }
+            self.line = line;
         }
     }
 
