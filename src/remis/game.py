@@ -110,7 +110,8 @@ def from_facts(f: tuple[Any, ...], laws: LawsMode = "current") -> GameRuling:
     (4, 'checkmate', '0-1')
     """
     index, offset, headers, variant, plies, end, claims, error, flag = f[:9]
-    at = F.where(f[16])
+    # where positions stood is worded only for an end or a claim (most games have neither)
+    at = F.where(f[16]) if end is not None or claims else None
     ruling = None if end is None else F.ruling(end, at)
     err = None if error is None else GameError(*error)
     tags: dict[str, str] = headers
