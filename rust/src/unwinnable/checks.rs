@@ -10,8 +10,8 @@ use shakmaty::{Bitboard, Chess, Move, Piece, Position, Role, Square};
 pub struct Checks<'a> {
     pos: &'a Chess,
     king: Square,
-    /// the side to move's pieces that alone stand between the king and a
-    /// bishop, rook or queen of theirs
+    /// the side to move's pieces that alone stand between the king in view and
+    /// a bishop, rook or queen of the side to move
     uncovering: Bitboard,
 }
 
