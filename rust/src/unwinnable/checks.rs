@@ -2,7 +2,7 @@
 //! move: the helpmate search asks both of most positions it meets.
 
 use shakmaty::attacks::{aligned, attacks, between, bishop_attacks, king_attacks, rook_attacks};
-use shakmaty::{Bitboard, Chess, Move, Piece, Position, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, Move, Piece, Position, Role, Square};
 
 /// Which moves of the side to move give check, asked of many moves of one
 /// position: what they share (the king in view, the pieces whose leaving
@@ -80,24 +80,25 @@ impl<'a> Checks<'a> {
     }
 }
 
-/// Is the side to move checkmated? (As `Position::is_checkmate`, which generates
-/// every evasion: a king with a safe square to go to answers sooner.)
-pub fn checkmated(pos: &Chess) -> bool {
-    let checkers = pos.checkers();
-    if checkers.is_empty() {
-        return false;
-    }
+/// The king of `side` has a square to go to, empty or an enemy's, that no enemy
+/// piece attacks (a cheap test: most positions have one). False without a king.
+pub fn king_can_move(pos: &Chess, side: Color) -> bool {
     let b = pos.board();
-    let us = pos.turn();
-    let Some(king) = b.king_of(us) else {
+    let Some(king) = b.king_of(side) else {
         return false;
     };
     // the king does not shield a square behind it from a slider
     let occupied = b.occupied() & !Bitboard::from_square(king);
-    let flight = (king_attacks(king) & !b.by_color(us))
+    (king_attacks(king) & !b.by_color(side))
         .into_iter()
-        .any(|s| b.attacks_to(s, !us, occupied).is_empty());
-    if flight {
+        .any(|s| b.attacks_to(s, !side, occupied).is_empty())
+}
+
+/// Is the side to move checkmated? (As `Position::is_checkmate`, which generates
+/// every evasion: a king with a safe square to go to answers sooner.)
+pub fn checkmated(pos: &Chess) -> bool {
+    let checkers = pos.checkers();
+    if checkers.is_empty() || king_can_move(pos, pos.turn()) {
         return false;
     }
     // in double check only the king moves; else a capture or a block may answer

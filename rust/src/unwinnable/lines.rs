@@ -2,9 +2,10 @@
 //! at most N plies ends the game or leaves the would-be winner without mating
 //! material", and the shortening of a helpmate line found by a search.
 
-use shakmaty::{Chess, Color, Move, Position, Role, attacks};
+use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::budget::Counter;
+use super::checks::king_can_move;
 use super::key::{KeyMap, KeySet, key};
 use super::material::{Material, hopeless, material};
 
@@ -56,17 +57,6 @@ pub fn play_forced(pos: &mut Chess, winner: Color, limit: usize, line: &mut Vec<
     Forced::Open
 }
 
-/// The side to move has a legal king move (a cheap test: most positions have one).
-fn has_king_move(pos: &Chess) -> bool {
-    let b = pos.board();
-    let us = pos.turn();
-    let Some(k) = b.king_of(us) else { return false };
-    let occupied = b.occupied().without(k);
-    (attacks::king_attacks(k) & !b.by_color(us))
-        .into_iter()
-        .any(|s| b.attacks_to(s, !us, occupied).is_empty())
-}
-
 /// The ends of a short exhaustive proof: lines that end the game, lines that
 /// leave too little material.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -110,7 +100,7 @@ fn ends_within(
     ends: &mut Ends,
     counter: &mut Counter,
 ) -> bool {
-    if plies == 0 && has_king_move(pos) {
+    if plies == 0 && king_can_move(pos, pos.turn()) {
         return false; // the line goes on (the common case: no move list needed)
     }
     let moves = pos.legal_moves();

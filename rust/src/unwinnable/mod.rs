@@ -51,6 +51,7 @@ pub use lines::{Ends, ForcedEnd};
 pub use material::Material;
 
 use budget::Counter;
+use checks::king_can_move;
 use lines::{Forced, every_line_ends, play_forced, shorten};
 use search::{Helpmate, Outcome, Steer};
 use visit::Visit;
@@ -303,7 +304,9 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
         }
     }
     if (pos.board().knights() | pos.board().rooks_and_queens()).is_empty()
-        && Color::ALL.into_iter().any(|c| king_stuck(pos, c))
+        && Color::ALL
+            .into_iter()
+            .any(|c| pos.board().king_of(c).is_some() && !king_can_move(pos, c))
     {
         // pawns and bishops, a king that cannot move: the tempo endings, where
         // one side runs out of moves; the reachable positions are few
@@ -427,19 +430,6 @@ fn full(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move], limit
         counter.stopped.unwrap_or(Stop::Nodes),
         forced,
     )
-}
-
-/// The king of `side` has no square to go to (occupied by its own pieces or
-/// attacked).
-fn king_stuck(pos: &Chess, side: Color) -> bool {
-    let b = pos.board();
-    let Some(k) = b.king_of(side) else {
-        return false;
-    };
-    let occupied = b.occupied().without(k);
-    (shakmaty::attacks::king_attacks(k) & !b.by_color(side))
-        .into_iter()
-        .all(|s| b.attacks_to(s, !side, occupied).any())
 }
 
 /// The steered searches of full mode: toward the default corner with every
