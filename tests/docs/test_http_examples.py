@@ -9,8 +9,7 @@ The requests of a page are sent in order to one service, in process, over a
 fresh database: ``$ID``, ``$WHITE``, ``$BLACK``, ``$ARBITER`` and
 ``$SPECTATOR`` stand for the id and the tokens of the game the page created
 last.  In a body, ``…`` or ``...`` stands for any text, and JSON is compared
-with one space after each ``:`` and ``,``, as the pages write it (the service
-sends it without spaces)."""
+without the spaces after ``:`` and ``,`` that the pages may show."""
 
 from __future__ import annotations
 
@@ -152,12 +151,14 @@ def _commands(block: str) -> Iterator[tuple[str, str, int]]:
         yield command.split(" #")[0].strip(), "\n".join(out), start + 1
 
 
-def _spaced(text: str) -> str:
-    """JSON (or any text) with its whitespace as the pages write it."""
+def _compact(text: str) -> str:
+    """JSON (or text like it, with ``…`` in it) without the spaces after ``:``
+    and ``,`` and inside brackets: as the service writes it, whether a page
+    shows it spaced or not (inside strings too, on both sides alike)."""
     with contextlib.suppress(ValueError):
-        text = json.dumps(json.loads(text), ensure_ascii=False)
+        return json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":"))
     text = re.sub(r"\s+", " ", text.strip())
-    return re.sub(r"([\[{]) | ([\]}])", r"\1\2", text)
+    return re.sub(r"([,:\[{]) | (?=[\]}])", r"\1", text)
 
 
 def matches(documented: str, actual: str) -> bool:
@@ -168,9 +169,9 @@ def matches(documented: str, actual: str) -> bool:
     >>> matches('{"n": 1, ...}', '{"n":2,"m":1}')
     False
     """
-    parts = re.split(r"…|\.\.\.", _spaced(documented))
+    parts = re.split(r"…|\.\.\.", _compact(documented))
     pattern = ".*?".join(re.escape(p) for p in parts)
-    return re.fullmatch(pattern, _spaced(actual), re.S) is not None
+    return re.fullmatch(pattern, _compact(actual), re.S) is not None
 
 
 def _fill(text: str, values: dict[str, str]) -> str:
