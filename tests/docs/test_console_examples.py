@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -32,10 +31,11 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.docs import pages
+from tests.docs.pages import ROOT
+
 SKIPPED_PAGES = {"docs/benchmarks.md", "docs/changelog.md"}
-PAGES = [p for p in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-         if p.relative_to(ROOT).as_posix() not in SKIPPED_PAGES]
+PAGES = [p for p in pages.PAGES if p.relative_to(ROOT).as_posix() not in SKIPPED_PAGES]
 #: ```console blocks, with the line above each (where a "not run" note stands)
 _BLOCK = re.compile(r"(?:^([^\n]*)\n(?:[ \t]*\n)?)?^```console\n(.*?)^```", re.M | re.S)
 _NOT_RUN = re.compile(r"<!-- console: not run: (.+\S) -->")
@@ -59,18 +59,6 @@ class Block:
     not_run: str | None
 
 
-def _complete(command: str) -> bool:
-    """Whether ``command`` is a whole shell line (its quotes closed, no
-    trailing backslash)."""
-    if command.endswith("\\"):
-        return False
-    try:
-        shlex.split(command, comments=True)
-    except ValueError:
-        return False
-    return True
-
-
 def blocks(page: Path, text: str | None = None) -> list[Block]:
     """The console blocks of ``page`` (or of ``text`` as if it were the page)."""
     text = page.read_text(encoding="utf-8") if text is None else text
@@ -79,24 +67,8 @@ def blocks(page: Path, text: str | None = None) -> list[Block]:
     for match in _BLOCK.finditer(text):
         first = text.count("\n", 0, match.start(2)) + 1
         note = _NOT_RUN.search(match.group(1) or "")
-        lines = match.group(2).splitlines()
-        commands: list[Command] = []
-        i = 0
-        while i < len(lines):
-            if not lines[i].startswith("$ "):
-                i += 1
-                continue
-            start, command = i, lines[i][2:]
-            while not _complete(command) and i + 1 < len(lines):
-                i += 1
-                command += "\n" + lines[i]
-            i += 1
-            out = []
-            while i < len(lines) and not lines[i].startswith("$ "):
-                out.append(lines[i])
-                i += 1
-            shown = "\n".join(out).strip("\n")
-            commands.append(Command(f"{rel}:{first + start}", command, shown or None))
+        commands = [Command(f"{rel}:{first + line}", command, shown or None)
+                    for command, shown, line in pages.commands(match.group(2))]
         found.append(Block(f"{rel}:{first}", commands, note.group(1) if note else None))
     return found
 

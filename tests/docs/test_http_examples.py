@@ -17,7 +17,6 @@ import contextlib
 import json
 import re
 import shlex
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,9 +28,9 @@ pytest.importorskip("httpx", reason="httpx is not installed")
 from fastapi.testclient import TestClient
 
 from remis.service.app import create_app
+from tests.docs import pages
+from tests.docs.pages import PAGES, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 _BLOCK = re.compile(r"^```(http|console)[^\n]*\n(.*?)^```", re.M | re.S)
 _VARIABLES = ("ID", "WHITE", "BLACK", "ARBITER", "SPECTATOR")
 
@@ -123,32 +122,12 @@ def examples(page: Path, text: str | None = None) -> list[Example]:
             assert waiting is None, f"{waiting.where}: a request without its answer"
             waiting = _parse_request(content, where)
             continue
-        for command, output, offset in _commands(content):
+        for command, output, offset in pages.commands(content):
             if command.startswith("curl "):
-                found.append(_parse_curl(command, output, f"{rel}:{line + offset}"))
+                command = command.replace("\\\n", " ").split(" #")[0].strip()
+                found.append(_parse_curl(command, output, f"{rel}:{line + 1 + offset}"))
     assert waiting is None, f"{waiting.where}: a request without its answer"
     return found
-
-
-def _commands(block: str) -> Iterator[tuple[str, str, int]]:
-    """``$`` commands of a console block (continuation lines joined), each with
-    its output and its line within the block."""
-    lines = block.splitlines()
-    i = 0
-    while i < len(lines):
-        if not lines[i].startswith("$ "):
-            i += 1
-            continue
-        start, command = i, lines[i][2:]
-        while command.endswith("\\") and i + 1 < len(lines):
-            i += 1
-            command = command[:-1] + " " + lines[i].strip()
-        i += 1
-        out = []
-        while i < len(lines) and not lines[i].startswith("$ "):
-            out.append(lines[i])
-            i += 1
-        yield command.split(" #")[0].strip(), "\n".join(out), start + 1
 
 
 def _compact(text: str) -> str:
