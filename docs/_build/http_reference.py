@@ -68,10 +68,13 @@ def type_of(node: Schema) -> str:
         limits.append(f"> {_number(node['exclusiveMinimum'])}")
     if "maximum" in node:
         limits.append(f"≤ {_number(node['maximum'])}")
-    if "minLength" in node and node["minLength"] > 0:
-        limits.append(f"at least {node['minLength']} characters")
-    if "maxLength" in node:
-        limits.append(f"at most {node['maxLength']} characters")
+    shortest, longest = node.get("minLength", 0), node.get("maxLength")
+    if shortest and longest is not None:
+        limits.append(f"of {shortest} to {longest} characters")
+    elif longest is not None:
+        limits.append(f"of at most {longest} characters")
+    elif shortest:
+        limits.append(f"of at least {shortest} characters")
     return words + (" " + ", ".join(limits) if limits else "")
 
 

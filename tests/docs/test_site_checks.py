@@ -127,3 +127,10 @@ def test_the_machinery_doctests_pass() -> None:
 
     for module in (hooks.cli_reference, hooks.http_reference):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_make_docs_is_strict_and_shows_its_warnings() -> None:
+    """``--quiet`` would hide the warnings that ``--strict`` fails on."""
+    makefile = (BUILD.parents[1] / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile.split("\ndocs:", 1)[1].split("\n\n", 1)[0]
+    assert "mkdocs build --strict" in recipe and "--quiet" not in recipe

@@ -111,13 +111,16 @@ def _check_text(value: Any) -> None:
 class CreateGame(_Strict):
     """Body of ``POST /v1/games``: the arbiter config (checked by the arbiter)."""
 
-    config: dict[str, Any] = Field(default_factory=dict)
+    config: dict[str, Any] = Field(
+        default_factory=dict, description="the arbiter's configuration (every key optional: "
+                                          "time_control, mode, ...); a key it does not know "
+                                          "is refused")
 
 
 class Event(_Strict):
-    """Body of ``POST /v1/games/{id}/events``: one arbiter event (fields as in
-    :mod:`remis.arbiter.events`; the arbiter checks which fit which type),
-    plus the optional ``expected_ply`` (409 when the game is at another ply)."""
+    """Body of ``POST /v1/games/{id}/events``: one event of the arbiter (the
+    arbiter checks which fields fit which type), and the optional
+    ``expected_ply`` (409 when the game is at another ply)."""
 
     type: EventType = Field(description="what happened (the arbiter reference lists the "
                                         "fields each type takes)")
@@ -173,28 +176,37 @@ class Event(_Strict):
 class PositionRequest(_Strict):
     """Body of ``POST /v1/position``."""
 
-    fen: str = Field(max_length=200)
-    quick: bool = False
+    fen: str = Field(max_length=200, description="the position, as a FEN")
+    quick: bool = Field(default=False, description="quick mode only, as remis position "
+                                                   "--quick: may leave a verdict null")
     #: bound on the unwinnability search per side (``remis position --max-seconds``):
     #: a verdict not reached in time is null, never a guess
-    max_seconds: float = Field(default=5.0, gt=0, le=30)
+    max_seconds: float = Field(default=5.0, gt=0, le=30,
+                               description="seconds for each side's search, within the "
+                                           "server's budget; a verdict not reached in time "
+                                           "is null, never a guess")
 
 
 class PgnRequest(_Strict):
     """Body of ``POST /v1/pgn``."""
 
-    pgn: str
+    pgn: str = Field(description="PGN text: one game or many")
 
 
 class ClaimRequest(_Strict):
     """Body of ``POST /v1/claim`` (as the options of ``remis claim``)."""
 
-    pgn: str
-    game: int = Field(default=1, ge=1)
-    ply: int | None = Field(default=None, ge=0)
-    move: str | None = Field(default=None, max_length=32)
-    kind: Literal["threefold", "threefold_repetition", "fifty", "fifty_moves"] | None = None
-    mode: Literal["standard", "rapid", "blitz"] = "standard"
+    pgn: str = Field(description="PGN text")
+    game: int = Field(default=1, ge=1, description="the game's number in the text, from 1")
+    ply: int | None = Field(default=None, ge=0, description="the claim is made after this "
+                            "ply (default: the end of the main line)")
+    move: str | None = Field(default=None, max_length=32,
+                             description="the written move (SAN or UCI), for 9.2.1 or 9.3.1")
+    kind: Literal["threefold", "threefold_repetition", "fifty", "fifty_moves"] | None = Field(
+        default=None, description="the kind of claim (default: any that holds)")
+    mode: Literal["standard", "rapid", "blitz"] = Field(
+        default="standard", description="the penalty of an incorrect claim: 2 minutes, or 1 "
+                                        "in rapid and blitz")
 
 
 class CreatedGame(BaseModel):
@@ -204,7 +216,7 @@ class CreatedGame(BaseModel):
     tokens: dict[str, str] = Field(
         description="the only copy of the game's tokens: white, black, arbiter (post events) "
                     "and spectator (reads the game only)")
-    state: dict[str, Any]
+    state: dict[str, Any] = Field(description="the arbiter's state before any event")
 
 
 _STATE = ("the arbiter's state after the event (as remis arbitrate prints it) without the "
@@ -216,7 +228,7 @@ class Accepted(BaseModel):
     """Answer of an accepted event: the new state and the event's number."""
 
     state: dict[str, Any] = Field(description=_STATE)
-    event: int
+    event: int = Field(description="the event's number in the game, from 1")
 
 
 class GameView(BaseModel):
