@@ -1,4 +1,4 @@
-"""CASES.md S07-S08, T*, I*, D*, Q*, A* through the arbiter (and the
+"""docs/cases.md S07-S08, T*, I*, D*, Q*, A* through the arbiter (and the
 arbiter-relevant claim cases R05, R07, R16, F07, D04)."""
 
 from __future__ import annotations

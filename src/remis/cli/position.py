@@ -25,10 +25,13 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per FEN")
     p.add_argument("--quick", action="store_true",
                    help="quick unwinnability check (may leave can_checkmate undecided: null)")
-    p.add_argument("--max-nodes", type=positive_int, default=None,
-                   help="node budget of the unwinnability search (default 100000)")
-    p.add_argument("--max-seconds", type=positive_float, default=None,
-                   help="time budget of the unwinnability search per side")
+    from remis.unwinnable.budget import SEARCH_NODES
+
+    p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
+                   help="node budget of full mode's unwinnability search, per side "
+                        f"(default {SEARCH_NODES:,})")
+    p.add_argument("--max-seconds", type=positive_float, default=None, metavar="SECONDS",
+                   help="time budget of the unwinnability search per side (default: none)")
     from remis.cli.variant_options import add_options
 
     add_options(p)

@@ -2,7 +2,8 @@
 themselves as pure functions over per-ply facts (occurrence plies and which
 moves gave check).
 
-Sources, in our own words (see ``shared/RULES.md`` section 9):
+Sources, in our own words (the Japan Shogi Association's sennichite rule; the World
+Xiangqi Federation's rules, as H. G. Muller summarises them on chessvariants.com):
 
 * Shogi, JSA rules: the fourth occurrence of the same position (board,
   pieces in hand, side to move) ends the game; it is a draw (*sennichite*)
