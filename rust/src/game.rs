@@ -493,6 +493,10 @@ impl Questions {
     /// later than the first dead one, never earlier.
     fn first_dead(&mut self, start: &Chess, run: &Replay) -> Option<(u32, DeadVerdict)> {
         let last = run.h.position();
+        if Key::of(last) == Key::of(&crate::board::start()) {
+            // the usual start is live (a file of empty games would ask it of every game)
+            return None;
+        }
         let mut found = self.dead(last)?;
         let mut boards = Vec::with_capacity(run.moves.len() + 1);
         let mut p = start.clone();
@@ -777,6 +781,13 @@ mod tests {
             (end.kind.clone(), end.ply, f[0].plies),
             (EndKind::SeventyFiveMoves, 0, 1)
         );
+    }
+
+    #[test]
+    fn the_usual_start_asks_the_engine_nothing() {
+        let f = rule("[Event \"?\"]\n\n*\n\n1. e4 *\n", Options::default());
+        assert_eq!((f[0].plies, f[0].nodes), (0, 0));
+        assert!(f[1].nodes > 0, "a last position is asked about");
     }
 
     #[test]
