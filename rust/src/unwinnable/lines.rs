@@ -5,7 +5,7 @@
 use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::budget::Counter;
-use super::checks::king_can_move;
+use super::checks::{king_can_move, king_step};
 use super::key::{KeyMap, KeySet, key};
 use super::material::{Material, hopeless, material};
 
@@ -103,6 +103,28 @@ fn ends_within(
     if plies == 0 && king_can_move(pos, pos.turn()) {
         return false; // the line goes on (the common case: no move list needed)
     }
+    // most lines go on with a quiet king step on each side: that line is tried first,
+    // without generating the other moves, which are looked at only if it ends
+    let step = if plies > 0 { king_step(pos) } else { None };
+    if let Some(m) = step {
+        *spent += 1;
+        if *spent > max_nodes || !counter.tick() {
+            return false;
+        }
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        if !ends_within(
+            &child,
+            winner,
+            (played + 1, plies - 1),
+            max_nodes,
+            spent,
+            ends,
+            counter,
+        ) {
+            return false;
+        }
+    }
     let moves = pos.legal_moves();
     if moves.is_empty() {
         if pos.is_check() && pos.turn() != winner {
@@ -115,7 +137,7 @@ fn ends_within(
     if plies == 0 {
         return false;
     }
-    for &m in &moves {
+    for &m in moves.iter().filter(|&&m| Some(m) != step) {
         *spent += 1;
         if *spent > max_nodes || !counter.tick() {
             return false;
