@@ -4,17 +4,14 @@ benchmarks printed with its verdict, and no artefact of a target without a ratio
 from __future__ import annotations
 
 import datetime
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
-PAGE = Path(__file__).resolve().parents[2] / "benchmarks" / "page.py"
+from tests.benchmark_module import load
 
 REPLAY = """\
 (a) python-chess push only            2.00 us/ply
 History.push + automatic_end + claimable / Board.push     1.500x  target <= 2x: met       3.0 us
-remis game --json / Rust read-and-replay floor            7.250x  target <= 5x: MISSED    43125 games
+remis game --json / Rust read-and-replay floor            7.250x  target <= 5x: MISSED    43125
 """
 QUICK = """\
 30k       quick CPU: n=30000 median 0.004 ms  mean 0.005 ms
@@ -25,12 +22,7 @@ vectors   full  CPU: n=3606 median 0.020 ms
 
 
 def _page() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_page", PAGE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its NamedTuple looks its module up)
-    spec.loader.exec_module(module)
-    return module
+    return load("page")
 
 
 def test_every_target_is_listed_with_its_verdict() -> None:

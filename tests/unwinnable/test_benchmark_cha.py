@@ -5,7 +5,6 @@ stands in for the real one, which is built outside the project)."""
 
 from __future__ import annotations
 
-import importlib.util
 import stat
 import sys
 from pathlib import Path
@@ -14,7 +13,7 @@ from types import ModuleType
 import chess
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "unwinnability.py"
+from tests.benchmark_module import load
 
 #: Answers as CHA's program prints them: "winnable" for White, "unwinnable"
 #: for Black, "undetermined" for a FEN with Black to move and White asked;
@@ -39,12 +38,7 @@ print(f"Analyzed {n} positions in 0 ms (avg: 4.5 us; std: 1 us; max: 9 us)")
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_unwinnability", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its dataclasses look their module up)
-    spec.loader.exec_module(module)
-    return module
+    return load("unwinnability")
 
 
 @pytest.fixture
