@@ -674,27 +674,22 @@ mod tests {
         Helpmate::new(&p, winner, steer).run(&mut counter, u64::MAX)
     }
 
+    fn uci(pos: &Chess, text: &str) -> Move {
+        let m = text.parse::<shakmaty::uci::UciMove>().expect("UCI");
+        m.to_move(pos).expect("a legal move")
+    }
+
     #[test]
     fn moves_toward_the_targets_are_free() {
-        let p = crate::unwinnable::testing::pos("8/8/8/8/3k4/8/8/K6R w - - 0 1");
-        let cost = |uci: &str| {
-            let m = uci
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&p)
-                .unwrap();
-            winner_cost(m, 0, 63, 63)
-        };
-        // toward h8 the rook's moves cost as usual; the king steps closer for free
-        assert_eq!(cost("h1h8"), NORMAL);
-        assert_eq!(cost("a1a2"), NORMAL);
-        let q = crate::unwinnable::testing::pos("8/8/8/8/3k4/8/8/K1N5 w - - 0 1");
-        let m = "c1d3"
-            .parse::<shakmaty::uci::UciMove>()
-            .unwrap()
-            .to_move(&q)
-            .unwrap();
-        assert_eq!(winner_cost(m, 0, 63, 63), FREE);
+        let pos = crate::unwinnable::testing::pos;
+        // toward h8 the rook's moves cost as usual, the king's too when not closer,
+        // the knight's closer one is free
+        let p = pos("8/8/8/8/3k4/8/8/K1N4R w - - 0 1");
+        let winner = |m: &str| winner_cost(uci(&p, m), 0, 63, 63);
+        assert_eq!(
+            [winner("h1h8"), winner("a1a2"), winner("c1d3")],
+            [NORMAL, NORMAL, FREE]
+        );
         let loser = LoserCosts {
             them: 0,
             need_promotion: false,
@@ -703,19 +698,11 @@ mod tests {
             king_target: 63,
             knight_target: 63,
         };
-        let r = crate::unwinnable::testing::pos("8/8/8/8/3k4/8/8/K1N5 b - - 0 1");
-        let step = "d4e5"
-            .parse::<shakmaty::uci::UciMove>()
-            .unwrap()
-            .to_move(&r)
-            .unwrap();
-        assert_eq!(loser.cost(step), FREE);
-        let back = "d4c3"
-            .parse::<shakmaty::uci::UciMove>()
-            .unwrap()
-            .to_move(&r)
-            .unwrap();
-        assert_eq!(loser.cost(back), NORMAL);
+        let q = pos("8/8/8/8/3k4/8/8/K1N4R b - - 0 1");
+        assert_eq!(
+            [loser.cost(uci(&q, "d4e5")), loser.cost(uci(&q, "d4c3"))],
+            [FREE, NORMAL]
+        );
     }
 
     #[test]
