@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 pub mod binding;
 pub mod board;
 pub mod game;
+pub mod game_json;
 pub mod history;
 pub mod identity;
 pub mod pgn;

@@ -18,7 +18,7 @@ mod history;
 
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use crate::board::fen;
@@ -33,6 +33,7 @@ use crate::unwinnable::{Answer, Verdict};
 /// Register the batch and history functions on the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameReader>()?;
+    m.add_class::<GameLines>()?;
     m.add_class::<GameSplitter>()?;
     m.add_class::<history::CoreHistory>()?;
     m.add_class::<dead::CoreDeadTest>()?;
@@ -380,10 +381,9 @@ impl GameReader {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let Some(g) = self.source.next()? else {
+        let Some((g, facts)) = self.next_facts()? else {
             return Ok(None);
         };
-        let facts = rule_caught(&mut self.ruler, &g);
         let game = self.texts.then_some(&g);
         facts_to_py(py, &facts, self.fens, game).map(Some)
     }
@@ -391,6 +391,50 @@ impl GameReader {
     /// Bytes of the stream read so far.
     fn position(&self) -> u64 {
         self.source.position()
+    }
+}
+
+impl GameReader {
+    fn next_facts(&mut self) -> PyResult<Option<(GameText, GameFacts)>> {
+        let Some(g) = self.source.next()? else {
+            return Ok(None);
+        };
+        let facts = rule_caught(&mut self.ruler, &g);
+        Ok(Some((g, facts)))
+    }
+}
+
+/// The lines of `remis game --json` from a [`GameReader`]: a game with nothing to word
+/// comes as its line (a `str`, see [`crate::game_json`]), naming `file` first where it
+/// is given; any other as the reader's facts, for Python to word.
+#[pyclass(module = "remis._core")]
+pub struct GameLines {
+    reader: Py<GameReader>,
+    file: Option<String>,
+}
+
+#[pymethods]
+impl GameLines {
+    #[new]
+    #[pyo3(signature = (reader, *, file=None))]
+    fn new(reader: Py<GameReader>, file: Option<String>) -> Self {
+        GameLines { reader, file }
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let mut reader = self.reader.borrow_mut(py);
+        let Some((g, facts)) = reader.next_facts()? else {
+            return Ok(None);
+        };
+        if let Some(line) = crate::game_json::plain_line(&facts, self.file.as_deref()) {
+            return Ok(Some(PyString::new(py, &line).into_any().unbind()));
+        }
+        let game = reader.texts.then_some(&g);
+        facts_to_py(py, &facts, reader.fens, game).map(Some)
     }
 }
 

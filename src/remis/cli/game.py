@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 import chess
 
 from remis.cli.common import emit_json, warn
-from remis.game import ClaimMode, GameRuling, rule_on_pgn_file
-from remis.laws import LAWS_MODES
+from remis.game import ClaimMode, GameRuling, game_lines, rule_on_pgn_file
+from remis.laws import LAWS_MODES, LawsMode
 from remis.messages import TERMINATIONS
 from remis.ruling import move_label, positions_text
 
@@ -61,19 +62,44 @@ def run(args: argparse.Namespace) -> int:
     multi = len(args.files) > 1
     for path in args.files:
         try:
+            if args.json:
+                status |= print_json(path, mode, args.laws, multi)
+                continue
             for ruling in rule_on_pgn_file(path, claims=mode, laws=args.laws):
                 if ruling.error is not None:
                     status = 1
-                if args.json:
-                    # several files: each object says which one (numbers are per file)
-                    emit_json({"file": path, **ruling.to_json()} if multi else ruling.to_json())
-                else:
-                    print(human_line(path, ruling, multi=multi))
+                print(human_line(path, ruling, multi=multi))
         except BrokenPipeError:
             raise
         except OSError as exc:
             warn(f"{path}: {exc.strerror or exc}")
             status = 1
+    return status
+
+
+def print_json(path: str, mode: ClaimMode, laws: LawsMode, multi: bool) -> int:
+    """Print the JSON line of every game of ``path`` (with several files, each
+    names its file: numbers are per file); the status is 1 when a game had an
+    error.  The core writes the lines of games with nothing to word.
+
+    >>> import os, tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+    ...     _ = f.write("1. e4 e5 *\\n\\n1. e4 e5 2. Kf3 *\\n")
+    >>> print_json(f.name, "all", "current", False)  # doctest: +ELLIPSIS
+    {"game": 1, "headers": {}, "variant": "standard", "plies": 2, "end": null, ..., "error": null}
+    {"game": 2, ..., "error": {"ply": 3, "message": "illegal san: 'Kf3' in ...", "offset": ...}}
+    1
+    >>> os.remove(f.name)
+    """
+    status = 0
+    write = sys.stdout.write
+    for item in game_lines(path, claims=mode, laws=laws, file=path if multi else None):
+        if isinstance(item, str):
+            write(item)
+            continue
+        if item.error is not None:
+            status = 1
+        emit_json({"file": path, **item.to_json()} if multi else item.to_json())
     return status
 
 
