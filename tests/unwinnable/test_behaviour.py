@@ -64,10 +64,12 @@ def test_ctrl_c_stops_a_question() -> None:
     assert child.returncode != 0 and "KeyboardInterrupt" in err
 
 
-def test_a_panic_is_an_exception_naming_the_position() -> None:
-    with pytest.raises(RuntimeError, match=r"engine failed on rnbqkbnr/pppppppp/8/8/8/8/"
+@pytest.mark.parametrize("mode", ["quick", "full"])
+def test_a_panic_is_an_exception_naming_the_position(mode: str) -> None:
+    _core._panic_at("can_checkmate")
+    with pytest.raises(RuntimeError, match=r"can_checkmate on rnbqkbnr/pppppppp/8/8/8/8/"
                                            r"PPPPPPPP/RNBQKBNR w KQkq - 0 1 \(white\)"):
-        _core._panic_inside_the_guard()
+        can_checkmate(chess.Board(), chess.WHITE, mode=mode)  # type: ignore[arg-type]
 
 
 def test_verdicts_are_frozen_and_equal_to_those_built_by_hand() -> None:
