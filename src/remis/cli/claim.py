@@ -8,6 +8,7 @@ from typing import Any
 import chess
 
 from remis.cli.common import emit_json, warn
+from remis.files import os_error_text
 from remis.game import claim_in_game
 from remis.laws import LAWS_MODES
 from remis.pgn import read_games
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = next((g for g in read_games(args.file) if g.index == args.game), None)
     except OSError as exc:
-        warn(f"{args.file}: {exc.strerror or exc}")
+        warn(f"{args.file}: {os_error_text(args.file, exc) if exc.errno else exc}")
         return 1
     if game is None:
         warn(f"{args.file}: no game number {args.game}")

@@ -8,6 +8,8 @@ from typing import Any
 import chess
 
 from remis.cli.common import emit_json, warn
+from remis.errors import InternalError
+from remis.files import os_error_text
 from remis.game import ClaimMode, GameRuling, rule_on_pgn_file
 from remis.laws import LAWS_MODES
 from remis.messages import TERMINATIONS
@@ -39,7 +41,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Execute ``remis game``: one line (or JSON object) per game; the
-    status is 1 when a game or file could not be read.
+    status is 1 when a game or file could not be read, or held no game.
 
     >>> import os, tempfile
     >>> with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
@@ -60,8 +62,10 @@ def run(args: argparse.Namespace) -> int:
     mode: ClaimMode = "first" if args.first_claims else "all"
     multi = len(args.files) > 1
     for path in args.files:
+        games = 0
         try:
             for ruling in rule_on_pgn_file(path, claims=mode, laws=args.laws):
+                games += 1
                 if ruling.error is not None:
                     status = 1
                 if args.json:
@@ -72,8 +76,15 @@ def run(args: argparse.Namespace) -> int:
         except BrokenPipeError:
             raise
         except OSError as exc:
-            warn(f"{path}: {exc.strerror or exc}")
+            warn(f"{path}: {os_error_text(path, exc) if exc.errno else exc}")
             status = 1
+        except InternalError as exc:  # a bug in the core: this file stops, the others go on
+            warn(f"{path}: {exc}")
+            status = 1
+        else:
+            if games == 0:
+                warn(f"{'stdin' if path == '-' else path}: no games")
+                status = 1
     return status
 
 
