@@ -24,6 +24,10 @@ def can_checkmate(pawns: int, knights: int, bishops: int, rooks: int, queens: in
                   max_nodes: int | None = None, max_seconds: float | None = None,
                   ) -> CoreVerdict: ...
 
+#: roles: the bitboards of pawns, knights, bishops, rooks, queens, kings
+def illegal_reason(roles: tuple[int, int, int, int, int, int], white: int, black: int,
+                   turn: bool, castling: int, ep: int | None, chess960: bool) -> str | None: ...
+
 class InternalError(RuntimeError):
     """A bug in the core (a panic), with where its input stood."""
 

@@ -22,7 +22,7 @@ use super::{
     Answer, Budget, ForcedEnd, Interrupt, Material, Method, Mode, Reason, StaticKind, StaticProof,
     Stop, Verdict, readable,
 };
-use crate::binding::guard::{catch, internal_error};
+use crate::binding::guard::{catch, guard, internal_error};
 
 /// A static proof for Python: kind, dark (for one shade), frozen pawns, boxed
 /// squares of the black and the white king.
@@ -147,6 +147,32 @@ pub(crate) fn fields<'py>(py: Python<'py>, v: &Verdict, mode: CastlingMode) -> V
     )
 }
 
+/// A board as python-chess holds it, field by field (see [`can_checkmate`]).
+#[allow(clippy::too_many_arguments)] // python-chess's board, field by field
+fn raw_board(
+    roles: [u64; 6],
+    white: u64,
+    black: u64,
+    turn: bool,
+    castling: u64,
+    ep: Option<u32>,
+    chess960: bool,
+    halfmoves: u32,
+    fullmoves: u32,
+) -> Raw {
+    Raw {
+        roles,
+        white,
+        black,
+        turn: if turn { Color::White } else { Color::Black },
+        castling,
+        ep,
+        chess960,
+        halfmoves,
+        fullmoves,
+    }
+}
+
 /// The position of a board as python-chess holds it, field by field (see
 /// [`can_checkmate`]); `ValueError` with python-chess's status bits where it is
 /// not legal.
@@ -162,19 +188,30 @@ pub(crate) fn python_board(
     halfmoves: u32,
     fullmoves: u32,
 ) -> PyResult<Chess> {
-    let raw = Raw {
-        roles,
-        white,
-        black,
-        turn: if turn { Color::White } else { Color::Black },
-        castling,
-        ep,
-        chess960,
-        halfmoves,
-        fullmoves,
-    };
+    let raw = raw_board(
+        roles, white, black, turn, castling, ep, chess960, halfmoves, fullmoves,
+    );
     raw.position()
         .map_err(|status| PyValueError::new_err(format!("illegal position (status {status})")))
+}
+
+/// Why the board as python-chess holds it (the bitboards of pawns, knights,
+/// bishops, rooks, queens and kings, of White's and Black's pieces, then the turn,
+/// the castling rights, the en passant square and chess960) cannot arise in a game,
+/// in remis's words, or None when it can (`remis.fen.illegal_reason`).
+#[pyfunction]
+fn illegal_reason(
+    roles: [u64; 6],
+    white: u64,
+    black: u64,
+    turn: bool,
+    castling: u64,
+    ep: Option<u32>,
+    chess960: bool,
+) -> PyResult<Option<String>> {
+    let raw = raw_board(roles, white, black, turn, castling, ep, chess960, 0, 1);
+    let place = || format!("on the pieces {roles:?} of White {white:#x}");
+    guard("illegal_reason", place, || Ok(raw.illegal_reason()))
 }
 
 /// Can `color` (white: true) still checkmate? The board as python-chess holds
@@ -297,6 +334,7 @@ fn failure(pos: &Chess, color: Color, payload: &(dyn std::any::Any + Send)) -> P
 /// Add the engine's functions to the `_core` module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(can_checkmate, m)?)?;
+    m.add_function(wrap_pyfunction!(illegal_reason, m)?)?;
     m.add("FULL_NODES", super::FULL_NODES)?;
     Ok(())
 }

@@ -1,8 +1,8 @@
-//! Is a position one the engine may be asked about? The same test as
-//! python-chess's `Board.status()` plus remis's double-check rule
-//! (`remis.position.illegal_reason`), on raw bitboards, so that Python need
-//! not run it (a few microseconds there) before every question; Python words
-//! the refusal itself.
+//! Is a position one that a game can reach? The same test as python-chess's
+//! `Board.status()` plus remis's double-check rule, on raw bitboards, and the
+//! words of a refusal: the one home of position legality. The engine asks it
+//! before every question; `remis.fen.illegal_reason` (the Python face, for FENs,
+//! the arbiter's start position and the engine's refusals) asks it too.
 
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, FromSetup, PositionError, Setup, Square, attacks,
@@ -43,6 +43,27 @@ pub const TOO_MANY_CHECKERS: u32 = 32768;
 pub const IMPOSSIBLE_CHECK: u32 = 65536;
 /// Not python-chess's: remis's double check that no move can have given.
 pub const UNEXPLAINED_DOUBLE_CHECK: u32 = 1 << 24;
+
+/// The words of each status bit, in the order a refusal names them.
+const STATUS_WORDS: [(u32, &str); 14] = [
+    (NO_WHITE_KING, "no white king"),
+    (NO_BLACK_KING, "no black king"),
+    (TOO_MANY_KINGS, "too many kings"),
+    (TOO_MANY_WHITE_PAWNS, "more than 8 white pawns"),
+    (TOO_MANY_BLACK_PAWNS, "more than 8 black pawns"),
+    (PAWNS_ON_BACKRANK, "pawns on the first or last rank"),
+    (TOO_MANY_WHITE_PIECES, "more than 16 white pieces"),
+    (TOO_MANY_BLACK_PIECES, "more than 16 black pieces"),
+    (
+        BAD_CASTLING_RIGHTS,
+        "castling rights without king and rook on their squares",
+    ),
+    (INVALID_EP_SQUARE, "impossible en passant square"),
+    (OPPOSITE_CHECK, "the side not to move is in check"),
+    (EMPTY, "empty board"),
+    (TOO_MANY_CHECKERS, "more than two pieces give check"),
+    (IMPOSSIBLE_CHECK, "a check no legal move can have given"),
+];
 
 impl Raw {
     fn occupied(&self) -> u64 {
@@ -220,7 +241,7 @@ impl Raw {
         errors
     }
 
-    /// remis's rule (`remis.position._double_check_reason`): a double check
+    /// remis's rule: a double check
     /// stands only if the piece that moved could have come from the line of
     /// the other checker, a slider, to the king.
     fn double_check_explained(&self, checkers: u64) -> bool {
@@ -244,7 +265,7 @@ impl Raw {
     }
 
     /// The squares the unit on `to`, of the side that just moved, could have
-    /// come from in one move (`remis.position._origins`).
+    /// come from in one move.
     fn origins(&self, to: u32) -> u64 {
         let b = bit(to);
         let white = self.white & b != 0;
@@ -303,6 +324,47 @@ impl Raw {
             pawns << 8
         };
         behind & !self.occupied() != 0
+    }
+
+    /// Why the position cannot arise in a game, in remis's words, or None when it can.
+    pub fn illegal_reason(&self) -> Option<String> {
+        let status = self.status();
+        if status == 0 {
+            return None;
+        }
+        if status & UNEXPLAINED_DOUBLE_CHECK != 0 {
+            let [_, _, bishops, rooks, queens, _] = self.roles;
+            let checkers = self
+                .king(self.turn)
+                .map_or(0, |k| self.attackers(!self.turn, k, self.occupied()));
+            return Some(if checkers & (bishops | rooks | queens) == 0 {
+                "two pieces give check and neither is a bishop, rook or queen".to_owned()
+            } else {
+                "a double check that no move can have given".to_owned()
+            });
+        }
+        let kings = (self.king(Color::White), self.king(Color::Black));
+        if let (Some(w), Some(b)) = kings {
+            if Square::new(w).distance(Square::new(b)) <= 1 {
+                return Some("kings on adjacent squares".to_owned());
+            }
+            if status & OPPOSITE_CHECK != 0
+                && self.attackers(Color::Black, w, self.occupied()) != 0
+                && self.attackers(Color::White, b, self.occupied()) != 0
+            {
+                return Some("both kings in check".to_owned());
+            }
+        }
+        let names: Vec<&str> = STATUS_WORDS
+            .iter()
+            .filter(|(bit, _)| status & bit != 0)
+            .map(|(_, words)| *words)
+            .collect();
+        Some(if names.is_empty() {
+            format!("status {status}")
+        } else {
+            names.join(", ")
+        })
     }
 
     /// The position, when [`Raw::status`] is 0.
