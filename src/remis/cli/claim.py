@@ -46,7 +46,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Execute ``remis claim``.
+    """Execute ``remis claim``: the status is 1 when the game cannot be
+    read, or the claim is ruled where a broken record stops.
 
     >>> import os, tempfile
     >>> with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
@@ -63,6 +64,14 @@ def run(args: argparse.Namespace) -> int:
     {"valid": true, "ply": 8, "player": "white", "kind": "threefold_repetition", ...}
     0
     >>> run(parser.parse_args(["claim", f.name, "--game", "2"]))  # stderr: no game number 2
+    1
+
+    A record broken by an illegal move is ruled where its reading stopped, and
+    says so (on stderr), with status 1:
+
+    >>> _ = open(f.name, "w").write("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Ke3 *\\n")
+    >>> run(parser.parse_args(["claim", f.name, "--json"]))  # doctest: +ELLIPSIS
+    {"valid": true, "ply": 8, ...}
     1
 
     >>> os.remove(f.name)
@@ -91,6 +100,12 @@ def run(args: argparse.Namespace) -> int:
         return 1
     verdict = claim_in_game(game, ply, kind=_KINDS.get(args.kind or ""), move=args.move,
                             penalty_seconds=_PENALTY[args.mode], laws=args.laws)
+    status = 0
+    if game.error is not None and ply == len(game.moves):
+        # the record stops at its error: the claim is ruled where the reading stopped
+        warn(f"{args.file}: game {args.game}: the record is broken at ply {game.error[0]} "
+             f"({game.error[1]}); the claim is ruled after ply {ply}, the last move read")
+        status = 1
     if args.json:
         emit_json(verdict.verdict_json())
     else:
@@ -100,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{word}: {verdict.player.title()} claims a draw by {_WORDS[verdict.kind]} "
               f"{when}{mv}")
         print(f"  {verdict.explanation}")
-    return 0
+    return status
 
 
 # imported for its side effect in type checkers only
