@@ -1039,3 +1039,113 @@ mod tests {
         assert_eq!(tags[0].1, "Kasparov, G\u{e1}ry");
     }
 }
+
+/// Properties of the reader on arbitrary and on generated input (proptest, a few
+/// hundred cases each: `cargo test` runs them).
+#[cfg(test)]
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    struct Count(usize);
+
+    impl MainLine for Count {
+        fn san(&mut self, _san: &str, _at: usize) -> ControlFlow<()> {
+            self.0 += 1;
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Bytes that look like PGN often enough to reach every branch of the reader.
+    fn pgnish() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            Just(&b"[Event \"x\"]"[..]),
+            Just(&b"[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]"[..]),
+            Just(&b"1. e4 e5 2. Nf3"[..]),
+            Just(&b"{"[..]),
+            Just(&b"}"[..]),
+            Just(&b"("[..]),
+            Just(&b")"[..]),
+            Just(&b";"[..]),
+            Just(&b"%"[..]),
+            Just(&b"\n"[..]),
+            Just(&b"\r"[..]),
+            Just(&b"\r\n"[..]),
+            Just(&b"\n\n"[..]),
+            Just(&b"\xef\xbb\xbf"[..]),
+            Just(&b"1-0 *"[..]),
+            Just(&b"\xff\xe1"[..]),
+            Just(&b" "[..]),
+        ];
+        prop_oneof![
+            prop::collection::vec(piece, 0..40).prop_map(|v| v.concat()),
+            prop::collection::vec(any::<u8>(), 0..300),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Any input is read to its end without a panic; the games come in order,
+        /// numbered from 1, each starting inside the input, none longer than allowed.
+        #[test]
+        fn any_input_is_read_whole(data in pgnish(), max in 8usize..200) {
+            let mut sp = Splitter::new(&data[..], 0, None, 1).with_max_game(max);
+            let mut last = None;
+            let mut n = 0;
+            while let Some(g) = sp.next_game().unwrap() {
+                n += 1;
+                prop_assert_eq!(g.index, n);
+                prop_assert!((g.offset as usize) < data.len());
+                prop_assert!(last.is_none_or(|o| g.offset > o));
+                prop_assert!(g.text.len() <= max);
+                prop_assert!(g.too_long || !g.text.is_empty());
+                last = Some(g.offset);
+                let (_, start) = read_tags(&g.text);
+                prop_assert!(start <= g.text.len());
+                if let Some(e) = read_main_line(&g.text, start, &mut Count(0)) {
+                    prop_assert!(e.at <= g.text.len() && e.ply >= 1);
+                }
+            }
+            prop_assert_eq!(sp.consumed(), data.len() as u64);
+        }
+
+        /// Games written out whole, with any line ends and byte-order marks, are read
+        /// back one for one, with their tags and moves.
+        #[test]
+        fn games_written_are_read_back(
+            games in prop::collection::vec((0u32..1000, 0usize..5, any::<bool>()), 1..8),
+            end in prop_oneof![Just("\n"), Just("\r\n"), Just("\r")],
+            blank_at_end in any::<bool>(),
+        ) {
+            let sans = ["e4", "e5", "Nf3", "Nc6", "Bb5"];
+            let texts: Vec<String> = games
+                .iter()
+                .map(|(id, plies, bom)| {
+                    let moves = sans[..*plies].join(" ");
+                    format!(
+                        "{}[Event \"{id}\"]{end}[Round \"1\"]{end}{end}{moves} *{end}",
+                        if *bom { "\u{feff}" } else { "" }
+                    )
+                })
+                .collect();
+            let mut data = texts.join(end);
+            if blank_at_end {
+                data.push_str(end);
+            }
+            let read: Vec<GameText> = Splitter::new(data.as_bytes(), 0, None, 1)
+                .map(Result::unwrap)
+                .collect();
+            prop_assert_eq!(read.len(), games.len());
+            for (g, (id, plies, _)) in read.iter().zip(&games) {
+                let (tags, start) = read_tags(&g.text);
+                prop_assert_eq!(&tags[0], &("Event".to_owned(), id.to_string()));
+                let mut count = Count(0);
+                prop_assert!(read_main_line(&g.text, start, &mut count).is_none());
+                prop_assert_eq!(count.0, *plies);
+                prop_assert!(data.as_bytes()[g.offset as usize..].starts_with(b"[Event"));
+            }
+        }
+    }
+}

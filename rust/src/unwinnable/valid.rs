@@ -465,3 +465,105 @@ mod tests {
         );
     }
 }
+
+/// Properties of the FEN reader and of the legality test (proptest, a few hundred
+/// cases each: `cargo test` runs them).
+#[cfg(test)]
+mod properties {
+    use proptest::prelude::*;
+    use shakmaty::{Chess, Position};
+
+    use super::*;
+    use crate::board::{fen, from_fen};
+
+    fn raw_of(pos: &Chess) -> Raw {
+        let (roles, colors) = pos.board().clone().into_bitboards();
+        Raw {
+            roles: [
+                roles.pawn,
+                roles.knight,
+                roles.bishop,
+                roles.rook,
+                roles.queen,
+                roles.king,
+            ]
+            .map(|b| b.0),
+            white: colors.white.0,
+            black: colors.black.0,
+            turn: pos.turn(),
+            castling: pos.castles().castling_rights().0,
+            ep: pos.ep_square(shakmaty::EnPassantMode::Legal).map(u32::from),
+            chess960: false,
+            halfmoves: pos.halfmoves(),
+            fullmoves: pos.fullmoves().get(),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Any text is read as a FEN or refused, never a panic.
+        #[test]
+        fn any_text_is_read_or_refused(text in "[0-9KQRBNPkqrbnp/ wb-]{0,80}") {
+            if let Ok((pos, _)) = from_fen(&text, false) {
+                prop_assert!(from_fen(&fen(&pos), false).is_ok());
+            }
+        }
+
+        /// A position reached by legal moves is legal, and its FEN reads back as it.
+        #[test]
+        fn positions_of_play_are_legal(choices in prop::collection::vec(any::<u16>(), 0..80)) {
+            let mut pos = Chess::default();
+            for c in choices {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[usize::from(c) % moves.len()];
+                pos.play_unchecked(m);
+                let raw = raw_of(&pos);
+                prop_assert_eq!(raw.status(), 0, "{}", fen(&pos));
+                prop_assert_eq!(raw.illegal_reason(), None);
+                let (back, _) = from_fen(&fen(&pos), false).unwrap();
+                prop_assert_eq!(fen(&back), fen(&pos));
+            }
+        }
+
+        /// On any placement the words and the status agree, and a board the test
+        /// accepts is a position the engine can take.
+        #[test]
+        fn the_words_follow_the_status(
+            squares in prop::collection::vec((0u32..64, 0usize..12), 0..20),
+            white_to_move in any::<bool>(),
+            ep in prop::option::of(0u32..64),
+        ) {
+            let mut raw = Raw {
+                roles: [0; 6],
+                white: 0,
+                black: 0,
+                turn: if white_to_move { Color::White } else { Color::Black },
+                castling: 0,
+                ep,
+                chess960: false,
+                halfmoves: 0,
+                fullmoves: 1,
+            };
+            for (sq, piece) in squares {
+                let b = 1u64 << sq;
+                if (raw.white | raw.black) & b != 0 {
+                    continue;
+                }
+                raw.roles[piece % 6] |= b;
+                if piece < 6 {
+                    raw.white |= b;
+                } else {
+                    raw.black |= b;
+                }
+            }
+            prop_assert_eq!(raw.illegal_reason().is_none(), raw.status() == 0);
+            if raw.status() == 0 {
+                prop_assert!(raw.position().is_ok());
+            }
+        }
+    }
+}
