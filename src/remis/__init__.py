@@ -124,6 +124,7 @@ sys.modules[__name__].__class__ = _Package
 
 if TYPE_CHECKING:
     from remis.arbiter import Arbiter, RefusedEvent
+    from remis.errors import InternalError
     from remis.fen import parse_fen
     from remis.game import GameError, GameRuling, rule_on_game, rule_on_pgn_file
     from remis.history import History

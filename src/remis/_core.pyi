@@ -29,7 +29,13 @@ def illegal_reason(roles: tuple[int, int, int, int, int, int], white: int, black
                    turn: bool, castling: int, ep: int | None, chess960: bool) -> str | None: ...
 
 class InternalError(RuntimeError):
-    """A bug in the core (a panic), with where its input stood."""
+    """A bug in remis's compiled core (a panic), with where its input stood:
+    the entry point and, for a PGN stream, the game and byte after which it
+    happened, for a history its ply and position.  Please report it.
+
+    >>> issubclass(InternalError, RuntimeError)
+    True
+    """
 
 #: make the entry point ``name`` (``History.push_uci``, ``rule_text``, ...) panic on its
 #: next call in this thread: the test hook of the panic guard
