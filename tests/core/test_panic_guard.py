@@ -53,6 +53,12 @@ CALLS: list[tuple[str, Callable[[], Callable[[], Any]], str]] = [
      "on game 3 (byte 99)"),
     ("position_key", lambda: lambda: _core.position_key("8/8/8/8/8/8/8/K1k5 w - - 0 1"),
      "on 8/8/8/8/8/8/8/K1k5 w - - 0 1"),
+    ("core_version", lambda: _core.core_version, "core_version"),
+    ("illegal_reason", lambda: lambda: remis.parse_fen("8/8/8/8/8/8/8/K1k5 w - - 0 1"),
+     "on the pieces"),
+    ("can_checkmate", lambda: lambda: remis.can_checkmate(chess.Board(), chess.WHITE,
+                                                          mode="quick"),
+     "on rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 (white)"),
     ("DeadTest.test", lambda: lambda: remis.EngineDeadTest()(
         chess.Board("8/8/8/8/8/8/8/K1k5 w - - 0 1")), "on 8/8/8/8/8/8/8/K1k5 w - - 0 1"),
 ]
@@ -72,6 +78,14 @@ def test_a_panic_is_the_librarys_exception_saying_where(
     assert isinstance(caught, remis.InternalError) and isinstance(caught, RuntimeError)
     assert f"in {entry}" in str(caught) and place in str(caught)
     setup()()  # the hook fires once, and the core goes on
+
+
+def test_every_entry_point_of_the_core_is_tried() -> None:
+    functions = {n for n in dir(_core) if not n.startswith("_")
+                 and callable(getattr(_core, n)) and not isinstance(getattr(_core, n), type)}
+    classes = {"History", "GameSplitter", "GameReader", "DeadTest"}
+    tried = {entry.partition(".")[0] for entry, _, _ in CALLS}
+    assert functions | classes <= tried, (functions | classes) - tried
 
 
 def test_a_panic_while_reading_stops_one_file_and_the_command_goes_on(
