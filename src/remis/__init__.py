@@ -33,6 +33,7 @@ _PUBLIC = {
     "RefusedEvent": "remis.arbiter",
     "GameRuling": "remis.game",
     "GameError": "remis.game",
+    "InternalError": "remis.errors",
     "rule_on_game": "remis.game",
     "rule_on_pgn_file": "remis.game",
     "History": "remis.history",
@@ -68,6 +69,7 @@ __all__ = [
     "GameReport",
     "GameRuling",
     "History",
+    "InternalError",
     "Laws",
     "PositionKey",
     "RefusedEvent",
@@ -122,6 +124,7 @@ sys.modules[__name__].__class__ = _Package
 
 if TYPE_CHECKING:
     from remis.arbiter import Arbiter, RefusedEvent
+    from remis.errors import InternalError
     from remis.fen import parse_fen
     from remis.game import GameError, GameRuling, rule_on_game, rule_on_pgn_file
     from remis.history import History

@@ -24,7 +24,22 @@ def can_checkmate(pawns: int, knights: int, bishops: int, rooks: int, queens: in
                   max_nodes: int | None = None, max_seconds: float | None = None,
                   ) -> CoreVerdict: ...
 
-def _panic_inside_the_guard() -> None: ...
+#: roles: the bitboards of pawns, knights, bishops, rooks, queens, kings
+def illegal_reason(roles: tuple[int, int, int, int, int, int], white: int, black: int,
+                   turn: bool, castling: int, ep: int | None, chess960: bool) -> str | None: ...
+
+class InternalError(RuntimeError):
+    """A bug in remis's compiled core (a panic), with where its input stood:
+    the entry point and, for a PGN stream, the game and byte after which it
+    happened, for a history its ply and position.  Please report it.
+
+    >>> issubclass(InternalError, RuntimeError)
+    True
+    """
+
+#: make the entry point ``name`` (``History.push_uci``, ``rule_text``, ...) panic on its
+#: next call in this thread: the test hook of the panic guard
+def _panic_at(name: str) -> None: ...
 
 def position_key(fen: str, chess960: bool = False) -> Key: ...
 def rule_text(
@@ -46,7 +61,6 @@ def rule_text(
     laws: Callable[[str | None], tuple[bool, Callable[[str], int] | None]] | None = None,
     engine_nodes: int | None = None,
     engine_seconds: float | None = None,
-    panic: bool = False,
 ) -> Facts: ...
 
 # a game cut out: index, offset, text, unclosed_comment, tags_only, too_long

@@ -7,15 +7,13 @@
 //! the GIL (quick mode, and full mode within a few thousand nodes), so no two threads
 //! ever borrow one engine at once.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
-
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
+use super::guard::{catch, internal_error};
 use super::{KindFacts, dead_to_py};
 use crate::board::fen;
 use crate::rules::dead::{DeadTest, Engine, FULL_RUNS_PER_STRUCTURE};
-use crate::unwinnable::py::{panic_text, python_board};
+use crate::unwinnable::py::python_board;
 
 #[pyclass(module = "remis._core", name = "DeadTest")]
 pub struct CoreDeadTest {
@@ -73,16 +71,13 @@ impl CoreDeadTest {
             halfmoves,
             fullmoves,
         )?;
-        match catch_unwind(AssertUnwindSafe(|| self.engine.test(&pos))) {
+        match catch("DeadTest.test", || self.engine.test(&pos)) {
             Ok(verdict) => verdict.map(|v| dead_to_py(py, &v, &pos)).transpose(),
             Err(payload) => {
                 // the per-game state may be torn: what was learnt is let go
                 self.engine = Engine::with_full_runs(self.full_runs);
-                Err(PyRuntimeError::new_err(format!(
-                    "the dead-position test failed on {}: {}",
-                    fen(&pos),
-                    panic_text(&*payload)
-                )))
+                let place = || format!("on {}", fen(&pos));
+                Err(internal_error("DeadTest.test", place, &*payload))
             }
         }
     }

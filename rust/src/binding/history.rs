@@ -12,8 +12,10 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
 
+use super::guard::{Located, guard};
 use super::{claim_to_py, end_to_py};
 use crate::board::{self, fen, from_fen, san, uci};
+use crate::guarded;
 use crate::history::History;
 use crate::identity::Key;
 use crate::rules::{self, ClaimKind, ClaimReason, Intended};
@@ -74,12 +76,18 @@ fn read_fen(text: &str, mode: CastlingMode) -> PyResult<(Key, u32, Option<Chess>
 #[pyfunction]
 #[pyo3(signature = (fen, chess960=false))]
 pub fn position_key(fen: &str, chess960: bool) -> PyResult<PyKey> {
-    let mode = if chess960 || from_fen(fen, false).is_ok_and(|(_, c960)| c960) {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
-    Ok(key_to_py(&read_fen(fen, mode)?.0))
+    guard(
+        "position_key",
+        || format!("on {fen}"),
+        || {
+            let mode = if chess960 || from_fen(fen, false).is_ok_and(|(_, c960)| c960) {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
+            Ok(key_to_py(&read_fen(fen, mode)?.0))
+        },
+    )
 }
 
 fn claim_kind(kind: Option<&str>) -> PyResult<Option<ClaimKind>> {
@@ -112,6 +120,15 @@ impl CoreHistory {
     }
 }
 
+impl Located for CoreHistory {
+    /// The ply and the position the history stands at.
+    fn place(&self) -> String {
+        format!("at ply {} ({})", self.h.ply(), fen(self.h.position()))
+    }
+}
+
+guarded! {
+name = "History";
 #[pymethods]
 impl CoreHistory {
     /// A history from `fen` (default: the initial position); `chess960` asks for
@@ -342,6 +359,7 @@ impl CoreHistory {
         let v = rules::rule_on_claim(&self.h, claimant, kind, intended, fifty);
         Ok(facts(v, shown))
     }
+}
 }
 
 /// A claim's verdict as Python reads it: (reason, kind, article, plies, count, san).

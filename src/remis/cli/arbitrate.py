@@ -15,6 +15,7 @@ from typing import Any
 
 from remis.arbiter import Arbiter, RefusedEvent
 from remis.cli.common import emit_json, warn
+from remis.files import os_error_text
 
 _EPILOG = """\
 config (all optional): time_control ("5400+30", "40/5400:1800+30", "300d5" = 5 s delay,
@@ -105,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         doc = _read(args.file)
     except OSError as exc:
-        warn(f"{source}: {exc.strerror or exc}")
+        warn(f"{source}: {os_error_text(args.file, exc) if exc.errno else exc}")
         return 1
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         warn(f"{source}: not valid JSON ({exc})")

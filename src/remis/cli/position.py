@@ -49,8 +49,7 @@ def run(args: argparse.Namespace) -> int:
     {"fen": "8/8/4k3/8/8/2BK4/8/8 w - - 0 1", "end": {..."termination": "insufficient_material"...}
     0
     >>> run(parser.parse_args(["position", "not a fen"]))  # doctest: +ELLIPSIS
-    not a fen
-      ERROR (line 1): malformed FEN 'not a fen': ...
+    ERROR (line 1): malformed FEN 'not a fen': ...
     1
     """
     if getattr(args, "variant", "chess") != "chess":
@@ -86,7 +85,8 @@ def human(out: dict[str, Any]) -> str:
     """
 
     if out.get("error"):
-        return f"{out['fen']}\n  ERROR (line {out['error']['line']}): {out['error']['message']}"
+        # the message names the FEN: once is enough
+        return f"ERROR (line {out['error']['line']}): {out['error']['message']}"
     lines = [out["fen"]]
     end = out["end"]
     if end:  # the explanation cites the article and gives the reasons: once

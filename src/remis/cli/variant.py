@@ -8,6 +8,7 @@ import argparse
 from typing import Any
 
 from remis.cli.common import emit_json, input_lines, warn
+from remis.files import os_error_text
 from remis.variants.game import VariantGameRuling, rule_on_variant_position
 from remis.variants.records import read_records, rule_on_record
 from remis.variants.rules import rules_for
@@ -42,8 +43,11 @@ def run_game(args: argparse.Namespace) -> int:
                     print(human_game(path, g, multi=len(args.files) > 1))
         except BrokenPipeError:
             raise
-        except (OSError, ValueError) as exc:
-            warn(f"{path}: {getattr(exc, 'strerror', None) or exc}")
+        except OSError as exc:
+            warn(f"{path}: {os_error_text(path, exc) if exc.errno else exc}")
+            status = 1
+        except ValueError as exc:
+            warn(f"{path}: {exc}")
             status = 1
     return status
 
