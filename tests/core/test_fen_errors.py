@@ -43,16 +43,16 @@ def test_numbers_beyond_the_core_are_the_librarys_error(
         with pytest.raises(ValueError, match=f"the {which} .* is out of range"):
             ask(fen)
     assert remis.parse_fen("4k3/8/8/8/8/8/8/4KQ2 w - - 4294967295 4294967295").is_valid()
-    assert main(["position", fen]) == 1
+    assert main(["position", fen]) == 2
     out = capsys.readouterr().out
-    assert out.startswith("ERROR (line 1): illegal position: the ") and out.count(fen) == 1
+    assert out.startswith("ERROR: illegal position: the ") and out.count(fen) == 1
 
 
 def test_the_command_gives_no_traceback() -> None:
     done = subprocess.run([sys.executable, "-m", "remis", "position",
                            "4k3/8/8/8/8/8/8/4KQ2 w - - 0 4294967296"],
                           capture_output=True, text=True, check=False)
-    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "out of range" in done.stdout
 
 
@@ -74,6 +74,6 @@ def test_a_bad_fen_is_named_once(fen: str, capsys: pytest.CaptureFixture[str]) -
         remis.parse_fen(fen)
     assert str(caught.value).count(fen) == 1
     assert str(caught.value).count("/8/8/8/8/8/") == 1  # nor a part of it again
-    assert main(["position", fen]) == 1
+    assert main(["position", fen]) == 2
     out = capsys.readouterr().out
     assert out.count(fen) == 1 and out.count("/8/8/8/8/8/") == 1, out
