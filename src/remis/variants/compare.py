@@ -40,7 +40,7 @@ def remis_verdict(g: RandomGame, repetitions: int | None = None) -> tuple[Verdic
     h = VariantHistory(g.variant, g.start, repetitions=repetitions)
     h.extend(g.shown)
     e = h.end
-    if e is None or e.termination not in ("repetition", "perpetual_check"):
+    if e is None or e.termination not in ("repetition", "perpetual_check", "perpetual_chase"):
         return Verdict(None, None), None if e is None else e.termination
     if e.result == "1/2-1/2":
         return Verdict(e.ply, "draw"), e.termination

@@ -20,15 +20,28 @@ MESSAGES: dict[str, str] = {
     "(plies {plies}) and {loser} gave check with each of its {checks} moves of the cycle "
     "(plies {check_plies}): perpetual check is forbidden, {loser} loses and {winner} wins "
     "({article}).",
+    "variant_perpetual_chase": "The same position ({identity}) has appeared {count} times "
+    "(plies {plies}), nobody gave check with every move of the cycle, and {loser} chased "
+    "{winner}'s unprotected {chased} (on {chased_square} when the chase began) with each of "
+    "its {chases} moves of the cycle (plies {chase_plies}; chasing with: {chasers}): perpetual "
+    "chase is forbidden, {loser} loses and {winner} wins ({article}).",
+    "variant_mutual_perpetual_chase": "The same position ({identity}) has appeared {count} "
+    "times (plies {plies}) and both sides chased an unprotected piece with every move of the "
+    "cycle: {red} the {chased_red} on {chased_square_red} (plies {chase_plies_red}), {black} "
+    "the {chased_black} on {chased_square_black} (plies {chase_plies_black}); neither alone "
+    "is at fault, the game is drawn ({article}).",
     "variant_checkmate": "{loser} is in check and has no legal move: {winner} wins "
     "({article}).",
     "variant_no_legal_move": "{loser} has no legal move; in {game} a player without a legal "
     "move loses, even when not in check: {winner} wins ({article}).",
 }
 
-#: appended to xiangqi repetition draws: the part of the rules we do not judge
-NO_CHASE_NOTE = (" Perpetual chase was not analysed (remis does not judge chases), so a "
+#: appended to xiangqi repetition draws when chases are not judged (``chase="none"``)
+NO_CHASE_NOTE = (" Perpetual chase was not analysed (the chase rule is off), so a "
                  "repetition caused by a perpetual chase is also ruled a draw here.")
+#: appended to xiangqi repetition draws when chases were judged and none was perpetual
+CHASE_NOTE = (" Neither side chased an unprotected piece with every one of its moves of the "
+              "cycle (AXF perpetual chase).")
 
 
 def render(key: str, params: Mapping[str, object]) -> str:
