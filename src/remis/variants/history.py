@@ -355,7 +355,7 @@ class VariantHistory:
             note = NO_CHASE_NOTE
             evidence["chase_analysed"] = False
         elif r.variant == "xiangqi" and not offenders:
-            chases = {side: self._perpetual_chase(first, ply, side) for side in (FIRST, SECOND)}
+            chases = {side: self.chase_in_cycle(first, ply, side) for side in (FIRST, SECOND)}
             chasers = [side for side, found in chases.items() if found]
             evidence["chase_analysed"] = True
             evidence["chases"] = {r.players[side].lower(): found
@@ -391,6 +391,18 @@ class VariantHistory:
             article=article, plies=occ, message="variant_perpetual_chase", params=params,
             evidence={"cycle_moves": cycle, "chase_analysed": True, "chase": found})
 
+    def chased_pieces(self, ply: int) -> dict[str, str]:
+        """The pieces the move of ``ply`` chased: chased square -> square of
+        the piece chasing it (xiangqi; AXF, see :mod:`remis.variants.chase`).
+
+        >>> h = VariantHistory("xiangqi", "4k4/9/1n7/9/9/9/9/R8/9/3K5 w"); h.push("a3b3")
+        >>> h.chased_pieces(1)
+        {'b8': 'b3'}
+        """
+        if self.rules.variant != "xiangqi" or not 1 <= ply <= self.ply:
+            return {}
+        return {square_name(k): square_name(v) for k, v in self._chased_at(ply).items()}
+
     def _chased_at(self, k: int) -> dict[int, int]:
         """The pieces the move of ply ``k`` chased (computed once, when a
         repetition is judged)."""
@@ -401,13 +413,21 @@ class VariantHistory:
             self._chased[k] = got
         return got
 
-    def _perpetual_chase(self, first: int, last: int, side: int) -> list[dict[str, object]]:
-        """How ``side`` chased one and the same piece with every one of its
-        moves from position ``first`` to position ``last`` (one entry per
-        move: ply, chasing and chased piece and squares), or [] if it did not.
+    def chase_in_cycle(self, first: int, last: int, side: int) -> list[dict[str, object]]:
+        """How ``side`` (``FIRST``/``SECOND``) chased one and the same piece
+        with every one of its moves played from position ``first`` to
+        position ``last`` (one entry per move: ply, chasing and chased piece
+        and squares), or [] if it did not.
 
-        The chased piece is followed through its own side's moves: the chase
-        may move it, the chaser must keep chasing it wherever it goes."""
+        The chased piece is followed through its own side's moves: it may
+        flee, the chaser must keep chasing it wherever it goes.
+
+        >>> h = VariantHistory("xiangqi", "4k4/9/n8/9/9/9/9/R8/9/3K5 b")
+        >>> h.extend(["a8b6", "a3b3", "b6a8", "b3a3"])
+        4
+        >>> [(m["ply"], m["chaser_square"], m["chased_square"]) for m in h.chase_in_cycle(0, 4, 0)]
+        [(2, 'b3', 'b6'), (4, 'a3', 'a8')]
+        """
         plies = [k for k in range(first + 1, last + 1) if self._side(k - 1) == side]
         if not plies:
             return []

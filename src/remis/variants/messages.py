@@ -30,6 +30,18 @@ MESSAGES: dict[str, str] = {
     "cycle: {red} the {chased_red} on {chased_square_red} (plies {chase_plies_red}), {black} "
     "the {chased_black} on {chased_square_black} (plies {chase_plies_black}); neither alone "
     "is at fault, the game is drawn ({article}).",
+    "variant_declaration_right": "{player} declared a win by entering king: its king is in "
+    "the enemy camp with {pieces} other pieces there, worth {points} points with those in "
+    "hand ({needed} needed), and is not in check: the declaration is correct, {player} wins "
+    "({article}).",
+    "variant_declaration_wrong": "{player} declared a win by entering king, but the "
+    "declaration is incorrect ({failed}): {player} loses and {opponent} wins ({article}).",
+    "variant_impasse_draw": "Both kings have entered the enemy camp and the impasse is "
+    "adjudicated: Sente has {sente_points} points and Gote {gote_points}, both at least "
+    "{needed}: the game is drawn ({article}).",
+    "variant_impasse_loss": "Both kings have entered the enemy camp and the impasse is "
+    "adjudicated: Sente has {sente_points} points and Gote {gote_points}; {loser} has fewer "
+    "than {needed}: {loser} loses and {winner} wins ({article}).",
     "variant_checkmate": "{loser} is in check and has no legal move: {winner} wins "
     "({article}).",
     "variant_no_legal_move": "{loser} has no legal move; in {game} a player without a legal "

@@ -235,10 +235,12 @@ def attacking_cycles(fen: str, rng: random.Random, *, limit: int = 4,
         for m2 in [m for m in ffish.legal_moves("xiangqi", b1.fen()) if _reverse(m)]:
             cycle = (m1, m2, _reverse(m1) or "", _reverse(m2) or "")
             boards = [start, b1]
-            for m in cycle[1:3]:
+            for m in cycle[1:]:
                 b = boards[-1].copy()
                 b.play(m)
                 boards.append(b)
+            if boards[-1].key() != start.key():  # a capture: no way back
+                continue
             hits = [_attacks_after(boards[i], cycle[i]) for i in range(4)]
             score = max(hits[0] + hits[2], hits[1] + hits[3])
             if score:

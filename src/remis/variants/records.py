@@ -24,7 +24,14 @@ from remis.variants.game import (
 )
 from remis.variants.history import VariantError
 from remis.variants.ki2 import KI2_EXTENSIONS, read_ki2
-from remis.variants.kifu import CSA_EXTENSIONS, KIF_EXTENSIONS, GameRecord, read_csa, read_kif
+from remis.variants.kifu import (
+    CSA_EXTENSIONS,
+    KIF_EXTENSIONS,
+    TERMINATIONS,
+    GameRecord,
+    read_csa,
+    read_kif,
+)
 
 #: what a folder given to ``remis audit --variant`` is searched for
 VARIANT_SUFFIXES = (*KIF_EXTENSIONS, *KI2_EXTENSIONS, *CSA_EXTENSIONS, ".txt")
@@ -184,6 +191,17 @@ def read_records_range(path: str, variant: str, start: int, end: int) -> Iterato
         yield from (read_kif if fmt == "kif" else read_ki2)(data, source=path)
 
 
+def record_claim(rec: GameRecord) -> str | None:
+    """The claim a shogi record ends with: ``"declaration"`` (CSA ``%KACHI``,
+    KIF 入玉宣言 / 入玉勝ち), ``"impasse"`` (CSA ``%JISHOGI``, KIF 持将棋) or None.
+
+    >>> record_claim(GameRecord(1, 1, 0, "startpos", [], termination="entering-king declaration"))
+    'declaration'
+    """
+    return {TERMINATIONS["%KACHI"]: "declaration",
+            TERMINATIONS["%JISHOGI"]: "impasse"}.get(rec.termination or "")
+
+
 def rule_on_record(rec: GameRecord, variant: str, *, repetitions: int | None = None,
                    notation: str | None = None) -> VariantGameRuling:
     """Replay a record and rule on it (see
@@ -202,7 +220,8 @@ def rule_on_record(rec: GameRecord, variant: str, *, repetitions: int | None = N
                               recorded_result=rec.result)
     else:
         g = rule_on_moves(rec.start, rec.moves, variant, line=rec.line, repetitions=repetitions,
-                          notation=notation, recorded_result=rec.result, unread=rec.unread)
+                          notation=notation, recorded_result=rec.result, unread=rec.unread,
+                          claim=record_claim(rec) if variant == "shogi" else None)
     g.game = rec.index
     g.headers = rec.headers
     return g
