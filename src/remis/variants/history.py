@@ -19,7 +19,12 @@ from remis.ruling import DRAW
 from remis.variants import ffish
 from remis.variants.board import Board
 from remis.variants.chase import PIECE_NAMES, chased, follow_back, square_name
-from remis.variants.messages import CHASE_NOTE, NO_CHASE_NOTE, VariantRuling
+from remis.variants.messages import (
+    CHASE_NOTE,
+    CHECK_BEATS_CHASE_NOTE,
+    NO_CHASE_NOTE,
+    VariantRuling,
+)
 from remis.variants.notation import (
     NotationError,
     move_to_iccs,
@@ -343,13 +348,20 @@ class VariantHistory:
             check_plies = [k for k in range(first + 1, ply + 1) if self._side(k - 1) == loser]
             params.update(loser=r.players[loser], winner=r.players[1 - loser],
                           checks=len(check_plies), article=article,
-                          check_plies=", ".join(map(str, check_plies)))
+                          check_plies=", ".join(map(str, check_plies)), note="")
+            evidence: dict[str, object] = {"cycle_moves": cycle, "check_plies": check_plies}
+            if r.variant == "xiangqi" and r.chase != "none":
+                # check beats chase: the checked side's own perpetual chase is not held
+                # against it, but the ruling says it was seen
+                chase = self.chase_in_cycle(first, ply, 1 - loser)
+                if chase:
+                    evidence["outweighed_chase"] = chase
+                    params["note"] = CHECK_BEATS_CHASE_NOTE.format(player=r.players[1 - loser])
             return VariantRuling(
                 ply=ply, result="0-1" if loser == FIRST else "1-0",
                 termination="perpetual_check", article=article, plies=occ,
-                message="variant_perpetual_check", params=params,
-                evidence={"cycle_moves": cycle, "check_plies": check_plies})
-        evidence: dict[str, object] = {"cycle_moves": cycle}
+                message="variant_perpetual_check", params=params, evidence=evidence)
+        evidence = {"cycle_moves": cycle}
         note = ""
         if r.variant == "xiangqi" and r.chase == "none":
             note = NO_CHASE_NOTE
@@ -583,13 +595,18 @@ class VariantHistory:
 
 def _chase_params(found: list[dict[str, object]]) -> dict[str, object]:
     """The ruling's words for one side's perpetual chase: the chased piece,
-    where it stood when the chase began, the chasing pieces and the plies.
+    where it stood when the chase began, the chasing piece (``pieces`` when
+    several kinds took turns), the squares it chased from and the plies.
 
-    >>> _chase_params([{"ply": 9, "chaser": "chariot", "chaser_square": "b3",
-    ...                 "chased": "horse", "chased_square": "b8"}])["chasers"]
-    'chariot b3'
+    >>> p = _chase_params([{"ply": 9, "chaser": "chariot", "chaser_square": "b3",
+    ...                     "chased": "horse", "chased_square": "b8"},
+    ...                    {"ply": 11, "chaser": "chariot", "chaser_square": "a3",
+    ...                     "chased": "horse", "chased_square": "a8"}])
+    >>> p["chaser"], p["chaser_squares"], p["chase_plies"]
+    ('chariot', 'b3, a3', '9, 11')
     """
-    chasers = dict.fromkeys(f"{m['chaser']} {m['chaser_square']}" for m in found)
+    kinds = {str(m["chaser"]) for m in found}
     return {"chased": found[0]["chased"], "chased_square": found[0]["chased_square"],
-            "chasers": ", ".join(chasers), "chases": len(found),
-            "chase_plies": ", ".join(str(m["ply"]) for m in found)}
+            "chaser": kinds.pop() if len(kinds) == 1 else "pieces",
+            "chaser_squares": ", ".join(dict.fromkeys(str(m["chaser_square"]) for m in found)),
+            "chases": len(found), "chase_plies": ", ".join(str(m["ply"]) for m in found)}

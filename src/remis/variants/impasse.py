@@ -214,8 +214,9 @@ def declaration_ruling(board: Board, ply: int) -> VariantRuling:
     winner = d.side if d.may_declare else 1 - d.side
     params: dict[str, object] = {
         "player": players[d.side], "opponent": players[1 - d.side],
-        "pieces": d.pieces_in_camp, "points": d.points, "needed": d.needed,
-        "article": DECLARATION_ARTICLE, "failed": "; ".join(d.failed())}
+        "pieces": d.pieces_in_camp, "min_pieces": DECLARATION_PIECES, "points": d.points,
+        "needed": d.needed, "king_in_camp": "yes" if d.king_in_camp else "no",
+        "in_check": "yes" if d.in_check else "no", "article": DECLARATION_ARTICLE}
     return VariantRuling(
         ply=ply, result="1-0" if winner == FIRST else "0-1",
         termination="impasse_declaration", article=DECLARATION_ARTICLE, plies=(ply,),

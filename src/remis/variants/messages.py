@@ -19,12 +19,12 @@ MESSAGES: dict[str, str] = {
     "variant_perpetual_check": "The same position ({identity}) has appeared {count} times "
     "(plies {plies}) and {loser} gave check with each of its {checks} moves of the cycle "
     "(plies {check_plies}): perpetual check is forbidden, {loser} loses and {winner} wins "
-    "({article}).",
+    "({article}).{note}",
     "variant_perpetual_chase": "The same position ({identity}) has appeared {count} times "
     "(plies {plies}), nobody gave check with every move of the cycle, and {loser} chased "
-    "{winner}'s unprotected {chased} (on {chased_square} when the chase began) with each of "
-    "its {chases} moves of the cycle (plies {chase_plies}; chasing with: {chasers}): perpetual "
-    "chase is forbidden, {loser} loses and {winner} wins ({article}).",
+    "{winner}'s {chased} (on {chased_square} when the chase began), unprotected or worth more "
+    "than its chaser, with each of its {chases} moves of the cycle (plies {chase_plies}), with its {chaser} (from "
+    "{chaser_squares}): perpetual chase is forbidden, {loser} loses and {winner} wins ({article}).",
     "variant_mutual_perpetual_chase": "The same position ({identity}) has appeared {count} "
     "times (plies {plies}) and both sides chased an unprotected piece with every move of the "
     "cycle: {red} the {chased_red} on {chased_square_red} (plies {chase_plies_red}), {black} "
@@ -35,7 +35,9 @@ MESSAGES: dict[str, str] = {
     "hand ({needed} needed), and is not in check: the declaration is correct, {player} wins "
     "({article}).",
     "variant_declaration_wrong": "{player} declared a win by entering king, but the "
-    "declaration is incorrect ({failed}): {player} loses and {opponent} wins ({article}).",
+    "declaration is incorrect (king in the enemy camp: {king_in_camp}; {pieces} other pieces "
+    "there, {min_pieces} needed; {points} points with those in hand, {needed} needed; in "
+    "check: {in_check}): {player} loses and {opponent} wins ({article}).",
     "variant_impasse_draw": "Both kings have entered the enemy camp and the impasse is "
     "adjudicated: Sente has {sente_points} points and Gote {gote_points}, both at least "
     "{needed}: the game is drawn ({article}).",
@@ -51,6 +53,9 @@ MESSAGES: dict[str, str] = {
 #: appended to xiangqi repetition draws when chases are not judged (``chase="none"``)
 NO_CHASE_NOTE = (" Perpetual chase was not analysed (the chase rule is off), so a "
                  "repetition caused by a perpetual chase is also ruled a draw here.")
+#: appended to a xiangqi perpetual check whose victim chased with every move
+CHECK_BEATS_CHASE_NOTE = (" {player} chased with every one of its moves too, but a perpetual "
+                          "check outweighs a perpetual chase (AXF perpetual chase).")
 #: appended to xiangqi repetition draws when chases were judged and none was perpetual
 CHASE_NOTE = (" Neither side chased an unprotected piece with every one of its moves of the "
               "cycle (AXF perpetual chase).")
