@@ -19,6 +19,7 @@ from pathlib import Path
 from remis.variants.game import (
     VariantGameRuling,
     rule_on_moves,
+    split_claim,
     split_game_line,
     split_result,
 )
@@ -111,10 +112,14 @@ def read_lines(lines: Iterable[bytes], variant: str, *, line: int = 1, offset: i
         try:
             body, result = split_result(text)
             start, moves = split_game_line(body, variant)
+            moves, claim = split_claim(moves)
+            if claim is not None and variant != "shogi":
+                raise VariantError(f"'declare' and 'impasse' end shogi games only, not {variant}")
         except VariantError as exc:
             yield GameRecord(index, n, here, text, [], error=str(exc))
             continue
-        yield GameRecord(index, n, here, start, moves, result)
+        yield GameRecord(index, n, here, start, moves, result,
+                         None if claim is None else _CLAIM_TERMINATIONS[claim])
 
 
 def check_format(path: str, variant: str) -> str:
@@ -191,6 +196,10 @@ def read_records_range(path: str, variant: str, start: int, end: int) -> Iterato
         yield from (read_kif if fmt == "kif" else read_ki2)(data, source=path)
 
 
+#: the termination a record gets from the claim that ends it, and back
+_CLAIM_TERMINATIONS = {"declaration": TERMINATIONS["%KACHI"], "impasse": TERMINATIONS["%JISHOGI"]}
+
+
 def record_claim(rec: GameRecord) -> str | None:
     """The claim a shogi record ends with: ``"declaration"`` (CSA ``%KACHI``,
     KIF 入玉宣言 / 入玉勝ち), ``"impasse"`` (CSA ``%JISHOGI``, KIF 持将棋) or None.
@@ -198,8 +207,7 @@ def record_claim(rec: GameRecord) -> str | None:
     >>> record_claim(GameRecord(1, 1, 0, "startpos", [], termination="entering-king declaration"))
     'declaration'
     """
-    return {TERMINATIONS["%KACHI"]: "declaration",
-            TERMINATIONS["%JISHOGI"]: "impasse"}.get(rec.termination or "")
+    return {v: k for k, v in _CLAIM_TERMINATIONS.items()}.get(rec.termination or "")
 
 
 def rule_on_record(rec: GameRecord, variant: str, *, repetitions: int | None = None,
