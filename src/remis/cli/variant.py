@@ -56,7 +56,7 @@ def human_game(path: str, g: VariantGameRuling, *, multi: bool = False) -> str:
     'line 2     shogi    1 plies  no automatic end  ERROR line 2 ply 2: illegal move 7g7f for Gote'
     >>> g = rule_on_line("startpos " + "b1c3 b10c8 c3b1 c8b10 " * 3, "xiangqi")
     >>> human_game("f", g).split("  ")[-1]
-    'ends ply 12: repetition 1/2-1/2 (WXF repetition), perpetual chase not analysed'
+    'ends ply 12: repetition 1/2-1/2 (WXF repetition)'
     """
     prefix = f"{path}:" if multi else ""
     parts = [f"{prefix}line {g.line:<4}", f"{g.variant}", f"{g.plies:>3} plies"]

@@ -79,7 +79,7 @@ def rules_label(rules: VariantRules) -> str:
     >>> from remis.variants.rules import rules_for
     >>> rules_label(rules_for("xiangqi", 3))
     'WXF rules (xiangqi): 3 occurrences end the game, perpetual check loses, perpetual chase loses (AXF)'
-    >>> rules_label(rules_for("xiangqi", 3, "none"))[-19:]
+    >>> rules_label(rules_for("xiangqi", 3, "none"))[-18:]
     'chase not analysed'
     """
     text = (f"{rules.authority} rules ({rules.variant}): {rules.repetitions} occurrences end "

@@ -86,7 +86,9 @@ class Geometry:
 
     >>> g = Geometry(Board.from_fen("xiangqi", "4k4/9/n8/9/9/9/9/R8/9/3K5 b"))
     >>> [square_name(s) for s in g.attacks(parse_square("a3"), g.occupied)]
-    ['b3', 'c3', 'd3', 'e3', 'f3', 'g3', 'h3', 'i3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a2', 'a1']
+    ['a8']
+    >>> [square_name(s) for s in g.attacks(parse_square("e10"), g.occupied)]
+    ['f10', 'd10', 'e9']
     """
 
     __slots__ = ("cells", "occupied")
@@ -108,11 +110,13 @@ class Geometry:
         return next(iter(k)) if k else None
 
     def attacks(self, sq: int, occ: frozenset[int] | set[int], kind: str | None = None,
-                red: bool | None = None, *, regions: bool = True) -> list[int]:
+                red: bool | None = None) -> list[int]:
         """Squares the piece on ``sq`` (or a piece of ``kind`` and side
-        ``red`` placed there) attacks: could capture on if an enemy stood
-        there.  ``regions``: the palace, the river and the soldier's direction
-        confine the general, advisors, elephants and soldiers."""
+        ``red`` placed there) attacks: for a chariot or cannon the occupied
+        squares it could capture on, for the others every square it could
+        capture on if an enemy stood there.  The palace, the river and the
+        soldier's direction confine the general, advisors, elephants and
+        soldiers (a piece cannot chase where it cannot capture)."""
         piece = self.cells[sq]
         kind = kind or piece.upper()
         red = _red(piece) if red is None else red
@@ -136,18 +140,17 @@ class Geometry:
         elif kind == "B":
             for df, dr in _DIAG:
                 x, y = f + 2 * df, r + 2 * dr
-                if _on(x, y) and (f + df) + (r + dr) * FILES not in occ \
-                        and (not regions or _own_half(red, y)):
+                if _on(x, y) and (f + df) + (r + dr) * FILES not in occ and _own_half(red, y):
                     out.append(y * FILES + x)
         elif kind in "KA":
             for df, dr in _ORTH if kind == "K" else _DIAG:
                 x, y = f + df, r + dr
-                if _on(x, y) and (not regions or _in_palace(red, x, y)):
+                if _on(x, y) and _in_palace(red, x, y):
                     out.append(y * FILES + x)
         elif kind == "P":
             ahead = 1 if red else -1
             steps = [(0, ahead)]
-            if not regions or _across(red, r):
+            if _across(red, r):
                 steps += [(1, 0), (-1, 0)]
             out += [(r + dr) * FILES + f + df for df, dr in steps if _on(f + df, r + dr)]
         return out

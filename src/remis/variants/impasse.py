@@ -127,7 +127,7 @@ def declaration(board: Board, in_check: bool | None = None) -> Declaration:
     >>> fen = "+R+B+SGG+P+P+P+P/K8/9/9/9/9/9/9/k8[BR] w - - 0 1"
     >>> d = declaration(Board.from_fen("shogi", fen))
     >>> d.pieces_in_camp, d.points, d.may_declare
-    (9, 21, False)
+    (9, 27, False)
     """
     side = FIRST if board.turn == "w" else SECOND
     king = in_zone = points = 0
