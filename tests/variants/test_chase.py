@@ -18,7 +18,7 @@ from remis.cli import main
 from remis.i18n import translate
 from remis.variants import VariantHistory
 from remis.variants.board import Board
-from remis.variants.chase import chased, parse_square, square_name
+from remis.variants.chase import chased, square_name
 from remis.variants.game import rule_on_line
 from remis.variants.rules import rules_for
 

