@@ -86,7 +86,7 @@ def test_xiangqi_repetition_draw_fourfold_by_default_threefold_if_configured(
     assert ended == [plies]
     assert (s["result"], s["termination"], s["article"]) == (
         "1/2-1/2", "repetition", "WXF repetition")
-    assert "Neither side chased an unprotected piece" in s["explanation"]
+    assert "Neither side chased with every one" in s["explanation"]
     assert s["evidence"]["chase_analysed"] is True
 
 

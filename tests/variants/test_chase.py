@@ -46,7 +46,7 @@ def _cases(path: Path) -> list[tuple[str, int | None, str | None, str | None, in
 
 def test_hand_verified_chase_cases(test_data: Path) -> None:
     cases = _cases(test_data / "variants" / "chase.txt")
-    assert len(cases) == 8
+    assert len(cases) == 9
     for line, reps, termination, result, ply in cases:
         g = rule_on_line(line, "xiangqi", repetitions=reps)
         assert g.error is None, line
@@ -117,6 +117,17 @@ def test_the_ruling_names_the_rule_pieces_and_plies() -> None:
     assert "kůň" in cs and "vůz" in cs and "Červený prohrává" in cs
     assert "koń" in pl and "rydwan" in pl
     assert h.chased_pieces(2) == {"b6": "b3"}
+
+
+def test_a_mutual_chase_is_a_draw_that_names_both_chases(test_data: Path) -> None:
+    (line,) = [x for x in (test_data / "variants" / "chase.txt").read_text().splitlines()
+               if x.startswith("9/2rk4c")]
+    g = rule_on_line(line, "xiangqi")
+    assert g.end is not None and g.end.message == "variant_mutual_perpetual_chase"
+    assert (g.end.result, g.end.article) == ("1/2-1/2", "AXF perpetual chase")
+    assert set(g.end.evidence["chases"]) == {"red", "black"}
+    assert "Red chased the chariot on c9" in g.end.explanation
+    assert "Black the horse on d2" in g.end.explanation
 
 
 def test_the_repetition_count_stays_configurable() -> None:

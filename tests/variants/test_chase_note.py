@@ -20,7 +20,7 @@ from remis.variants.audit import audit_records, rules_label
 from remis.variants.records import read_lines
 from remis.variants.rules import rules_for
 
-NOTE = "Neither side chased an unprotected piece"
+NOTE = "Neither side chased with every one"
 OFF = "Perpetual chase was not analysed"
 XQ_ROOK = "4k4/9/9/9/9/9/9/9/5R3/3K5 w - - 0 1"
 XQ_CHECKS = ["f2e2", "e10f10", "e2f2", "f10e10"]  # red checks with every move

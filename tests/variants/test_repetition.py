@@ -139,7 +139,7 @@ def test_xiangqi_quiet_repetition_draw_at_fourth_not_before_and_says_no_chase() 
     e = h.end
     assert e is not None
     assert (e.result, e.termination, e.article) == ("1/2-1/2", "repetition", "WXF repetition")
-    assert "Neither side chased an unprotected piece" in e.explanation
+    assert "Neither side chased with every one" in e.explanation
     assert e.evidence["chase_analysed"] is True and e.evidence["chases"] == {}
 
 

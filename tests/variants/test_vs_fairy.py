@@ -168,7 +168,7 @@ def test_hand_verified_chase_cases_agree(test_data: Path) -> None:
         ours, _term = remis_verdict(g, reps)
         assert fairy_verdict(g, "xiangqi" if reps else "remis-xq4", len(moves)) == ours, raw
         cases += 1
-    assert cases == 8
+    assert cases == 9
 
 
 CHASE_START = "4k4/9/n8/9/9/9/9/R8/9/3K5 b - - 0 1"

@@ -27,10 +27,10 @@ MESSAGES: dict[str, str] = {
     "with its {chaser} (from {chaser_squares}): perpetual chase is forbidden, {loser} loses "
     "and {winner} wins ({article}).",
     "variant_mutual_perpetual_chase": "The same position ({identity}) has appeared {count} "
-    "times (plies {plies}) and both sides chased an unprotected piece with every move of the "
-    "cycle: {red} the {chased_red} on {chased_square_red} (plies {chase_plies_red}), {black} "
-    "the {chased_black} on {chased_square_black} (plies {chase_plies_black}); neither alone "
-    "is at fault, the game is drawn ({article}).",
+    "times (plies {plies}) and both sides chased with every move of the cycle: {red} chased "
+    "the {chased_red} on {chased_square_red} (plies {chase_plies_red}), {black} the "
+    "{chased_black} on {chased_square_black} (plies {chase_plies_black}); neither alone is at "
+    "fault, the game is drawn ({article}).",
     "variant_declaration_right": "{player} declared a win by entering king: its king is in "
     "the enemy camp with {pieces} other pieces there, worth {points} points with those in "
     "hand ({needed} needed), and is not in check: the declaration is correct, {player} wins "
@@ -58,8 +58,8 @@ NO_CHASE_NOTE = (" Perpetual chase was not analysed (the chase rule is off), so 
 CHECK_BEATS_CHASE_NOTE = (" {player} chased with every one of its moves too, but a perpetual "
                           "check outweighs a perpetual chase (AXF perpetual chase).")
 #: appended to xiangqi repetition draws when chases were judged and none was perpetual
-CHASE_NOTE = (" Neither side chased an unprotected piece with every one of its moves of the "
-              "cycle (AXF perpetual chase).")
+CHASE_NOTE = (" Neither side chased with every one of its moves of the cycle (AXF perpetual "
+              "chase).")
 
 
 def render(key: str, params: Mapping[str, object]) -> str:
