@@ -302,38 +302,37 @@ def chased(before: Board, after: Board, move: str) -> dict[int, int]:
     # protectors newly pinned, and newly prepared discovered checks
     prev = Geometry(before).blockers(red)
     now = g.blockers(red)
-    for s in (now - prev) & ours:
+    newly_pinned = (now - prev) & ours
+    mover_blockers = g.blockers(not red) if newly_pinned else set()
+    for s in newly_pinned:
         protected = {x for x in g.attacks(s, occ) if x in ours
                      and not (g.piece(x).upper() == "K"
                               or (g.piece(x).upper() == "P" and not _across(red, x // FILES)))}
-        mover_blockers = g.blockers(not red)
         for x in protected:
             hitters = g.attackers(x, occ, not red) - mover_blockers
             if hitters:
                 out.setdefault(x, min(hitters))
-    zone = set(g.attacks(own_king, occ)) if own_king is not None else set()
+    # a general may take a piece next to it back unless another piece of the mover's
+    # guards that square
+    zone = set() if own_king is None else set(g.attacks(own_king, occ))
     for s in (now - prev) & theirs:
         hit = set(g.attacks(s, occ)) & ours
         for x in hit - zone:
             out.setdefault(x, s)
         for x in hit & zone:
-            if g.attackers(x, occ - {s, own_king or 0}, not red) - {s}:
+            if g.attackers(x, occ - {s, own_king}, not red) - {s}:
                 out.setdefault(x, s)
     return out
 
 
-def follow_back(squares: dict[int, int], move: str) -> dict[int, int]:
-    """Map chased squares back through ``move`` of the chased side: a piece
-    that moved is found on its origin square.
+def square_before(sq: int, move: str) -> int:
+    """Where the piece on ``sq`` stood before ``move`` (pyffish notation): a
+    chased piece is followed back through its own side's moves.
 
-    >>> follow_back({parse_square("b8"): 1}, "a8b8")
-    {63: 1}
+    >>> square_name(square_before(parse_square("b8"), "a8b8"))
+    'a8'
+    >>> square_name(square_before(parse_square("b8"), "c3c4"))
+    'b8'
     """
-    if "@" in move:
-        return squares
     src, dst = _move_squares(move)
-    if dst not in squares:
-        return squares
-    out = dict(squares)
-    out[src] = out.pop(dst)
-    return out
+    return src if dst == sq else sq

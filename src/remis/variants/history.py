@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from remis.ruling import DRAW
 from remis.variants import ffish
 from remis.variants.board import Board
-from remis.variants.chase import PIECE_NAMES, chased, follow_back, square_name
+from remis.variants.chase import PIECE_NAMES, chased, square_before, square_name
 from remis.variants.messages import (
     CHASE_NOTE,
     CHECK_BEATS_CHASE_NOTE,
@@ -444,18 +444,15 @@ class VariantHistory:
         plies = [k for k in range(first + 1, last + 1) if self._side(k - 1) == side]
         if not plies:
             return []
-        # chased square at the latest ply -> [(ply, chased square, chaser square)]
+        # square of a chased piece at the latest ply -> [(ply, its square, chaser's square)]
         paths = {sq: [(plies[-1], sq, by)] for sq, by in self._chased_at(plies[-1]).items()}
         for k in reversed(plies[:-1]):
-            back = follow_back({sq: i for i, sq in enumerate(paths)}, self._natives[k])
-            keys = list(paths)
             here = self._chased_at(k)
-            paths = {sq: [(k, sq, here[sq]), *paths[keys[i]]]
-                     for sq, i in back.items() if sq in here}
+            moves_back = ((square_before(sq, self._natives[k]), path)  # its side's move: ply k+1
+                          for sq, path in paths.items())
+            paths = {sq: [(k, sq, here[sq]), *path] for sq, path in moves_back if sq in here}
             if not paths:
                 return []
-        if not paths:
-            return []
         path = min(paths.values())
         out: list[dict[str, object]] = []
         for k, sq, by in path:
