@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from remis.variants import ffish
+from remis.variants.board import Board
 from remis.variants.history import VariantHistory
 from remis.variants.randgames import RandomGame, chase_game, random_game
 
@@ -52,12 +53,21 @@ def remis_verdict(g: RandomGame, repetitions: int | None = None) -> tuple[Verdic
 
 def fairy_verdict(g: RandomGame, fs_variant: str, last_ply: int) -> Verdict:
     """Fairy-Stockfish's first optional end up to ``last_ply`` (it re-parses
-    the game at every ply).
+    the game at every ply it is asked).  It is asked at every ply whose
+    position stood before (a repetition can end the game only there) and at
+    every ply from the 100th on (its move-count rules), not at the others.
 
     >>> fairy_verdict(games("shogi", 1, seed=1)[0], "shogi", 0)
     Verdict(ply=None, outcome=None)
     """
+    board = Board.from_fen(g.variant, g.fen)
+    seen = {board.key()}
     for k in range(1, last_ply + 1):
+        board.play(g.moves[k - 1])
+        key = board.key()
+        if key not in seen and k < 100:
+            seen.add(key)
+            continue
         ended, value = ffish.optional_end(fs_variant, g.fen, list(g.moves[:k]))
         if ended:
             return Verdict(k, "draw" if value == 0 else "mover_wins" if value > 0
