@@ -168,3 +168,14 @@ def test_the_service_passes_the_claim_to_the_arbiter(tmp_path: Path) -> None:
     assert (state["result"], state["article"]) == ("1-0", "CSA entering-king declaration")
     again = Games(open_store(url))  # rebuilt from the stored events
     assert again.state(gid)[1]["result"] == "1-0"
+
+
+def test_declare_and_impasse_are_shogi_words(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    g = rule_on_line("startpos h3e3 declare", "xiangqi")
+    assert g.end is None and g.error is not None
+    assert g.error["message"] == "'declare' and 'impasse' end shogi games only, not xiangqi"
+    path = tmp_path / "g.txt"
+    path.write_text("startpos h3e3 impasse\n")
+    assert main(["game", "--variant", "xiangqi", str(path)]) == 1
+    assert "end shogi games only" in capsys.readouterr().out
