@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import chess
 
 from remis.arbiter.base import MateTest, _secs
-from remis.arbiter.events import Event, RefusedEvent, parse_event
+from remis.arbiter.events import SHOGI_CLAIM_KINDS, Event, RefusedEvent, parse_event
 from remis.arbiter.fen import fast_fen
 from remis.arbiter.illegal import IllegalMoves
 from remis.arbiter.quickplay import QuickplayFinish
@@ -334,6 +334,8 @@ class Arbiter(IllegalMoves, QuickplayFinish):
     def _on_claim(self, ev: Event, at: float, index: int) -> None:
         assert ev.color is not None
         color = ev.color
+        if ev.kind in SHOGI_CLAIM_KINDS:
+            raise RefusedEvent(f"the claim {ev.kind!r} is a shogi rule, not chess")
         if ev.kind in ("quickplay", "increment"):
             self._quickplay_request(ev, color, at, index)
             return

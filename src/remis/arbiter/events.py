@@ -23,7 +23,11 @@ import chess
 
 TYPES: tuple[str, ...] = ("move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
                           "flag", "illegal_move", "resign", "arbiter")
-CLAIM_KINDS: tuple[str, ...] = ("threefold_repetition", "fifty_moves", "quickplay", "increment")
+CLAIM_KINDS: tuple[str, ...] = ("threefold_repetition", "fifty_moves", "quickplay", "increment",
+                                 "entering_king", "impasse")
+#: claims of shogi games only: a win declared by entering king (CSA 27-point
+#: rule) and the adjudication of an impasse (JSA 24-point rule)
+SHOGI_CLAIM_KINDS: tuple[str, ...] = ("entering_king", "impasse")
 ILLEGAL_KINDS: tuple[str, ...] = ("move", "no_move", "two_hands", "unpromoted_pawn")
 CALLERS: tuple[str, ...] = ("arbiter", "opponent", "nobody")
 DECISIONS: tuple[str, ...] = ("accept", "postpone", "reject")

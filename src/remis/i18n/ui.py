@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from remis.messages import TERMINATIONS
 from remis.reasons import REASONS
-from remis.variants.messages import NO_CHASE_NOTE
+from remis.variants.chase import PIECE_NAMES
+from remis.variants.messages import CHASE_NOTE, CHECK_BEATS_CHASE_NOTE, NO_CHASE_NOTE
 
 UI: dict[str, str] = {
     "ui.language": "Language",
@@ -180,6 +181,12 @@ PARAMS: dict[str, str] = {
     "param.identity_shogi": "board, pieces in hand and side to move",
     "param.identity_xiangqi": "board and side to move",
     "param.no_chase_note": NO_CHASE_NOTE,
+    "param.chase_note": CHASE_NOTE,
+    "param.check_beats_chase": CHECK_BEATS_CHASE_NOTE,
+    "param.yes": "yes",
+    "param.no": "no",
+    # xiangqi pieces, as chase rulings name them
+    **{f"param.xq_{name}": name for name in (*PIECE_NAMES.values(), "pieces")},
     # where a position stood (remis.ruling.positions_text)
     "param.at_start": "at the start",
     "param.after_move": "after {move}",
