@@ -53,7 +53,8 @@ def test_a_player_who_never_moves_cancels_the_game() -> None:
     first move, the next event (here White's page reporting it) finds the
     game cancelled: no result, not a loss on time."""
     a = Arbiter(ONLINE)
-    play(a, ("white", "e4", 10.0))
+    assert a.state()["first_move_due"] is None  # White's clock has not started
+    assert play(a, ("white", "e4", 10.0))["first_move_due"] == {"player": "black", "at": 35}
     assert not a.apply({"type": "offer_draw", "player": "white", "at": 34.0})["over"]
     s = a.apply({"type": "abort", "player": "white", "at": 36.0})
     assert (s["result"], s["termination"]) == ("*", "no_first_move")

@@ -78,34 +78,46 @@ class ArbiterPowers(QuickplayFinish):
 
     def _powers_fields(self) -> dict[str, Any]:
         """The state's keys of this module: the piece a player touched this turn
-        (4.3, when its square was given) and the open requests."""
+        (4.3, when its square was given), the open requests, and who must
+        make a first move by when under the first-move rule."""
         touched = None
         if self._touched is not None:
             sq = self._touch_square
             touched = {"player": color_name(self._touched),
                        "square": None if sq is None else chess.SQUARE_NAMES[sq]}
+        due = self._first_move_due()
         return {"touched": touched,
                 "requests": [{"player": color_name(c), "kind": k, "comment": note}
-                             for c, k, note in self._requests]}
+                             for c, k, note in self._requests],
+                "first_move_due": None if due is None else {
+                    "player": color_name(due[0]), "at": _secs(due[1])}}
 
     # -- the first-move rule -------------------------------------------------
+
+    def _first_move_due(self) -> tuple[chess.Color, float] | None:
+        """Under the first-move rule, the player whose first move runs on the
+        clock and the time by which it is due (the first-move time, or their
+        whole time when that is shorter); None when no such move is due."""
+        window = self.config.first_move_seconds
+        clock = self._clock
+        if window is None or self._end is not None or min(self._moves_made.values()) >= 1 \
+                or not clock.clocked or clock.paused or not clock.started \
+                or self._moves_made[clock.running] >= 1:
+            return None
+        player = clock.running
+        return player, min(clock.since + window,
+                           clock.since + clock.remaining(player, clock.since)
+                           + clock.tcs[player].period(0).delay)
 
     def _first_move_lapsed(self, ev: Event, at: float, index: int) -> bool:
         """With the first-move rule, an event arriving after the player to
         move let the first-move time pass (or their whole time) without a
         first move finds the game cancelled."""
-        window = self.config.first_move_seconds
+        due = self._first_move_due()
+        if due is None:
+            return False
+        player, lapse = due
         clock = self._clock
-        if window is None or min(self._moves_made.values()) >= 1 or not clock.clocked \
-                or clock.paused or not clock.started:
-            return False
-        player = clock.running
-        if self._moves_made[player] >= 1:
-            return False
-        lapse = clock.since + window
-        fell = clock.fell_at(player, at)
-        if fell is not None:
-            lapse = min(lapse, fell)
         if at < lapse or (at == lapse and ev.type == "move" and ev.color == player):
             return False
         self._finish(index, at, NO_RESULT, "no_first_move", "", "first_move_lapsed",

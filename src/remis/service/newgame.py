@@ -22,7 +22,7 @@ from fastapi import APIRouter, Query, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
-from remis.arbiter import Arbiter
+from remis.arbiter import Arbiter, TimeControl
 from remis.arbiter.timecontrol import (
     MESSAGES,
     TimeControlError,
@@ -111,15 +111,25 @@ def _texts(lang: str) -> dict[str, str]:
 
 @router.get("/v1/time-control", response_model=TimeControlView,
             responses={422: {"model": Problem}}, operation_id="read_time_control")
-def time_control(text: Annotated[str, Query(max_length=200, description="e.g. 90+30, "
-                                            "40/90, 30+30, 1/2+0")],
+def time_control(text: Annotated[str | None, Query(max_length=200, description="as players "
+                                                   "write it, e.g. 90+30, 40/90, 30+30, "
+                                                   "1/2+0")] = None,
+                 pgn: Annotated[str | None, Query(max_length=200, description="or a config's "
+                                                  "time_control (PGN's syntax, seconds)")] = None,
                  lang: Literal["en", "cs", "pl"] = "en") -> dict[str, Any]:
-    """A time control as players write it: the config's ``time_control``,
-    what will be played in words, the FIDE class, and the modes (with their
-    meaning and options) the Laws allow for it.  A text that cannot be read,
-    or could be read two ways, gets 422 with the reason's ``code``."""
+    """A time control as players write it (``text``), or a config's
+    (``pgn``): the config's ``time_control``, what will be played in words,
+    the FIDE class, and the modes (with their meaning and options) the Laws
+    allow for it.  A text that cannot be read, or could be read two ways,
+    gets 422 with the reason's ``code``."""
     try:
-        tc = read_time_control(text)
+        if pgn is not None:
+            try:
+                tc = TimeControl.parse(pgn)
+            except ValueError as exc:
+                raise TimeControlError("tc.err_unreadable", part=pgn) from exc
+        else:
+            tc = read_time_control(text or "")
     except TimeControlError as exc:
         raise ServiceError(422, str(exc), exc.code, exc.params) from None
     words = _texts(lang)

@@ -20,11 +20,16 @@ export function rulingBox(r: Ruling, cls = ''): HTMLElement {
   return box;
 }
 
+/** A log entry; the words a player or the arbiter wrote with it follow in quotes. */
 export function rulingItem(r: Ruling): HTMLElement {
-  return el('li', {}, rulingText(r));
+  const item = el('li', {}, rulingText(r));
+  const comment = r.params?.comment;
+  if (typeof comment === 'string' && comment) item.append(' ', el('q', {}, comment));
+  return item;
 }
 
-/** "½–½" as players write a draw. */
+/** "½–½" as players write a draw; a cancelled game has no result. */
 export function resultText(result: string): string {
+  if (result === '*') return '–';
   return result === '1/2-1/2' ? '½–½' : result.replace('-', '–');
 }
