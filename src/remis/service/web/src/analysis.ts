@@ -134,10 +134,18 @@ function renderPosition(rep: PositionReport): void {
   if (mate) out.append(mate);
 }
 
-/** Split a PGN file into games (at each [Event tag that starts a game). */
-function splitGames(pgn: string): string[] {
-  const parts = pgn.split(/\n\s*(?=\[Event\s)/);
-  return parts.filter((p) => p.trim().length > 0);
+/** Split a PGN file into games: a game starts at its first tag after the moves of the one before. */
+export function splitGames(pgn: string): string[] {
+  const games: string[][] = [];
+  let inMoves = true;
+  for (const line of pgn.split(/\r?\n/)) {
+    const tag = /^\s*\[\w+\s+"/.test(line);
+    if (tag && inMoves) games.push([]);
+    if (!games.length) games.push([]);
+    games[games.length - 1].push(line);
+    if (line.trim()) inMoves = !tag;
+  }
+  return games.map((g) => g.join('\n')).filter((g) => g.trim().length > 0);
 }
 
 function positions(pgn: string): string[] | null {

@@ -30,11 +30,12 @@ export function lineStepper(
     b.addEventListener('click', () => go(i + 1));
     return b;
   });
-  const items: (HTMLElement | string)[] = [];
+  // each move number stays on one line with its moves
+  const items: HTMLElement[] = [];
   san.forEach((_, i) => {
     const number = moveLabel(start, i + 1);
-    if (number.endsWith('.') || i === 0) items.push(el('span', { class: 'num' }, number));
-    items.push(moves[i]);
+    if (number.endsWith('.') || i === 0) items.push(el('span', { class: 'pair' }, el('span', { class: 'num' }, number)));
+    items[items.length - 1].append(moves[i]);
   });
   const list = el('div', { class: 'line-moves', 'data-testid': 'line-moves' }, ...items);
   const status = el('span', { class: 'sr', 'aria-live': 'polite' });

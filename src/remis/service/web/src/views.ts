@@ -10,7 +10,8 @@ import { explain, t } from './i18n';
 export function rulingText(r: Ruling): string {
   const text = explain(r);
   if (!r.article || text.includes(r.article)) return text;
-  return `${text} (${t('ui.article', { article: r.article })})`;
+  const cite = `(${t('ui.article', { article: r.article })})`;
+  return text.endsWith('.') ? `${text.slice(0, -1)} ${cite}.` : `${text} ${cite}`;
 }
 
 export function rulingBox(r: Ruling, cls = ''): HTMLElement {
