@@ -57,6 +57,39 @@ def modes(page: Any) -> list[str]:
     return list(page.eval_on_selector_all("#mode option", "os => os.map(o => o.value)"))
 
 
+def open_details(page: Any, box: str) -> None:
+    """Open the folded part ``#box`` (it stays open if it was)."""
+    page.evaluate("id => { document.getElementById(id).open = true; }", box)
+
+
+def call_arbiter(page: Any, kind: str, comment: str) -> None:
+    """A player calls the arbiter; the page then says the request is open."""
+    open_details(page, "call-arbiter")
+    page.select_option("#request-kind", kind)
+    page.fill("#request-comment", comment)
+    page.click("#request-send")
+    page.wait_for_selector("[data-testid=request-open]:not([hidden])")
+
+
+def add_time(page: Any, player: str, seconds: int) -> None:
+    """The arbiter gives ``player`` more time (for a disturbance, 12.5)."""
+    open_details(page, "add-time")
+    page.select_option("#add-time-player", player)
+    page.fill("#add-time-seconds", str(seconds))
+    page.click("#add-time-go")
+
+
+def declare(page: Any, result: str, kind: str, comment: str = "") -> None:
+    """The arbiter declares a result with its reason (two clicks: the second confirms)."""
+    open_details(page, "declare")
+    page.select_option("#declare-result", result)
+    page.select_option("#declare-kind", kind)
+    if comment:
+        page.fill("#declare-comment", comment)
+    page.click("#declare-go")
+    page.click("#declare-go")
+
+
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
 def test_time_controls_as_players_write_them(pages: Any, viewport: str) -> None:
     """40/90+30 is 40 moves in 90 minutes (not 90 seconds), 1/2+0 and ½+0 half a
@@ -92,7 +125,7 @@ def test_a_multi_period_control_from_the_table(page: Any) -> None:
     page.wait_for_function("document.querySelector('#tc').value === '40/90+30, 30+30'")
     page.wait_for_function("document.querySelector('#tc-preview').innerText.startsWith("
                            "'90 min for moves 1–40, then 30 min')")
-    minutes = page.locator("#tc-periods-body tr:nth-child(2) input.minutes")
+    minutes = page.locator("#tc-periods-body tr:nth-child(2) input.p-minutes")
     minutes.fill("15")
     page.wait_for_function("document.querySelector('#tc').value === '40/90+30, 15+30'")
     assert page.inner_text("#tc-preview") == (
@@ -286,20 +319,13 @@ def test_the_arbiter_online(pages: Any, lang: str) -> None:
     white, black = pages(links["white"]), pages(links["black"], locale=LOCALES[lang])
     typed(white, "e4", 1, black, arbiter)
     typed(black, "e5", 2, white, arbiter)
-    black.click("#call-arbiter summary")
-    black.select_option("#request-kind", "time")
-    black.fill("#request-comment", "wifi")
-    black.click("#request-send")
-    black.wait_for_selector("[data-testid=request-open]:not([hidden])")
+    call_arbiter(black, "time", "wifi")
     arbiter.wait_for_selector("#request-uphold")
     accessible(arbiter)
     shot(arbiter, f"arbiter-online-request-{lang}")
     arbiter.click("#request-uphold")
     arbiter.wait_for_selector("#requests-box", state="hidden")
-    arbiter.click("#add-time summary")
-    arbiter.select_option("#add-time-player", "black")
-    arbiter.fill("#add-time-seconds", "60")
-    arbiter.click("#add-time-go")
+    add_time(arbiter, "black", 60)
     arbiter.wait_for_function("document.querySelectorAll('#log li').length === 3")
     arbiter.click("#note summary")
     arbiter.fill("#note-text", "Black's connection dropped at move 2")
@@ -309,11 +335,7 @@ def test_the_arbiter_online(pages: Any, lang: str) -> None:
     assert [e["message"] for e in log] == ["request_time", "request_upheld", "time_added",
                                            "arbiter_note"]
     assert service_state(arbiter, links)["clocks"]["black"] > 600  # 10 min, +5, +60, less used
-    arbiter.click("#declare summary")
-    arbiter.select_option("#declare-result", "0-1")
-    arbiter.select_option("#declare-kind", "conduct")
-    arbiter.click("#declare-go")
-    arbiter.click("#declare-go")  # a second click confirms
+    declare(arbiter, "0-1", "conduct")
     for pg in (white, black, arbiter):
         pg.wait_for_selector("body[data-over='true']")
     state = service_state(arbiter, links)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from test_page import KNIGHT_DANCE, analyse, click_square, fits, move, new_game
+from test_play import add_time, call_arbiter, declare, open_details
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = Path(os.environ.get("REMIS_SCREENSHOTS") or ROOT / "test-artifacts" / "screens")
@@ -118,23 +119,14 @@ def test_second_round_screens(pages: Any, viewport: str) -> None:
     black.press("#move-input", "Enter")
     for pg in (white, black, page):
         pg.wait_for_selector("body[data-ply='3']")
-    black.click("#call-arbiter summary")
-    black.select_option("#request-kind", "time")
-    black.fill("#request-comment", "my connection dropped")
-    black.click("#request-send")
+    call_arbiter(black, "time", "my connection dropped")
     page.wait_for_selector("#request-uphold")
-    page.click("#add-time summary")
-    page.select_option("#add-time-player", "black")
+    open_details(page, "add-time")
     save(page, "16-arbiter-online", viewport)
     page.click("#request-uphold")
-    page.click("#add-time-go")
+    add_time(page, "black", 60)
     page.wait_for_function("document.querySelectorAll('#log li').length === 3")
-    page.click("#declare summary")
-    page.select_option("#declare-result", "1-0")
-    page.select_option("#declare-kind", "fair_play")
-    page.fill("#declare-comment", "engine use, confirmed by the fair-play panel")
-    page.click("#declare-go")
-    page.click("#declare-go")
+    declare(page, "1-0", "fair_play", "engine use, confirmed by the fair-play panel")
     black.wait_for_selector("#rematch")
     black.select_option("#lang", "cs")
     black.wait_for_selector("body[data-lang='cs']")

@@ -174,7 +174,8 @@ def swapped(config: dict[str, Any]) -> dict[str, Any]:
 
 
 @router.post("/v1/games/{game_id}/rematch", response_model=Rematch, status_code=201,
-             responses={code: {"model": Problem} for code in (401, 403, 404, 409, 503)},
+             responses={code: {"model": Problem} for code in (401, 403, 404, 409, 422, 429,
+                                                              503)},
              operation_id="create_rematch")
 def create_rematch(game_id: str, request: Request,
                    token: Annotated[str | None, Security(_token)]) -> dict[str, str]:
@@ -204,7 +205,7 @@ def create_rematch(game_id: str, request: Request,
 
 
 @router.get("/v1/games/{game_id}/rematch", response_model=Rematch,
-            responses={code: {"model": Problem} for code in (401, 404, 503)},
+            responses={code: {"model": Problem} for code in (401, 404, 422, 429, 503)},
             operation_id="get_rematch")
 def get_rematch(game_id: str, request: Request,
                 token: Annotated[str | None, Security(_token)]) -> dict[str, str]:

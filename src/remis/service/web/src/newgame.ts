@@ -113,14 +113,14 @@ function periodRow(n: number, moves: string, minutes: string, increment: string)
     const rows = $('tc-periods-body').children;
     if (rows.length <= 1) return;
     row.remove();
-    const last = $('tc-periods-body').lastElementChild?.querySelector<HTMLInputElement>('input.moves');
+    const last = $('tc-periods-body').lastElementChild?.querySelector<HTMLInputElement>('input.p-moves');
     if (last) last.value = ''; // the last period is for the rest of the game
     fromTable();
   });
   const row = el('tr', {},
-    el('td', {}, cellInput('moves', moves, t('ui.period_moves_label', { n }), 'numeric')),
-    el('td', {}, cellInput('minutes', minutes, t('ui.period_minutes_label', { n }), 'decimal')),
-    el('td', {}, cellInput('increment', increment, t('ui.period_increment_label', { n }), 'decimal')),
+    el('td', {}, cellInput('p-moves', moves, t('ui.period_moves_label', { n }), 'numeric')),
+    el('td', {}, cellInput('p-minutes', minutes, t('ui.period_minutes_label', { n }), 'decimal')),
+    el('td', {}, cellInput('p-increment', increment, t('ui.period_increment_label', { n }), 'decimal')),
     el('td', {}, remove));
   return row;
 }
@@ -135,7 +135,7 @@ function fillTable(v: TimeControlView): void {
 function fromTable(): void {
   const rows = Array.from($('tc-periods-body').querySelectorAll('tr'));
   const value = (row: Element, cls: string): string => (row.querySelector(`input.${cls}`) as HTMLInputElement).value;
-  tcInput().value = rows.map((r) => periodText(value(r, 'moves'), value(r, 'minutes'), value(r, 'increment'))).join(', ');
+  tcInput().value = rows.map((r) => periodText(value(r, 'p-moves'), value(r, 'p-minutes'), value(r, 'p-increment'))).join(', ');
   void read(true);
 }
 
@@ -143,9 +143,9 @@ function addPeriod(): void {
   const body = $('tc-periods-body');
   const rows = Array.from(body.querySelectorAll('tr'));
   const last = rows[rows.length - 1];
-  const moves = last?.querySelector<HTMLInputElement>('input.moves');
+  const moves = last?.querySelector<HTMLInputElement>('input.p-moves');
   if (moves && !moves.value.trim()) moves.value = '40';
-  const inc = last?.querySelector<HTMLInputElement>('input.increment')?.value ?? '0';
+  const inc = last?.querySelector<HTMLInputElement>('input.p-increment')?.value ?? '0';
   body.append(periodRow(rows.length + 1, '', '30', inc));
   fromTable();
 }
