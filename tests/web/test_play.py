@@ -462,3 +462,24 @@ def test_phone_touch_targets_and_readable_coordinates(pages: Any) -> None:
     size = page.evaluate("parseFloat(getComputedStyle(document.querySelector("
                          "'#board coords.files coord')).fontSize)")
     assert size >= 10
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl"])
+def test_setup_errors_in_plain_words(pages: Any, lang: str) -> None:
+    """A start position the arbiter refuses is refused on the form in the page's
+    language, the reasons too; text that is no FEN gets an example of one."""
+    page = pages(locale=LOCALES[lang])
+    page.click("details.more summary")
+    page.fill("#start-fen", "4k3/8/8/8/8/8/8/4Q3 w - - 0 1")  # no white king
+    page.click("#new-game")
+    page.wait_for_selector("[data-testid=newgame-error]:not(:empty)")
+    text = page.inner_text("[data-testid=newgame-error]")
+    assert text == {"cs": "Výchozí pozici nelze použít: chybí bílý král.",
+                    "pl": "Nie można użyć pozycji początkowej: brak białego króla."}[lang], text
+    page.fill("#start-fen", "a FEN, I promise")
+    page.click("#new-game")
+    page.wait_for_function("t => document.querySelector('[data-testid=newgame-error]')"
+                           ".innerText !== t", arg=text)
+    assert page.inner_text("[data-testid=newgame-error]").startswith(
+        {"cs": "Toto není FEN.", "pl": "To nie jest FEN."}[lang])
+    assert "config" not in page.inner_text("[data-testid=newgame-error]")

@@ -518,8 +518,8 @@ def check_start_fen(c: dict[str, Any]) -> str | None:
     try:
         board = chess.Board(fen)
     except ValueError as exc:
-        raise ConfigError("config.start_fen", f"config: start_fen {fen!r}: {exc}",
-                          reason=str(exc)) from None
+        raise ConfigError("config.start_fen_unreadable", f"config: start_fen {fen!r}: {exc}"
+                          ) from None
     reason = illegal_reason(board)
     if reason is not None:
         raise ConfigError("config.start_fen",
