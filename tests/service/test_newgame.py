@@ -76,6 +76,10 @@ def test_every_error_body_has_a_code(client: TestClient) -> None:
          400, "malformed_json"),
         (client.post("/v1/games", json={"cfg": {}}), 422, "invalid_request"),
         (client.get("/v1/nothing-here"), 404, "not_found"),
+        (client.put("/v1/games"), 405, "method_not_allowed"),
+        (client.post("/v1/pgn", content=b"x" * (65 * 1024),
+                     headers={"Content-Type": "application/json"}), 413, "body_too_large"),
+        (client.get("/v1/i18n/de"), 404, "no_language"),
     ]
     for r, status, code in checks:
         assert (r.status_code, r.json()["code"]) == (status, code), r.text

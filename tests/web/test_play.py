@@ -470,7 +470,7 @@ def test_setup_errors_in_plain_words(pages: Any, lang: str) -> None:
     language, the reasons too; text that is no FEN gets an example of one."""
     page = pages(locale=LOCALES[lang])
     page.click("details.more summary")
-    page.fill("#start-fen", "4k3/8/8/8/8/8/8/4Q3 w - - 0 1")  # no white king
+    page.fill("#start-fen", "4k3/8/8/8/8/8/8/Q7 w - - 0 1")  # no white king
     page.click("#new-game")
     page.wait_for_selector("[data-testid=newgame-error]:not(:empty)")
     text = page.inner_text("[data-testid=newgame-error]")

@@ -138,8 +138,12 @@ function connection(lost: boolean): void {
 
 // -- posting events ----------------------------------------------------------
 
-/** Post an event with this page's own token; true when the arbiter accepted it. */
-async function post(event: Record<string, unknown>): Promise<boolean> {
+/**
+ * Post an event with this page's own token; true when the arbiter accepted it.
+ * A ``quiet`` post (the page's own report of a fallen flag) shows no refusal:
+ * the server's clock may be a hair behind, and the page tries again.
+ */
+async function post(event: Record<string, unknown>, quiet = false): Promise<boolean> {
   const g = game;
   if (!g || busy) return false;
   const token = g.tokens[g.role];
@@ -158,7 +162,7 @@ async function post(event: Record<string, unknown>): Promise<boolean> {
     return true;
   } catch (e) {
     if (e instanceof ApiError && e.status === 0) connection(true);
-    showError(plainError(e));
+    if (!quiet) showError(plainError(e));
     if (e instanceof ApiError && e.status === 409) void catchUp(g);
     render(); // a refused move goes back, with its highlight
     return false;
@@ -714,7 +718,7 @@ function renderFirstMove(g: Game): void {
     // the arbiter cancels the game at the next event: the flag report is that event
     g.flagSent = key;
     const player = due.player;
-    void post({ type: 'flag', player }).then((ok) => {
+    void post({ type: 'flag', player }, true).then((ok) => {
       if (!ok) window.setTimeout(() => { if (g.flagSent === key) g.flagSent = null; }, 1000);
     });
   }
@@ -728,7 +732,7 @@ function autoFlag(g: Game, zero: string[]): void {
     const key = `${g.event}:${color}`;
     if (mayReport && g.flagSent !== key && clocks.runs(color)) {
       g.flagSent = key;
-      void post({ type: 'flag', player: color }).then((ok) => {
+      void post({ type: 'flag', player: color }, true).then((ok) => {
         if (ok || g.flagSent !== key) return;
         // busy with another event, or the server's clock a hair behind: again in a second
         window.setTimeout(() => {
