@@ -483,3 +483,23 @@ def test_setup_errors_in_plain_words(pages: Any, lang: str) -> None:
     assert page.inner_text("[data-testid=newgame-error]").startswith(
         {"cs": "Toto není FEN.", "pl": "To nie jest FEN."}[lang])
     assert "config" not in page.inner_text("[data-testid=newgame-error]")
+
+
+def test_an_incorrect_claim_online_is_refused_saying_what_happened(pages: Any) -> None:
+    """Online an incorrect claim is refused: the page says so, and that no time
+    was added and no draw offered (as over the board they would be)."""
+    white = pages()
+    links = new_game(white, mode="online")
+    black = pages(links["black"])
+    typed(white, "e4", 1, black)
+    typed(black, "e5", 2, white)
+    before = service_state(white, links)["clocks"]["black"]
+    white.click("details#claim-more summary")
+    white.select_option("#claim-kind", "threefold_repetition")
+    white.click("#claim-now")
+    white.wait_for_selector("[data-testid=error]:not(:empty)")
+    assert white.inner_text("[data-testid=error]") == (
+        "The claim under Article 9.2.2 is not correct, so the server refuses it: the game goes "
+        "on, no time is added and no draw is offered.")
+    state = service_state(white, links)
+    assert state["pending_offer"] is None and state["clocks"]["black"] == before
