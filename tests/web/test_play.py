@@ -216,7 +216,7 @@ def test_premoves_and_keyboard_input(pages: Any, viewport: str) -> None:
     click_square(white, "c4")
     white.wait_for_selector("#board square.current-premove")
     click_square(white, "h6")
-    assert white.locator("#board square.current-premove").count() == 0
+    white.wait_for_function("!document.querySelector('#board square.current-premove')")
     typed(black, "Nc6", 4, white)
     white.wait_for_timeout(300)
     assert service_state(white, links)["ply"] == 4  # nothing was played for White

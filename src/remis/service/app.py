@@ -407,7 +407,7 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     :class:`~remis.service.limits.Limits`.
 
     >>> app = create_app("sqlite:///:memory:")
-    >>> sorted(r.path for r in app.routes if r.path.startswith("/v1/games"))[:2]
+    >>> sorted(p for r in app.routes if (p := getattr(r, "path", "")).startswith("/v1/games"))[:2]
     ['/v1/games', '/v1/games/{game_id}']
     """
     store = open_store(db) if isinstance(db, str) else db
