@@ -285,7 +285,7 @@ class ArbiterBase:
         turn = self.history.board.turn
         if color != turn:
             raise RefusedEvent(f"{color_name(color)} cannot {what}: {color_name(turn)} has the "
-                               "move")
+                               "move", "not_on_move", player=color_name(turn))
 
     def _agreement_barred(self) -> str | None:
         """Why the event regulations forbid a draw offer or agreement now

@@ -22,7 +22,7 @@ from typing import Any
 import chess
 
 TYPES: tuple[str, ...] = ("move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
-                          "flag", "illegal_move", "resign", "arbiter")
+                          "flag", "illegal_move", "resign", "arbiter", "abort", "request")
 CLAIM_KINDS: tuple[str, ...] = ("threefold_repetition", "fifty_moves", "quickplay", "increment",
                                  "entering_king", "impasse")
 #: claims of shogi games only: a win declared by entering king (CSA 27-point
@@ -30,7 +30,13 @@ CLAIM_KINDS: tuple[str, ...] = ("threefold_repetition", "fifty_moves", "quickpla
 SHOGI_CLAIM_KINDS: tuple[str, ...] = ("entering_king", "impasse")
 ILLEGAL_KINDS: tuple[str, ...] = ("move", "no_move", "two_hands", "unpromoted_pawn")
 CALLERS: tuple[str, ...] = ("arbiter", "opponent", "nobody")
-DECISIONS: tuple[str, ...] = ("accept", "postpone", "reject")
+DECISIONS: tuple[str, ...] = ("accept", "postpone", "reject", "add_time", "declare", "note")
+#: what a player may ask the arbiter (a ``request`` event's ``kind``)
+REQUEST_KINDS: tuple[str, ...] = ("fair_play", "time", "other")
+#: why the arbiter adds time (``add_time``) or declares a result (``declare``)
+ARBITER_KINDS: tuple[str, ...] = ("disturbance", "penalty", "correction", "fair_play",
+                                  "conduct", "other")
+RESULTS: tuple[str, ...] = ("1-0", "0-1", "1/2-1/2")
 
 _FIELDS: dict[str, frozenset[str]] = {
     "move": frozenset({"move"}),
@@ -42,22 +48,31 @@ _FIELDS: dict[str, frozenset[str]] = {
     "flag": frozenset(),
     "illegal_move": frozenset({"move", "kind", "called_by", "ply", "clocks"}),
     "resign": frozenset(),
-    "arbiter": frozenset({"decision", "seconds"}),
+    "arbiter": frozenset({"decision", "seconds", "kind", "result"}),
+    "abort": frozenset(),
+    "request": frozenset({"kind"}),
 }
 _COMMON = frozenset({"type", "player", "at", "id", "comment"})
 
 
 class RefusedEvent(ValueError):
     """An event the arbiter cannot accept (out of order, impossible or
-    malformed); the state is unchanged.  ``message`` says why.
+    malformed); the state is unchanged.  ``message`` says why, ``code`` names
+    the reason for programs and translations (``event_refused`` where no
+    finer code is given) and ``params`` holds its details.
 
     >>> RefusedEvent("black is not on move").message
     'black is not on move'
+    >>> RefusedEvent("white cannot move: black has the move", "not_on_move",
+    ...              player="white").code
+    'not_on_move'
     """
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, code: str = "event_refused", **params: object) -> None:
         super().__init__(message)
         self.message = message
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -82,6 +97,10 @@ class Event:
     ply: int | None = None
     #: ``illegal_move`` with ``ply``: the clock times the arbiter sets (7.1)
     clocks: dict[bool, float] | None = None
+    #: ``arbiter`` with ``declare``: the result the arbiter declares
+    result: str | None = None
+    #: the poster's words (an arbiter's note, a request's reason)
+    comment: str | None = None
 
 
 def _str_field(raw: dict[str, Any], key: str, choices: tuple[str, ...] | None = None,
@@ -138,6 +157,10 @@ def parse_event(raw: Any) -> Event:
         kind = _str_field(raw, "kind", CLAIM_KINDS)
     elif etype == "illegal_move":
         kind = _str_field(raw, "kind", ILLEGAL_KINDS) or "move"
+    elif etype == "request":
+        kind = _str_field(raw, "kind", REQUEST_KINDS) or "other"
+    elif etype == "arbiter":
+        kind = _str_field(raw, "kind", ARBITER_KINDS)
     called_by = _str_field(raw, "called_by", CALLERS)
     decision = _str_field(raw, "decision", DECISIONS)
     if etype == "arbiter" and decision is None:
@@ -155,7 +178,10 @@ def parse_event(raw: Any) -> Event:
     if ply is not None and called_by == "nobody":
         raise RefusedEvent("an illegal move found later ('ply') is called by the arbiter or the "
                            "opponent, not by 'nobody'")
-    return Event(etype, color, at, move, kind, called_by, decision, seconds, square, ply, clocks)
+    result = _str_field(raw, "result", RESULTS)
+    comment = raw.get("comment")
+    return Event(etype, color, at, move, kind, called_by, decision, seconds, square, ply, clocks,
+                 result, comment.strip() or None if isinstance(comment, str) else None)
 
 
 def _found_later(raw: dict[str, Any]) -> tuple[int | None, dict[bool, float] | None]:

@@ -251,8 +251,8 @@ class VariantArbiter(Arbiter):
     def _dispatch(self, ev: Event, at: float, index: int) -> None:
         if self._end is not None:
             art = self._end["article"]
-            art = f"Article {art}" if art[0].isdigit() else art
-            raise RefusedEvent(f"the game is over ({self._end['termination']}, {art})")
+            art = f", Article {art}" if art[:1].isdigit() else f", {art}" if art else ""
+            raise RefusedEvent(f"the game is over ({self._end['termination']}{art})", "game_over")
         super()._dispatch(ev, at, index)
 
     def _on_illegal_move(self, ev: Event, at: float, index: int) -> None:
