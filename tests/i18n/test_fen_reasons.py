@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from tests.conftest import ROOT
 
 from remis.i18n import translate_param
 from remis.i18n.ui import PARAMS
-from tests.conftest import ROOT
 
 
 def reasons() -> set[str]:
