@@ -19,8 +19,15 @@ use crate::unwinnable::py::{panic_text, python_board};
 
 #[pyclass(module = "remis._core", name = "DeadTest")]
 pub struct CoreDeadTest {
-    engine: Engine,
+    pub(super) engine: Engine,
     full_runs: u32,
+}
+
+impl CoreDeadTest {
+    /// Start the per-game state afresh after a panic, which may have torn it.
+    pub(super) fn reset(&mut self) {
+        self.engine = Engine::with_full_runs(self.full_runs);
+    }
 }
 
 #[pymethods]
@@ -77,7 +84,7 @@ impl CoreDeadTest {
             Ok(verdict) => verdict.map(|v| dead_to_py(py, &v, &pos)).transpose(),
             Err(payload) => {
                 // the per-game state may be torn: what was learnt is let go
-                self.engine = Engine::with_full_runs(self.full_runs);
+                self.reset();
                 Err(PyRuntimeError::new_err(format!(
                     "the dead-position test failed on {}: {}",
                     fen(&pos),
@@ -86,4 +93,48 @@ impl CoreDeadTest {
             }
         }
     }
+}
+
+/// The units of a python-chess board, from its bitboards: pawns, knights, bishops,
+/// rooks, queens, kings and White's units (None where they do not make a board).
+fn units(roles: [u64; 6], white: u64) -> PyResult<shakmaty::Board> {
+    crate::unwinnable::bits::board_of(roles, white)
+        .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("not a board: overlapping units"))
+}
+
+/// Insufficient material for both sides (the material cases of 5.2.2) on the board as
+/// python-chess holds it (the bitboards of pawns, knights, bishops, rooks, queens, kings
+/// and White's units): the material (`K v K+N`) when neither side has mating material,
+/// else None. The board need not be a legal position.
+#[pyfunction]
+pub fn material_dead(
+    pawns: u64,
+    knights: u64,
+    bishops: u64,
+    rooks: u64,
+    queens: u64,
+    kings: u64,
+    white: u64,
+) -> PyResult<Option<String>> {
+    let b = units([pawns, knights, bishops, rooks, queens, kings], white)?;
+    Ok(match crate::rules::dead::material_dead_board(&b) {
+        Some(crate::rules::DeadVerdict::Material(m)) => Some(m),
+        _ => None,
+    })
+}
+
+/// The material of both sides, White first (`K+B v K+N`), of the board as python-chess
+/// holds it (bitboards as for [`material_dead`]).
+#[pyfunction]
+pub fn describe_material(
+    pawns: u64,
+    knights: u64,
+    bishops: u64,
+    rooks: u64,
+    queens: u64,
+    kings: u64,
+    white: u64,
+) -> PyResult<String> {
+    let b = units([pawns, knights, bishops, rooks, queens, kings], white)?;
+    Ok(crate::board::describe_units(&b))
 }
