@@ -19,7 +19,6 @@ import chess
 
 from remis.arbiter.base import MateTest, _secs
 from remis.arbiter.events import Event, RefusedEvent, parse_event
-from remis.arbiter.fen import fast_fen
 from remis.arbiter.illegal import IllegalMoves
 from remis.arbiter.quickplay import QuickplayFinish
 from remis.rules import DeadTest, claimable, rule_on_claim
@@ -160,28 +159,36 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         >>> "log" in Arbiter({}).state(log=False)
         False
         """
-        board = self.history.board
+        history = self.history
         end = self._end
         over = end is not None
         out: dict[str, Any] = {
             **self._end_fields(),
-            "to_move": color_name(board.turn),
-            "ply": self.history.ply,
-            "fen": fast_fen(board),
+            "to_move": color_name(history.turn),
+            "ply": history.ply,
+            "fen": history.fen(),
             **self._clock_fields(),
             "pending_offer": None if self._pending_offer is None else color_name(
                 self._pending_offer),
-            "claimable": [] if over else [c.to_json() for c in claimable(self.history)],
+            "claimable": [] if over else [c.to_json() for c in claimable(history)],
             "illegal_moves": {"white": self._illegal[chess.WHITE],
                               "black": self._illegal[chess.BLACK]},
-            "intended_move": {color_name(c): board.san(m) if board.is_legal(m) else m.uci()
-                              for c, m in self._intended.items()} or None,
+            "intended_move": self._intended_json(),
             "awaiting_arbiter": self._awaiting(),
         }
         if log:
             out["log"] = self.rulings()
         self._add_end_details(out, end)
         return out
+
+    def _intended_json(self) -> dict[str, str] | None:
+        """The written moves that must be played (9.5.3), by player: SAN where
+        legal, else UCI."""
+        if not self._intended:
+            return None
+        board = self.history.board
+        return {color_name(c): board.san(m) if board.is_legal(m) else m.uci()
+                for c, m in self._intended.items()}
 
     def _add_end_details(self, out: dict[str, Any], end: dict[str, Any] | None) -> None:
         """The ending's evidence and, in Armageddon, the match result (every
@@ -228,7 +235,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         assert ev.color is not None and ev.move is not None
         color = ev.color
         self._require_on_move(color, "move")
-        move = self._parse_move(ev.move)
+        move = self._legal_uci(ev.move)
         if move is None:
             if self.config.mode == "online":
                 raise RefusedEvent(f"{ev.move!r} is not a legal move here; the server rejects "
@@ -236,12 +243,12 @@ class Arbiter(IllegalMoves, QuickplayFinish):
             raise RefusedEvent(f"{ev.move!r} is not a legal move for {color_name(color)} here "
                                "(report a completed illegal move with an illegal_move event)")
         required = self._intended.get(color)
-        if required is not None and move != required:
+        if required is not None and move != required.uci():
             board = self.history.board
             raise RefusedEvent(f"{color_name(color)} must play the written move "
                                f"{board.san(required)} (Article 9.5.3)")
-        if required is None:
-            self._check_touch_move(move)
+        if required is None and self._touch_square is not None:
+            self._check_touch_move(chess.Move.from_uci(move))
         if color in self.config.auto_claim_threefold and self.history.may_repeat_after_move():
             claim = rule_on_claim(self.history, player=color, kind="threefold_repetition",
                                   move=move, dead_test=self.dead_test)

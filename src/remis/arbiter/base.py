@@ -6,6 +6,7 @@ and endings with their articles, "can the opponent still mate" (6.9, 5.1.2,
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -17,6 +18,7 @@ from remis.arbiter.config import Config
 from remis.arbiter.events import RefusedEvent
 from remis.arbiter.messages import render
 from remis.history import History
+from remis.identity import position_key
 from remis.rules import (
     DeadTest,
     DeadVerdict,
@@ -30,7 +32,6 @@ from remis.ruling import DRAW, color_name, move_label, win_for
 from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.deadtest import EngineDeadTest, dead_verdict
 from remis.unwinnable.first_dead import FirstDead, first_dead, full_dead_test, positions
-from remis.unwinnable.moves import position_key
 
 _QUICKPLAY_LIMIT = 120.0  # Guidelines III.4/III.5: less than two minutes
 _III_EXTRA = 120.0  # III.4/III.5: the opponent's two extra minutes
@@ -61,8 +62,30 @@ def _title(color: chess.Color) -> str:
     return "White" if color else "Black"
 
 
+#: below this many milliseconds a double's product by 1000 is within 1e-7 of
+#: the exact product, so that :func:`_secs` can tell a tie from the rest
+_EXACT_MS = float(2 ** 30)
+
+
 def _secs(t: float) -> float | int:
-    r = round(t, 3)
+    """Seconds as the state shows them: ``round(t, 3)``, whole numbers as
+    ints.  ``round`` with digits converts through a decimal string, and it ran
+    several times for every event: away from a tie (half a millisecond) the
+    nearest millisecond is read off ``t * 1000`` instead, which gives the same
+    double (``n / 1000`` is correctly rounded).
+
+    >>> [_secs(t) for t in (60.0, 59.9996, 0.0005, 1.0015, 12.3456789, 2.675)]
+    [60, 60, 0.001, 1.002, 12.346, 2.675]
+    """
+    if t == int(t):  # whole seconds: nothing to round (the usual case)
+        return int(t)
+    ms = t * 1000.0
+    whole = math.floor(ms)
+    frac = ms - whole
+    if abs(frac - 0.5) < 1e-6 or not 0.0 <= ms < _EXACT_MS:
+        r = round(t, 3)  # a tie, or too large to tell: the exact rule
+    else:
+        r = (whole + (frac > 0.5)) / 1000.0
     return int(r) if r == int(r) else r
 
 
@@ -81,8 +104,10 @@ class ArbiterBase:
     def __init__(self, config: Any = None, *, dead_test: DeadTest | None = None) -> None:
         self.config = Config.from_dict(config)
         self.dead_test = EngineDeadTest() if dead_test is None else dead_test
-        self.history = History(self.config.board())
-        self._start_game(self.history.board.turn)
+        # the history asks the dead test within each push; the arbiter reads the
+        # python-chess board only where a rule needs it (lazy)
+        self.history = History(self.config.board(), dead_test=self.dead_test, lazy=True)
+        self._start_game(self.history.turn)
         # a start position without a legal move is over (5.1.1, 5.2.1); a dead
         # position or a 9.6 count ends the game only when a move produces it
         # (5.2.2, 9.6), so from a set-up position a flag still falls under 6.9
@@ -123,11 +148,12 @@ class ArbiterBase:
     def _end_fields(self) -> dict[str, Any]:
         """The state's keys about the end of the game (all None while it goes on)."""
         end = self._end
-        keys = ("result", "termination", "article", "explanation", "message")
-        out: dict[str, Any] = {"over": end is not None}
-        out.update({k: end[k] if end else None for k in keys})
-        out["params"] = dict(end["params"]) if end else None
-        return out
+        if end is None:
+            return {"over": False, "result": None, "termination": None, "article": None,
+                    "explanation": None, "message": None, "params": None}
+        return {"over": True, "result": end["result"], "termination": end["termination"],
+                "article": end["article"], "explanation": end["explanation"],
+                "message": end["message"], "params": dict(end["params"])}
 
     def _clock_fields(self) -> dict[str, Any]:
         """The state's clocks at the last event (``clocks``) and ``clock``: which
@@ -139,11 +165,18 @@ class ArbiterBase:
         {'clocks': {'white': 60, 'black': 60}, 'clock': {'running': 'white', 'at': 0}}
         """
         clock = self._clock
-        running = clock.clocked and not clock.paused and self._end is None
-        return {"clocks": {k: (None if v is None else _secs(v))
-                           for k, v in clock.to_json(self._last_at).items()},
+        at = self._last_at
+        clocks: dict[str, float | int | None]
+        if clock.clocked:
+            running = not clock.paused and self._end is None
+            clocks = {"white": _secs(clock.remaining(chess.WHITE, at)),
+                      "black": _secs(clock.remaining(chess.BLACK, at))}
+        else:
+            running = False
+            clocks = {"white": None, "black": None}
+        return {"clocks": clocks,
                 "clock": {"running": color_name(clock.running) if running else None,
-                          "at": _secs(self._last_at)}}
+                          "at": _secs(at)}}
 
     def _touch_rejects_offer(self, color: chess.Color, at: float, index: int) -> None:
         """A touch by ``color`` rejects the opponent's pending draw offer (9.1.2.1)."""
@@ -282,7 +315,7 @@ class ArbiterBase:
         return None if verdict is None else FirstDead(ply, verdict, after)
 
     def _require_on_move(self, color: chess.Color, what: str) -> None:
-        turn = self.history.board.turn
+        turn = self.history.turn
         if color != turn:
             raise RefusedEvent(f"{color_name(color)} cannot {what}: {color_name(turn)} has the "
                                "move")
@@ -299,8 +332,23 @@ class ArbiterBase:
                     f"players have made {n} moves without the arbiter's consent (Article 9.1.1)")
         return None
 
+    def _legal_uci(self, text: str) -> str | None:
+        """The UCI of the legal move that SAN or UCI text names, else None
+        (read by the core where it holds the position)."""
+        core = self.history.core
+        if core.exact:
+            return core.legal_uci(text)
+        move = self._board_move(text)
+        return None if move is None else move.uci()
+
     def _parse_move(self, text: str) -> chess.Move | None:
         """A legal move from SAN or UCI text, else None."""
+        uci = self._legal_uci(text)
+        return None if uci is None else chess.Move.from_uci(uci)
+
+    def _board_move(self, text: str) -> chess.Move | None:
+        """:meth:`_parse_move` read by python-chess (a position the core does
+        not hold: an illegal move stood)."""
         board = self.history.board
         if _UCI.match(text):
             move = chess.Move.from_uci(text)
@@ -324,7 +372,7 @@ class ArbiterBase:
 
     # Guidelines III ------------------------------------------------------
 
-    def _play(self, move: chess.Move, color: chess.Color, at: float, index: int, *,
+    def _play(self, move: chess.Move | str, color: chess.Color, at: float, index: int, *,
               increment: bool = True, legal: bool = True) -> None:
         """Complete ``move`` (pressing the clock) and apply the automatic ends;
         an illegal move that stands (``legal=False``) ends nothing under 5.1.1,
@@ -336,7 +384,10 @@ class ArbiterBase:
                         "article": "9.1.2.1"})
         self._clock.press(color, at, increment=increment)
         self._moves_made[color] += 1
-        self.history.push(move)
+        if isinstance(move, str):
+            self.history.push_uci(move)
+        else:
+            self.history.push(move)
         self._touched = None
         self._touch_square = None
         self._intended.pop(color, None)
@@ -348,7 +399,7 @@ class ArbiterBase:
             self._a54_decide(index, at)
             if self._end is not None:
                 return
-        mover = self.history.board.turn
+        mover = self.history.turn
         if mover in self.config.auto_claim_threefold and self.history.count() >= 3:
             claim = rule_on_claim(self.history, player=mover, kind="threefold_repetition",
                                   dead_test=self.dead_test)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import chess
 
-from remis.arbiter.config import TimeControl
+from remis.arbiter.config import Period, TimeControl
 
 _EPS = 1e-9
 
@@ -52,12 +52,14 @@ class Clock:
     (51.0, 45.0)
     """
 
-    __slots__ = ("_base", "_end", "_fell", "_moves", "_period", "extra_increment", "paused",
-                 "running", "since", "started", "tcs")
+    __slots__ = ("_base", "_delays", "_end", "_fell", "_moves", "_period", "clocked",
+                 "extra_increment", "paused", "running", "since", "started", "tcs")
 
     def __init__(self, time_controls: dict[bool, TimeControl], start_color: chess.Color = True,
                  *, first_move: bool = False) -> None:
         self.tcs = time_controls
+        #: False when the game has no clock (``-``)
+        self.clocked = time_controls[chess.WHITE].clocked
         #: seconds on each clock when its current turn began
         self._base: dict[bool, float] = {}
         self._period: dict[bool, int] = {}
@@ -71,6 +73,8 @@ class Clock:
             self._period[color] = 0
             self._moves[color] = 0
             self._end[color] = first.moves if first else None
+        #: the delay of each player's current period (asked at every event)
+        self._delays = {c: self._period_delay(c) for c in chess.COLORS}
         self.running: chess.Color = start_color
         self.since = 0.0
         #: increment added for both players by the arbiter (Guidelines III.4)
@@ -90,6 +94,8 @@ class Clock:
         """
         new = Clock.__new__(Clock)
         new.tcs = self.tcs
+        new.clocked = self.clocked
+        new._delays = dict(self._delays)
         new._base = dict(self._base)
         new._period = dict(self._period)
         new._moves = dict(self._moves)
@@ -102,17 +108,19 @@ class Clock:
         new.started = self.started
         return new
 
-    @property
-    def clocked(self) -> bool:
-        """False when the game has no clock (``-``).
+    def _period_delay(self, color: chess.Color) -> float:
+        """The delay of ``color``'s current period (none without a clock).
 
-        >>> Clock(_both("-")).clocked
-        False
+        >>> Clock(_both("60d5"))._period_delay(chess.WHITE), Clock(_both("-")).clocked
+        (5.0, False)
         """
-        return self.tcs[chess.WHITE].clocked
+        return self.tcs[color].period(self._period[color]).delay if self.clocked else 0.0
 
-    def _delay(self, color: chess.Color) -> float:
-        return self.tcs[color].period(self._period[color]).delay
+    def _next_period(self, color: chess.Color) -> Period:
+        """Enter ``color``'s next period."""
+        self._period[color] += 1
+        self._delays[color] = self._period_delay(color)
+        return self.tcs[color].period(self._period[color])
 
     def remaining(self, color: chess.Color, at: float) -> float:
         """Seconds left on ``color``'s clock at time ``at`` (never negative).
@@ -126,7 +134,7 @@ class Clock:
         base = self._base[color]
         if color != self.running or self.paused:
             return base
-        used = max(0.0, at - self.since - self._delay(color))
+        used = max(0.0, at - self.since - self._delays[color])
         return max(0.0, base - used)
 
     def fell_at(self, color: chess.Color, at: float) -> float | None:
@@ -143,7 +151,7 @@ class Clock:
             return fell
         if color != self.running or self.paused:
             return None
-        t = self.since + self._delay(color) + self._base[color]
+        t = self.since + self._delays[color] + self._base[color]
         return t if t <= at + _EPS else None
 
     def period_index(self, color: chess.Color) -> int:
@@ -207,8 +215,7 @@ class Clock:
                     self._base[color] += self.increment(color)
                 end = self._end[color]
                 if end is not None and self._moves[color] >= end:
-                    self._period[color] += 1
-                    nxt = self.tcs[color].period(self._period[color])
+                    nxt = self._next_period(color)
                     self._base[color] += nxt.seconds
                     self._end[color] = None if nxt.moves is None else end + nxt.moves
         self.running = not color
@@ -300,8 +307,7 @@ class Clock:
         if color == self.running:
             self.since = at
         self._fell[color] = None
-        self._period[color] += 1
-        nxt = self.tcs[color].period(self._period[color])
+        nxt = self._next_period(color)
         self._base[color] = nxt.seconds
         end = self._end[color]
         done = self._moves[color]

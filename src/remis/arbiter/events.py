@@ -16,8 +16,7 @@ later: the position before it is reinstated (7.5.1), optionally with the
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import chess
 
@@ -56,8 +55,7 @@ class RefusedEvent(ValueError):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """A validated event.  ``color`` is None only for ``arbiter`` events and
     for ``flag`` with ``player: "both"``.
 
@@ -80,6 +78,11 @@ class Event:
     clocks: dict[bool, float] | None = None
 
 
+#: the fields each type of event may have
+_ALLOWED: dict[str, frozenset[str]] = {t: _COMMON | f for t, f in _FIELDS.items()}
+_PLAYERS = {"white": chess.WHITE, "black": chess.BLACK}
+
+
 def _str_field(raw: dict[str, Any], key: str, choices: tuple[str, ...] | None = None,
                ) -> str | None:
     value = raw.get(key)
@@ -92,9 +95,16 @@ def _str_field(raw: dict[str, Any], key: str, choices: tuple[str, ...] | None = 
     return value.strip()
 
 
+def _seconds(value: Any) -> bool:
+    """A finite number (not a bool)."""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) \
+        and math.isfinite(value)
+
+
 def parse_event(raw: Any) -> Event:
     """Check the shape of one event and return it typed; :class:`RefusedEvent`
-    names the offending field.
+    names the offending field.  (It runs for every event, so it asks only
+    about the fields the event has.)
 
     >>> parse_event({"type": "move", "player": "white", "move": "e4", "at": 1.5}).color
     True
@@ -106,29 +116,28 @@ def parse_event(raw: Any) -> Event:
     if not isinstance(raw, dict):
         raise RefusedEvent(f"an event must be a JSON object, not {type(raw).__name__}")
     etype = raw.get("type")
-    if etype not in TYPES:
+    allowed = _ALLOWED.get(etype) if isinstance(etype, str) else None
+    if allowed is None or not isinstance(etype, str):
         raise RefusedEvent(f"'type' must be one of {', '.join(TYPES)}, not {etype!r}")
-    extra = sorted(str(k) for k in raw if k not in _COMMON and k not in _FIELDS[etype])
-    if extra:
+    if not allowed.issuperset(raw):
+        extra = sorted(str(k) for k in raw if k not in allowed)
         raise RefusedEvent(f"unknown field {extra[0]!r} in a {etype} event")
     at = raw.get("at")
     if at is not None:
-        if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at) \
-                or at < 0:
+        if not _seconds(at) or at < 0:
             raise RefusedEvent(f"'at' must be a number of seconds >= 0, not {at!r}")
         at = float(at)
     player = raw.get("player")
-    color: chess.Color | None
-    if (etype == "arbiter" and player is None) or (etype == "flag" and player == "both"):
-        color = None
-    elif player in ("white", "black"):
-        color = player == "white"
-    else:
+    color = _PLAYERS.get(player) if isinstance(player, str) else None
+    if color is None and not ((etype == "arbiter" and player is None)
+                              or (etype == "flag" and player == "both")):
         both = " (or 'both' for a flag)" if etype == "flag" else ""
         raise RefusedEvent(f"'player' must be 'white' or 'black'{both}, not {player!r}")
     move = _str_field(raw, "move")
-    if etype == "move" and move is None:
-        raise RefusedEvent("a move event needs 'move' (SAN or UCI)")
+    if etype == "move":
+        if move is None:
+            raise RefusedEvent("a move event needs 'move' (SAN or UCI)")
+        return Event(etype, color, at, move)  # the other fields are not a move's
     kind: str | None = None
     if etype == "claim":
         kind = _str_field(raw, "kind", CLAIM_KINDS)
@@ -140,8 +149,7 @@ def parse_event(raw: Any) -> Event:
         raise RefusedEvent(f"an arbiter event needs 'decision' ({', '.join(DECISIONS)})")
     seconds = raw.get("seconds")
     if seconds is not None:
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) \
-                or not math.isfinite(seconds) or seconds < 0 or seconds > 3600:
+        if not _seconds(seconds) or seconds < 0 or seconds > 3600:
             raise RefusedEvent(f"'seconds' must be a number from 0 to 3600, not {seconds!r}")
         seconds = float(seconds)
     square = _str_field(raw, "square")
@@ -170,8 +178,7 @@ def _found_later(raw: dict[str, Any]) -> tuple[int | None, dict[bool, float] | N
         raise RefusedEvent("'clocks' may be set only with 'ply' (an illegal move found later, "
                            "Article 7.1)")
     if not isinstance(clocks, dict) or sorted(clocks) != ["black", "white"] or any(
-            isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v)
-            or v < 0 or v > 36000 for v in clocks.values()):
+            not _seconds(v) or v < 0 or v > 36000 for v in clocks.values()):
         raise RefusedEvent("'clocks' must be {\"white\": SECONDS, \"black\": SECONDS}, each "
                            "from 0 to 36000")
     return ply, {chess.WHITE: float(clocks["white"]), chess.BLACK: float(clocks["black"])}
