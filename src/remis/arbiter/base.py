@@ -108,10 +108,10 @@ class ArbiterBase:
         # python-chess board only where a rule needs it (lazy)
         self.history = History(self.config.board(), dead_test=self.dead_test, lazy=True)
         self._start_game(self.history.turn)
-        # a start position without a legal move is over (5.1.1, 5.2.1); a dead
-        # position or a 9.6 count ends the game only when a move produces it
-        # (5.2.2, 9.6), so from a set-up position a flag still falls under 6.9
-        start_end = checkmate_or_stalemate(self.history)
+        # a game set up in a position that has already ended (mate, stalemate, a
+        # dead position, 75 moves without progress) is over before its first move,
+        # as remis position and remis game say of that position
+        start_end = automatic_end(self.history, self.dead_test)
         if start_end is not None:
             self._finish_ruling(None, 0.0, start_end)
 
@@ -266,6 +266,12 @@ class ArbiterBase:
             self._finish(index, at, win_for(winner), termination, article, loss_msg, params)
             return
         dead = self._dead_since(verdict)
+        if dead is not None and dead.ply == 0:  # a game set up in a dead position
+            self._finish(index, at, DRAW, dead.verdict.termination, "5.2.2",
+                         "dead_found_at_start", {"ply": 0, "reason": dead.verdict.reason,
+                                                 "article": "5.2.2"},
+                         dict(dead.verdict.evidence))
+            return
         if dead is not None:
             self._finish(index, at, DRAW, dead.verdict.termination, "5.2.2", "dead_found_late",
                          {"ply": dead.ply, "reason": dead.verdict.reason, "article": "5.2.2",
@@ -277,15 +283,15 @@ class ArbiterBase:
 
     def _dead_since(self, proof: Verdict) -> FirstDead | None:
         """Where ``proof`` shows that one side cannot mate in the position on
-        the board: if the other cannot either, the first position after a
-        move that full mode proves dead (a binary search over the plies,
-        :func:`~remis.unwinnable.first_dead.first_dead`), else None.  A
-        set-up position is not taken (no move produced it, T01), nor one an
-        illegal move that stood produced (5.2.2 asks for a move made under
-        Article 3): then the first dead position after a legal move."""
+        the board: if the other cannot either, the first position of the game
+        that full mode proves dead (a binary search over the plies,
+        :func:`~remis.unwinnable.first_dead.first_dead`), else None.  The
+        position the game was set up in counts, as in ``remis game``: a game
+        set up in a dead position has ended before its first move.  A
+        position an illegal move that stood produced does not (5.2.2 asks
+        for a move made under Article 3): then the first dead position after
+        a legal move."""
         board = self.history.board
-        if not board.move_stack:
-            return None
         other = self._mate_verdict(board, not proof.color)
         if other is None or other.value is not False:
             return None
@@ -300,7 +306,7 @@ class ArbiterBase:
             except ValueError:  # a position the engine refuses: no proof
                 return None
 
-        found = first_dead(board.root(), board.move_stack, last=board, test=test, first_ply=1)
+        found = first_dead(board.root(), board.move_stack, last=board, test=test)
         if found is None or found.ply not in self._standing:
             return found
         # 5.2.2 ends the game only after a move made under Article 3: after an
