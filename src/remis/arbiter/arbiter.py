@@ -21,6 +21,7 @@ from remis.arbiter.base import MateTest, _secs
 from remis.arbiter.events import Event, RefusedEvent, parse_event
 from remis.arbiter.illegal import IllegalMoves
 from remis.arbiter.quickplay import QuickplayFinish
+from remis.arbiter.state import ArbiterState, LogEntry
 from remis.rules import DeadTest, claimable, rule_on_claim
 from remis.ruling import DRAW, color_name
 
@@ -86,7 +87,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         """
         return [dict(e) for e in self._events]
 
-    def apply(self, event: Any) -> dict[str, Any]:
+    def apply(self, event: Any) -> ArbiterState:
         """Apply one event and return the new state; :class:`RefusedEvent` if
         it cannot happen (the state is then unchanged).
 
@@ -132,7 +133,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         """
         return self._last_at
 
-    def rulings(self, first: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+    def rulings(self, first: int = 0, stop: int | None = None) -> list[LogEntry]:
         """The entries of the ruling log written by events ``first`` to
         ``stop - 1`` (counted from 0; ``first`` 0 takes in the entries of the
         set-up position too, whose ``event`` is None): copies, in order.
@@ -147,9 +148,9 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         log = self._log
         lo = bisect_left(log, first if first > 0 else -1, key=_event_index)
         hi = len(log) if stop is None else bisect_left(log, stop, key=_event_index)
-        return [dict(e) for e in log[lo:hi]]
+        return [e.copy() for e in log[lo:hi]]
 
-    def state(self, *, log: bool = True) -> dict[str, Any]:
+    def state(self, *, log: bool = True) -> ArbiterState:
         """The state after the last accepted event (a JSON-serialisable dict),
         with the whole ruling log unless ``log`` is False (see :meth:`rulings`).
 
@@ -161,21 +162,11 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         """
         history = self.history
         end = self._end
-        over = end is not None
-        out: dict[str, Any] = {
-            **self._end_fields(),
-            "to_move": color_name(history.turn),
-            "ply": history.ply,
-            "fen": history.fen(),
-            **self._clock_fields(),
-            "pending_offer": None if self._pending_offer is None else color_name(
-                self._pending_offer),
-            "claimable": [] if over else [c.to_json() for c in claimable(history)],
-            "illegal_moves": {"white": self._illegal[chess.WHITE],
-                              "black": self._illegal[chess.BLACK]},
-            "intended_move": self._intended_json(),
-            "awaiting_arbiter": self._awaiting(),
-        }
+        out = self._state(
+            color_name(history.turn), history.fen(),
+            [] if end is not None else [c.to_json() for c in claimable(history)],
+            {"white": self._illegal[chess.WHITE], "black": self._illegal[chess.BLACK]},
+            self._intended_json(), self._awaiting())
         if log:
             out["log"] = self.rulings()
         self._add_end_details(out, end)
@@ -190,7 +181,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         return {color_name(c): board.san(m) if board.is_legal(m) else m.uci()
                 for c, m in self._intended.items()}
 
-    def _add_end_details(self, out: dict[str, Any], end: dict[str, Any] | None) -> None:
+    def _add_end_details(self, out: ArbiterState, end: dict[str, Any] | None) -> None:
         """The ending's evidence and, in Armageddon, the match result (every
         draw counts for Black), added to a state ``out``."""
         if end and end.get("evidence"):
@@ -412,7 +403,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
                            "resigned_draw", params)
 
 
-def _event_index(entry: dict[str, Any]) -> int:
+def _event_index(entry: LogEntry) -> int:
     """The event of a ruling-log entry, -1 for the set-up position's."""
     n = entry["event"]
     return -1 if n is None else int(n)

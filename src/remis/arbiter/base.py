@@ -17,6 +17,7 @@ from remis.arbiter.clock import Clock
 from remis.arbiter.config import Config
 from remis.arbiter.events import RefusedEvent
 from remis.arbiter.messages import render
+from remis.arbiter.state import ArbiterState, Awaiting, ClockFields, Clocks, LogEntry
 from remis.history import History
 from remis.identity import position_key
 from remis.rules import (
@@ -121,7 +122,7 @@ class ArbiterBase:
         self._clock = Clock(self.config.time_controls, start_turn,
                             first_move=self.config.clock_start == "first_move")
         self._events: list[dict[str, Any]] = []
-        self._log: list[dict[str, Any]] = []
+        self._log: list[LogEntry] = []
         self._end: dict[str, Any] | None = None
         self._pending_offer: chess.Color | None = None
         self._touched: chess.Color | None = None
@@ -145,17 +146,40 @@ class ArbiterBase:
         #: 9.1.1: the player whose pending draw offer has the arbiter's consent
         self._consented: chess.Color | None = None
 
-    def _end_fields(self) -> dict[str, Any]:
-        """The state's keys about the end of the game (all None while it goes on)."""
-        end = self._end
-        if end is None:
-            return {"over": False, "result": None, "termination": None, "article": None,
-                    "explanation": None, "message": None, "params": None}
-        return {"over": True, "result": end["result"], "termination": end["termination"],
-                "article": end["article"], "explanation": end["explanation"],
-                "message": end["message"], "params": dict(end["params"])}
+    def _state(self, to_move: str, fen: str, claimable: list[dict[str, Any]],
+               illegal_moves: dict[str, int], intended_move: dict[str, str] | None,
+               awaiting: Awaiting | None) -> ArbiterState:
+        """The state (chess and variants alike) from the keys that differ:
+        the end of the game (all None while it goes on), the clocks and the
+        pending offer are added here.
 
-    def _clock_fields(self) -> dict[str, Any]:
+        >>> ArbiterBase({"time_control": "60"})._state("white", "", [], {}, None, None)["over"]
+        False
+        """
+        end = self._end
+        clocks = self._clock_fields()
+        return {
+            "over": end is not None,
+            "result": None if end is None else end["result"],
+            "termination": None if end is None else end["termination"],
+            "article": None if end is None else end["article"],
+            "explanation": None if end is None else end["explanation"],
+            "message": None if end is None else end["message"],
+            "params": None if end is None else dict(end["params"]),
+            "to_move": to_move,
+            "ply": self.history.ply,
+            "fen": fen,
+            "clocks": clocks["clocks"],
+            "clock": clocks["clock"],
+            "pending_offer": None if self._pending_offer is None else color_name(
+                self._pending_offer),
+            "claimable": claimable,
+            "illegal_moves": illegal_moves,
+            "intended_move": intended_move,
+            "awaiting_arbiter": awaiting,
+        }
+
+    def _clock_fields(self) -> ClockFields:
         """The state's clocks at the last event (``clocks``) and ``clock``: which
         one runs from then on (None while they stand: no clock, game over, not
         started, stopped for the arbiter) and the time ``at`` of that event, so
@@ -166,7 +190,7 @@ class ArbiterBase:
         """
         clock = self._clock
         at = self._last_at
-        clocks: dict[str, float | int | None]
+        clocks: Clocks
         if clock.clocked:
             running = not clock.paused and self._end is None
             clocks = {"white": _secs(clock.remaining(chess.WHITE, at)),
@@ -208,7 +232,7 @@ class ArbiterBase:
         while self.history.ply > ply:
             self.history.pop()
 
-    def _awaiting(self) -> dict[str, Any] | None:
+    def _awaiting(self) -> Awaiting | None:
         if self._quickplay is not None and self._quickplay["status"] in ("claimed", "flag"):
             return {"kind": "quickplay", "player": color_name(self._quickplay["player"]),
                     "article": "III.5"}
