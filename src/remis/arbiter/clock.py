@@ -204,11 +204,16 @@ class Clock:
         """
         if self.clocked:
             if color == self.running:
-                fell = self.fell_at(color, at)
-                left = self.remaining(color, at)
-                if fell is not None:
-                    self._fell[color] = fell
-                self._base[color] = left
+                # fell_at and remaining in one (every move asks), sums as they do them
+                if self._fell[color] is not None:
+                    self._base[color] = 0.0
+                elif not self.paused:
+                    base = self._base[color]
+                    delay = self._delays[color]
+                    t = self.since + delay + base
+                    if t <= at + _EPS:
+                        self._fell[color] = t
+                    self._base[color] = max(0.0, base - max(0.0, at - self.since - delay))
             self._moves[color] += 1
             if self._fell[color] is None:
                 if increment:

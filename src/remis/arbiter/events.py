@@ -81,6 +81,7 @@ class Event(NamedTuple):
 #: the fields each type of event may have
 _ALLOWED: dict[str, frozenset[str]] = {t: _COMMON | f for t, f in _FIELDS.items()}
 _PLAYERS = {"white": chess.WHITE, "black": chess.BLACK}
+_MOVE_FIELDS = _ALLOWED["move"]
 
 
 def _str_field(raw: dict[str, Any], key: str, choices: tuple[str, ...] | None = None,
@@ -113,6 +114,15 @@ def parse_event(raw: Any) -> Event:
     ...
     remis.arbiter.events.RefusedEvent: 'player' must be 'white' or 'black', not 'red'
     """
+    if type(raw) is dict and raw.get("type") == "move" and _MOVE_FIELDS.issuperset(raw):
+        # the usual event, in one pass; anything unusual is left to the full check
+        at, player, move = raw.get("at"), raw.get("player"), raw.get("move")
+        if (type(move) is str and type(player) is str and player in _PLAYERS
+                and (at is None or (type(at) in (int, float) and 0 <= at < math.inf))):
+            text = move.strip()
+            if text:
+                return Event("move", _PLAYERS[player], None if at is None else float(at),
+                             text)
     if not isinstance(raw, dict):
         raise RefusedEvent(f"an event must be a JSON object, not {type(raw).__name__}")
     etype = raw.get("type")
