@@ -49,7 +49,7 @@ def describe_material(board: chess.Board) -> str:
     >>> describe_material(chess.Board("8/8/3k4/8/4b3/8/3B4/4K3 w - - 0 1"))
     'K+B v K+B'
     """
-    return _core.describe_material(*_units(board))
+    return _core.material(*_units(board))[0]
 
 
 def insufficient_material(board: chess.Board) -> str | None:
@@ -62,7 +62,8 @@ def insufficient_material(board: chess.Board) -> str | None:
     >>> insufficient_material(chess.Board("8/8/3k4/8/4b3/8/3B4/4K3 w - - 0 1")) is None
     True
     """
-    return _core.material_dead(*_units(board))
+    text, dead = _core.material(*_units(board))
+    return text if dead else None
 
 
 def material_dead_test(board: chess.Board) -> DeadVerdict | None:

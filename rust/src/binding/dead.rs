@@ -102,12 +102,12 @@ fn units(roles: [u64; 6], white: u64) -> PyResult<shakmaty::Board> {
         .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("not a board: overlapping units"))
 }
 
-/// Insufficient material for both sides (the material cases of 5.2.2) on the board as
-/// python-chess holds it (the bitboards of pawns, knights, bishops, rooks, queens, kings
-/// and White's units): the material (`K v K+N`) when neither side has mating material,
-/// else None. The board need not be a legal position.
+/// The material of both sides on the board as python-chess holds it (the bitboards of
+/// pawns, knights, bishops, rooks, queens, kings and White's units): its description,
+/// White first (`K+B v K+N`), and whether neither side has mating material (the
+/// material cases of 5.2.2; the board need not be a legal position).
 #[pyfunction]
-pub fn material_dead(
+pub fn material(
     pawns: u64,
     knights: u64,
     bishops: u64,
@@ -115,26 +115,8 @@ pub fn material_dead(
     queens: u64,
     kings: u64,
     white: u64,
-) -> PyResult<Option<String>> {
+) -> PyResult<(String, bool)> {
     let b = units([pawns, knights, bishops, rooks, queens, kings], white)?;
-    Ok(match crate::rules::dead::material_dead_board(&b) {
-        Some(crate::rules::DeadVerdict::Material(m)) => Some(m),
-        _ => None,
-    })
-}
-
-/// The material of both sides, White first (`K+B v K+N`), of the board as python-chess
-/// holds it (bitboards as for [`material_dead`]).
-#[pyfunction]
-pub fn describe_material(
-    pawns: u64,
-    knights: u64,
-    bishops: u64,
-    rooks: u64,
-    queens: u64,
-    kings: u64,
-    white: u64,
-) -> PyResult<String> {
-    let b = units([pawns, knights, bishops, rooks, queens, kings], white)?;
-    Ok(crate::board::describe_units(&b))
+    let dead = crate::rules::dead::material_dead_board(&b).is_some();
+    Ok((crate::board::describe_units(&b), dead))
 }

@@ -42,8 +42,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_function(wrap_pyfunction!(rule_text, m)?)?;
     m.add_function(wrap_pyfunction!(history::position_key, m)?)?;
-    m.add_function(wrap_pyfunction!(dead::material_dead, m)?)?;
-    m.add_function(wrap_pyfunction!(dead::describe_material, m)?)?;
+    m.add_function(wrap_pyfunction!(dead::material, m)?)?;
     Ok(())
 }
 
