@@ -216,18 +216,27 @@ class ArbiterBase:
         return _title(color)
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return (self._clock.copy(), self._pending_offer, self._touched, self._touch_square,
-                dict(self._intended),
-                dict(self._illegal), dict(self._moves_made), len(self._log), self._end,
-                None if self._quickplay is None else dict(self._quickplay),
-                self._increment_request, self.history.ply, dict(self._standing), self._a54,
+        # every event takes it: the clock's state as a tuple, the dicts that are
+        # almost always empty copied only when they are not
+        return (self._clock.save(), self._pending_offer, self._touched, self._touch_square,
+                dict(self._intended) if self._intended else None,
+                self._illegal[chess.WHITE], self._illegal[chess.BLACK],
+                self._moves_made[chess.WHITE], self._moves_made[chess.BLACK], len(self._log),
+                self._end, None if self._quickplay is None else dict(self._quickplay),
+                self._increment_request, self.history.ply,
+                dict(self._standing) if self._standing else None, self._a54,
                 self._consent, self._consented)
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        (self._clock, self._pending_offer, self._touched, self._touch_square, self._intended,
-         self._illegal,
-         self._moves_made, nlog, self._end, self._quickplay, self._increment_request,
-         ply, self._standing, self._a54, self._consent, self._consented) = saved
+        (clock, self._pending_offer, self._touched, self._touch_square, intended,
+         white_illegal, black_illegal, white_moves, black_moves, nlog, self._end,
+         self._quickplay, self._increment_request, ply, standing, self._a54, self._consent,
+         self._consented) = saved
+        self._clock.load(clock)
+        self._intended = intended or {}
+        self._illegal = {chess.WHITE: white_illegal, chess.BLACK: black_illegal}
+        self._moves_made = {chess.WHITE: white_moves, chess.BLACK: black_moves}
+        self._standing = standing or {}
         del self._log[nlog:]
         while self.history.ply > ply:
             self.history.pop()

@@ -85,28 +85,30 @@ class Clock:
         #: or no move has started them yet)
         self.paused = first_move
 
-    def copy(self) -> Clock:
-        """An independent copy (the arbiter restores it when it refuses an event).
+    def save(self) -> tuple[object, ...]:
+        """The clocks' state, for :meth:`load` (the arbiter takes it before
+        every event, and goes back to it when it refuses one): a flat tuple,
+        cheaper than a copy of the clock.
 
         >>> c = Clock(_both("60"))
-        >>> d = c.copy(); d.press(chess.WHITE, 5.0); c.running
+        >>> saved = c.save(); c.press(chess.WHITE, 5.0); c.load(saved); c.running
         True
         """
-        new = Clock.__new__(Clock)
-        new.tcs = self.tcs
-        new.clocked = self.clocked
-        new._delays = dict(self._delays)
-        new._base = dict(self._base)
-        new._period = dict(self._period)
-        new._moves = dict(self._moves)
-        new._end = dict(self._end)
-        new._fell = dict(self._fell)
-        new.running = self.running
-        new.since = self.since
-        new.extra_increment = self.extra_increment
-        new.paused = self.paused
-        new.started = self.started
-        return new
+        w, b = chess.WHITE, chess.BLACK
+        base, period, moves, end, fell = self._base, self._period, self._moves, self._end, \
+            self._fell
+        return (base[w], base[b], period[w], period[b], moves[w], moves[b], end[w], end[b],
+                fell[w], fell[b], self.running, self.since, self.extra_increment,
+                self.paused, self.started)
+
+    def load(self, saved: tuple[object, ...]) -> None:
+        """Go back to a state :meth:`save` gave."""
+        w, b = chess.WHITE, chess.BLACK
+        (self._base[w], self._base[b], self._period[w], self._period[b], self._moves[w],
+         self._moves[b], self._end[w], self._end[b], self._fell[w], self._fell[b],
+         self.running, self.since, self.extra_increment, self.paused,
+         self.started) = saved  # type: ignore[assignment]
+        self._delays = {c: self._period_delay(c) for c in chess.COLORS}
 
     def _period_delay(self, color: chess.Color) -> float:
         """The delay of ``color``'s current period (none without a clock).
