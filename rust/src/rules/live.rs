@@ -168,7 +168,7 @@ impl Live {
 mod tests {
     use super::*;
     use crate::board::{from_fen, parse_san, start};
-    use crate::rules::dead::{Engine, Material};
+    use crate::rules::dead::Material;
     use crate::rules::{Article, EndRule, automatic_end, claimable};
 
     fn play(live: &mut Live, sans: &str, test: &mut dyn DeadTest) {
@@ -229,20 +229,36 @@ mod tests {
         assert_eq!(live.now().claims[0].article, Article::Fifty);
     }
 
+    /// The material test, counting the positions it is asked about.
+    struct Counting(u32);
+
+    impl DeadTest for Counting {
+        fn test(&mut self, pos: &Chess) -> Option<crate::rules::DeadVerdict> {
+            self.0 += 1;
+            Material.test(pos)
+        }
+    }
+
     #[test]
     fn a_move_taken_back_restores_the_rulings_without_a_second_test() {
         let (pos, _) = from_fen("8/8/8/4k3/8/2n5/8/K2R4 b - - 0 1", false).unwrap();
-        let mut engine = Engine::new(false);
-        let mut live = Live::new(pos, 100, &mut engine);
+        let mut test = Counting(0);
+        let mut live = Live::new(pos, 100, &mut test);
         let before = live.now().clone();
-        play(&mut live, "Nxd1", &mut engine);
+        play(&mut live, "Nxd1", &mut test);
         assert!(matches!(
             live.now().end.as_ref().map(|e| &e.kind),
             Some(EndKind::InsufficientMaterial(_))
         ));
+        assert_eq!(test.0, 2); // the start position and the one Nxd1 left
         assert!(live.pop());
-        assert_eq!(live.now(), &before);
-        assert!(!live.pop() || live.history().ply() == 0);
+        assert_eq!((live.now(), test.0), (&before, 2));
+        assert!(!live.pop(), "nothing before the start position");
+        // a mate or stalemate comes first: the dead test is not asked
+        let (mate, _) = from_fen("k7/8/1K6/8/8/8/8/7R w - - 0 1", false).unwrap();
+        let mut live = Live::new(mate, 100, &mut test);
+        play(&mut live, "Rh8#", &mut test);
+        assert_eq!(test.0, 3);
     }
 
     #[test]
