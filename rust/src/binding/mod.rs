@@ -47,6 +47,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_function(wrap_pyfunction!(rule_text, m)?)?;
     m.add_function(wrap_pyfunction!(history::position_key, m)?)?;
+    m.add_function(wrap_pyfunction!(dead::material, m)?)?;
     Ok(())
 }
 

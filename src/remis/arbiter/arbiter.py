@@ -20,9 +20,9 @@ import chess
 
 from remis.arbiter.base import MateTest, _secs
 from remis.arbiter.events import SHOGI_CLAIM_KINDS, Event, RefusedEvent, parse_event
-from remis.arbiter.fen import fast_fen
 from remis.arbiter.illegal import IllegalMoves
 from remis.arbiter.powers import ArbiterPowers
+from remis.arbiter.state import ArbiterState, LogEntry
 from remis.rules import DeadTest, claimable, rule_on_claim
 from remis.ruling import DRAW, color_name
 
@@ -88,7 +88,7 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         """
         return [dict(e) for e in self._events]
 
-    def apply(self, event: Any) -> dict[str, Any]:
+    def apply(self, event: Any) -> ArbiterState:
         """Apply one event and return the new state; :class:`RefusedEvent` if
         it cannot happen (the state is then unchanged).
 
@@ -134,7 +134,7 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         """
         return self._last_at
 
-    def rulings(self, first: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+    def rulings(self, first: int = 0, stop: int | None = None) -> list[LogEntry]:
         """The entries of the ruling log written by events ``first`` to
         ``stop - 1`` (counted from 0; ``first`` 0 takes in the entries of the
         set-up position too, whose ``event`` is None): copies, in order.
@@ -149,9 +149,9 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         log = self._log
         lo = bisect_left(log, first if first > 0 else -1, key=_event_index)
         hi = len(log) if stop is None else bisect_left(log, stop, key=_event_index)
-        return [dict(e) for e in log[lo:hi]]
+        return [e.copy() for e in log[lo:hi]]
 
-    def state(self, *, log: bool = True) -> dict[str, Any]:
+    def state(self, *, log: bool = True) -> ArbiterState:
         """The state after the last accepted event (a JSON-serialisable dict),
         with the whole ruling log unless ``log`` is False (see :meth:`rulings`).
 
@@ -161,31 +161,29 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         >>> "log" in Arbiter({}).state(log=False)
         False
         """
-        board = self.history.board
+        history = self.history
         end = self._end
-        over = end is not None
-        out: dict[str, Any] = {
-            **self._end_fields(),
-            "to_move": color_name(board.turn),
-            "ply": self.history.ply,
-            "fen": fast_fen(board),
-            **self._clock_fields(),
-            "pending_offer": None if self._pending_offer is None else color_name(
-                self._pending_offer),
-            "claimable": [] if over else [c.to_json() for c in claimable(self.history)],
-            "illegal_moves": {"white": self._illegal[chess.WHITE],
-                              "black": self._illegal[chess.BLACK]},
-            "intended_move": {color_name(c): board.san(m) if board.is_legal(m) else m.uci()
-                              for c, m in self._intended.items()} or None,
-            "awaiting_arbiter": self._awaiting(),
-            **self._powers_fields(),
-        }
+        out = self._state(
+            color_name(history.turn), history.fen(),
+            [] if end is not None else [c.to_json() for c in claimable(history)],
+            {"white": self._illegal[chess.WHITE], "black": self._illegal[chess.BLACK]},
+            self._intended_json(), self._awaiting())
+        self._add_powers(out)
         if log:
             out["log"] = self.rulings()
         self._add_end_details(out, end)
         return out
 
-    def _add_end_details(self, out: dict[str, Any], end: dict[str, Any] | None) -> None:
+    def _intended_json(self) -> dict[str, str] | None:
+        """The written moves that must be played (9.5.3), by player: SAN where
+        legal, else UCI."""
+        if not self._intended:
+            return None
+        board = self.history.board
+        return {color_name(c): board.san(m) if board.is_legal(m) else m.uci()
+                for c, m in self._intended.items()}
+
+    def _add_end_details(self, out: ArbiterState, end: dict[str, Any] | None) -> None:
         """The ending's evidence and, in Armageddon, the match result (every
         draw counts for Black), added to a state ``out``."""
         if end and end.get("evidence"):
@@ -233,7 +231,7 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         assert ev.color is not None and ev.move is not None
         color = ev.color
         self._require_on_move(color, "move")
-        move = self._parse_move(ev.move)
+        move = self._legal_uci(ev.move)
         if move is None:
             if self.config.mode == "online":
                 raise RefusedEvent(f"{ev.move!r} is not a legal move here; the server rejects "
@@ -242,13 +240,13 @@ class Arbiter(IllegalMoves, ArbiterPowers):
                                "(report a completed illegal move with an illegal_move event)",
                                "illegal_move", move=ev.move)
         required = self._intended.get(color)
-        if required is not None and move != required:
+        if required is not None and move != required.uci():
             board = self.history.board
             raise RefusedEvent(f"{color_name(color)} must play the written move "
                                f"{board.san(required)} (Article 9.5.3)", "written_move",
                                move=board.san(required))
-        if required is None:
-            self._check_touch_move(move)
+        if required is None and self._touch_square is not None:
+            self._check_touch_move(chess.Move.from_uci(move))
         if color in self.config.auto_claim_threefold and self.history.may_repeat_after_move():
             claim = rule_on_claim(self.history, player=color, kind="threefold_repetition",
                                   move=move, dead_test=self.dead_test)
@@ -435,7 +433,7 @@ def _finding(explanation: str) -> str:
     return m[1] if m else explanation
 
 
-def _event_index(entry: dict[str, Any]) -> int:
+def _event_index(entry: LogEntry) -> int:
     """The event of a ruling-log entry, -1 for the set-up position's."""
     n = entry["event"]
     return -1 if n is None else int(n)

@@ -16,8 +16,7 @@ later: the position before it is reinstated (7.5.1), optionally with the
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import chess
 
@@ -75,8 +74,7 @@ class RefusedEvent(ValueError):
         self.params = params
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """A validated event.  ``color`` is None only for ``arbiter`` events and
     for ``flag`` with ``player: "both"``.
 
@@ -103,6 +101,12 @@ class Event:
     comment: str | None = None
 
 
+#: the fields each type of event may have
+_ALLOWED: dict[str, frozenset[str]] = {t: _COMMON | f for t, f in _FIELDS.items()}
+_PLAYERS = {"white": chess.WHITE, "black": chess.BLACK}
+_MOVE_FIELDS = _ALLOWED["move"]
+
+
 def _str_field(raw: dict[str, Any], key: str, choices: tuple[str, ...] | None = None,
                ) -> str | None:
     value = raw.get(key)
@@ -115,9 +119,16 @@ def _str_field(raw: dict[str, Any], key: str, choices: tuple[str, ...] | None = 
     return value.strip()
 
 
+def _seconds(value: Any) -> bool:
+    """A finite number (not a bool)."""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) \
+        and math.isfinite(value)
+
+
 def parse_event(raw: Any) -> Event:
     """Check the shape of one event and return it typed; :class:`RefusedEvent`
-    names the offending field.
+    names the offending field.  (It runs for every event, so it asks only
+    about the fields the event has.)
 
     >>> parse_event({"type": "move", "player": "white", "move": "e4", "at": 1.5}).color
     True
@@ -126,32 +137,40 @@ def parse_event(raw: Any) -> Event:
     ...
     remis.arbiter.events.RefusedEvent: 'player' must be 'white' or 'black', not 'red'
     """
+    if type(raw) is dict and raw.get("type") == "move" and _MOVE_FIELDS.issuperset(raw):
+        # the usual event, in one pass; anything unusual is left to the full check
+        at, player, move = raw.get("at"), raw.get("player"), raw.get("move")
+        if (type(move) is str and type(player) is str and player in _PLAYERS
+                and (at is None or (type(at) in (int, float) and 0 <= at < math.inf))):
+            text = move.strip()
+            if text:
+                return Event("move", _PLAYERS[player], None if at is None else float(at),
+                             text)
     if not isinstance(raw, dict):
         raise RefusedEvent(f"an event must be a JSON object, not {type(raw).__name__}")
     etype = raw.get("type")
-    if etype not in TYPES:
+    allowed = _ALLOWED.get(etype) if isinstance(etype, str) else None
+    if allowed is None or not isinstance(etype, str):
         raise RefusedEvent(f"'type' must be one of {', '.join(TYPES)}, not {etype!r}")
-    extra = sorted(str(k) for k in raw if k not in _COMMON and k not in _FIELDS[etype])
-    if extra:
+    if not allowed.issuperset(raw):
+        extra = sorted(str(k) for k in raw if k not in allowed)
         raise RefusedEvent(f"unknown field {extra[0]!r} in a {etype} event")
     at = raw.get("at")
     if at is not None:
-        if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at) \
-                or at < 0:
+        if not _seconds(at) or at < 0:
             raise RefusedEvent(f"'at' must be a number of seconds >= 0, not {at!r}")
         at = float(at)
     player = raw.get("player")
-    color: chess.Color | None
-    if (etype == "arbiter" and player is None) or (etype == "flag" and player == "both"):
-        color = None
-    elif player in ("white", "black"):
-        color = player == "white"
-    else:
+    color = _PLAYERS.get(player) if isinstance(player, str) else None
+    if color is None and not ((etype == "arbiter" and player is None)
+                              or (etype == "flag" and player == "both")):
         both = " (or 'both' for a flag)" if etype == "flag" else ""
         raise RefusedEvent(f"'player' must be 'white' or 'black'{both}, not {player!r}")
     move = _str_field(raw, "move")
-    if etype == "move" and move is None:
-        raise RefusedEvent("a move event needs 'move' (SAN or UCI)")
+    if etype == "move":
+        if move is None:
+            raise RefusedEvent("a move event needs 'move' (SAN or UCI)")
+        return Event(etype, color, at, move)  # the other fields are not a move's
     kind: str | None = None
     if etype == "claim":
         kind = _str_field(raw, "kind", CLAIM_KINDS)
@@ -167,8 +186,7 @@ def parse_event(raw: Any) -> Event:
         raise RefusedEvent(f"an arbiter event needs 'decision' ({', '.join(DECISIONS)})")
     seconds = raw.get("seconds")
     if seconds is not None:
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) \
-                or not math.isfinite(seconds) or seconds < 0 or seconds > 3600:
+        if not _seconds(seconds) or seconds < 0 or seconds > 3600:
             raise RefusedEvent(f"'seconds' must be a number from 0 to 3600, not {seconds!r}")
         seconds = float(seconds)
     square = _str_field(raw, "square")
@@ -200,8 +218,7 @@ def _found_later(raw: dict[str, Any]) -> tuple[int | None, dict[bool, float] | N
         raise RefusedEvent("'clocks' may be set only with 'ply' (an illegal move found later, "
                            "Article 7.1)")
     if not isinstance(clocks, dict) or sorted(clocks) != ["black", "white"] or any(
-            isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v)
-            or v < 0 or v > 36000 for v in clocks.values()):
+            not _seconds(v) or v < 0 or v > 36000 for v in clocks.values()):
         raise RefusedEvent("'clocks' must be {\"white\": SECONDS, \"black\": SECONDS}, each "
                            "from 0 to 36000")
     return ply, {chess.WHITE: float(clocks["white"]), chess.BLACK: float(clocks["black"])}

@@ -19,6 +19,9 @@ MESSAGES: dict[str, str] = {
     "dead_found_late": "Neither player can checkmate by any series of legal moves, and so it "
     "has been since the position after {after} ({reason}): the game ended there in a dead "
     "position, drawn (Article 5.2.2); what happened after it does not count.",
+    "dead_found_at_start": "Neither player can checkmate by any series of legal moves, and so "
+    "it has been since the position the game was set up in ({reason}): the game ended there in "
+    "a dead position, drawn (Article 5.2.2); what happened after it does not count.",
     "flag_first": "Both flags are down; the clock shows that {player}'s fell first (Article "
     "6.9).",
     "both_flags_draw": "Both flags fell in the last period and it cannot be established which "

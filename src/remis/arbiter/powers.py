@@ -33,6 +33,7 @@ import chess
 from remis.arbiter.base import _secs
 from remis.arbiter.events import Event, RefusedEvent
 from remis.arbiter.quickplay import QuickplayFinish
+from remis.arbiter.state import ArbiterState
 from remis.ruling import DRAW, color_name
 
 #: the result of a game cancelled before both players moved
@@ -76,9 +77,9 @@ class ArbiterPowers(QuickplayFinish):
         """
         return self._clock.to_json(self._last_at)
 
-    def _powers_fields(self) -> dict[str, Any]:
-        """The state's keys of this module: the piece a player touched this turn
-        (4.3, when its square was given), the open requests, and who must
+    def _add_powers(self, out: ArbiterState) -> None:
+        """Add the state's keys of this module: the piece a player touched this
+        turn (4.3, when its square was given), the open requests, and who must
         make a first move by when under the first-move rule."""
         touched = None
         if self._touched is not None:
@@ -86,11 +87,11 @@ class ArbiterPowers(QuickplayFinish):
             touched = {"player": color_name(self._touched),
                        "square": None if sq is None else chess.SQUARE_NAMES[sq]}
         due = self._first_move_due()
-        return {"touched": touched,
-                "requests": [{"player": color_name(c), "kind": k, "comment": note}
-                             for c, k, note in self._requests],
-                "first_move_due": None if due is None else {
-                    "player": color_name(due[0]), "at": _secs(due[1])}}
+        out["touched"] = touched
+        out["requests"] = [{"player": color_name(c), "kind": k, "comment": note}
+                           for c, k, note in self._requests]
+        out["first_move_due"] = None if due is None else {
+            "player": color_name(due[0]), "at": _secs(due[1])}
 
     # -- the first-move rule -------------------------------------------------
 

@@ -60,6 +60,7 @@ import chess
 from remis.arbiter.arbiter import Arbiter
 from remis.arbiter.config import Config
 from remis.arbiter.events import SHOGI_CLAIM_KINDS, Event, RefusedEvent
+from remis.arbiter.state import ArbiterState
 from remis.rules import DeadTest, material_dead_test
 from remis.ruling import color_name, win_for
 from remis.variants.board import Board
@@ -156,7 +157,7 @@ class VariantArbiter(Arbiter):
         return RefusedEvent(f"{what} is chess-only and does not apply to {self.config.variant}")
 
     # ------------------------------------------------------------ events
-    def state(self, *, log: bool = True) -> dict[str, Any]:
+    def state(self, *, log: bool = True) -> ArbiterState:
         """The state after the last accepted event: the keys of a chess
         game's state, ``fen`` being the SFEN / FEN of the position, with
         ``claimable`` always empty, plus ``variant``.
@@ -166,19 +167,8 @@ class VariantArbiter(Arbiter):
         ('white', [], 'xiangqi', 'rnbakabnr')
         """
         end = self._end
-        out: dict[str, Any] = {
-            **self._end_fields(),
-            "to_move": color_name(self._turn()),
-            "ply": self.history.ply,
-            "fen": self._position(),
-            **self._clock_fields(),
-            "pending_offer": None if self._pending_offer is None else color_name(
-                self._pending_offer),
-            "claimable": [],
-            "illegal_moves": {"white": 0, "black": 0},
-            "intended_move": None,
-            "awaiting_arbiter": None,
-        }
+        out = self._state(color_name(self._turn()), self._position(), [],
+                          {"white": 0, "black": 0}, None, None)
         if log:
             out["log"] = self.rulings()
         self._add_end_details(out, end)

@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from remis.arbiter import Arbiter, RefusedEvent
+from remis.arbiter.state import ArbiterState
 from remis.cli.common import emit_json, warn
 from remis.files import os_error_text
 
@@ -61,7 +62,8 @@ def _read(path: str) -> Any:
         return json.load(fh)
 
 
-def arbitrate(doc: Any, source: str = "<input>") -> tuple[list[dict[str, Any]], int]:
+def arbitrate(doc: Any, source: str = "<input>",
+              ) -> tuple[list[ArbiterState | dict[str, Any]], int]:
     """Run the events of ``doc``; return the output lines and the exit status.
 
     >>> lines, status = arbitrate({"config": {"time_control": "-"}, "events": [
@@ -79,7 +81,7 @@ def arbitrate(doc: Any, source: str = "<input>") -> tuple[list[dict[str, Any]], 
         arbiter = Arbiter(doc.get("config"))
     except ValueError as exc:
         raise ValueError(f"{source}: {exc}") from None
-    out: list[dict[str, Any]] = []
+    out: list[ArbiterState | dict[str, Any]] = []
     status = 0
     for n, event in enumerate(doc.get("events", [])):
         try:

@@ -62,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
     for n, fen in input_lines(args.fen):
         try:
             out = rule_on_position(fen, mode="quick" if args.quick else "full",
-                                   max_nodes=args.max_nodes, max_seconds=args.max_seconds)
+                                   max_nodes=args.max_nodes,
+                                   max_seconds=args.max_seconds).to_json()
         except ValueError as exc:
             status = 1 if args.fen == "-" else 2
             out = {"fen": fen, "end": None, "claims": [],
@@ -78,7 +79,7 @@ def human(out: dict[str, Any], *, from_stdin: bool = True) -> str:
     """Short human-readable verdict on a position.
 
     >>> from remis.position import rule_on_position
-    >>> print(human(rule_on_position("8/8/4k3/8/8/2BK4/8/8 w - - 0 1")))
+    >>> print(human(rule_on_position("8/8/4k3/8/8/2BK4/8/8 w - - 0 1").to_json()))
     ... # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
     8/8/4k3/8/8/2BK4/8/8 w - - 0 1
       game over: 1/2-1/2 — Neither player has ... (K+B v K): ... (Article 5.2.2).

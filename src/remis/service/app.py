@@ -23,6 +23,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -39,6 +40,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import remis
 from remis.service.auth import bearer
+from remis.service.fast_events import FastEvents
 from remis.service.games import Games, ServiceError
 from remis.service.limits import Limits
 from remis.service.mates import MatePool
@@ -457,6 +459,20 @@ def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
     return status, "; ".join(parts) or "invalid request"
 
 
+class _Service(FastAPI):
+    """The application, whose event requests (one a move) :class:`FastEvents`
+    answers before the stack of middlewares and routing (it hands the rest on)."""
+
+    fast: FastEvents | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one request."""
+        if self.fast is None:
+            await super().__call__(scope, receive, send)
+        else:
+            await self.fast(scope, receive, send)
+
+
 def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST,
                mate_workers: int = 1, search_workers: int = 1,
                limits: Limits | None = None) -> FastAPI:
@@ -497,7 +513,7 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
             searches.close()
             store.close()
 
-    app = FastAPI(
+    app = _Service(
         lifespan=lifespan,
         title="remis",
         version=remis.__version__,
@@ -510,6 +526,9 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     app.state.store = store
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(Caller)
+    # the request of every move, answered before the application's stack
+    app.fast = FastEvents(partial(FastAPI.__call__, app), games=games, model=Event,
+                          handlers=app.exception_handlers, limit=MAX_BODY)
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
