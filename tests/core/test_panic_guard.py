@@ -54,6 +54,9 @@ CALLS: list[tuple[str, Callable[[], Callable[[], Any]], str]] = [
     ("position_key", lambda: lambda: _core.position_key("8/8/8/8/8/8/8/K1k5 w - - 0 1"),
      "on 8/8/8/8/8/8/8/K1k5 w - - 0 1"),
     ("core_version", lambda: _core.core_version, "core_version"),
+    ("material", lambda: lambda: _core.material(0, 0, 0, 0, 0, 0x81, 0x1), "on the pieces"),
+    ("GameLines.__next__", lambda: _second(_core.GameLines(_core.GameReader(PGN))),
+     "after game 1, byte 25 of the stream"),
     ("illegal_reason", lambda: lambda: remis.parse_fen("8/8/8/8/8/8/8/K1k5 w - - 0 1"),
      "on the pieces"),
     ("can_checkmate", lambda: lambda: remis.can_checkmate(chess.Board(), chess.WHITE,
@@ -83,7 +86,8 @@ def test_a_panic_is_the_librarys_exception_saying_where(
 def test_every_entry_point_of_the_core_is_tried() -> None:
     functions = {n for n in dir(_core) if not n.startswith("_")
                  and callable(getattr(_core, n)) and not isinstance(getattr(_core, n), type)}
-    classes = {"History", "GameSplitter", "GameReader", "DeadTest"}
+    classes = {n for n in dir(_core) if isinstance(getattr(_core, n), type)
+               and not issubclass(getattr(_core, n), BaseException)}
     tried = {entry.partition(".")[0] for entry, _, _ in CALLS}
     assert functions | classes <= tried, (functions | classes) - tried
 

@@ -9,7 +9,7 @@
 
 use pyo3::prelude::*;
 
-use super::guard::{catch, internal_error};
+use super::guard::{catch, guard, internal_error};
 use super::{KindFacts, dead_to_py};
 use crate::board::fen;
 use crate::rules::dead::{DeadTest, Engine, FULL_RUNS_PER_STRUCTURE};
@@ -111,7 +111,13 @@ pub fn material(
     kings: u64,
     white: u64,
 ) -> PyResult<(String, bool)> {
-    let b = units([pawns, knights, bishops, rooks, queens, kings], white)?;
-    let dead = crate::rules::dead::material_dead_board(&b).is_some();
-    Ok((crate::board::describe_units(&b), dead))
+    guard(
+        "material",
+        || "on the pieces".to_owned(),
+        || {
+            let b = units([pawns, knights, bishops, rooks, queens, kings], white)?;
+            let dead = crate::rules::dead::material_dead_board(&b).is_some();
+            Ok((crate::board::describe_units(&b), dead))
+        },
+    )
 }

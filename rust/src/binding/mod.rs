@@ -466,17 +466,31 @@ impl GameLines {
         slf
     }
 
+    /// Guarded as the other entry points are; by hand, since where it stands is the
+    /// reader's, which only a borrow with the GIL can ask.
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        const NAME: &str = "GameLines.__next__";
         let mut reader = self.reader.borrow_mut(py);
-        let Some((g, facts)) = reader.next_facts()? else {
-            return Ok(None);
-        };
-        if let Some(line) = crate::game_json::plain_line(&facts, self.file.as_deref()) {
-            return Ok(Some(PyString::new(py, &line).into_any().unbind()));
-        }
-        let game = reader.texts.then_some(&g);
-        facts_to_py(py, &facts, reader.fens, game).map(Some)
+        let file = self.file.as_deref();
+        guard::catch(NAME, || next_line(py, &mut reader, file))
+            .unwrap_or_else(|p| Err(guard::internal_error(NAME, || reader.source.place(), &*p)))
     }
+}
+
+/// The next game of `reader` as [`GameLines`] gives it.
+fn next_line(
+    py: Python<'_>,
+    reader: &mut GameReader,
+    file: Option<&str>,
+) -> PyResult<Option<Py<PyAny>>> {
+    let Some((g, facts)) = reader.next_facts()? else {
+        return Ok(None);
+    };
+    if let Some(line) = crate::game_json::plain_line(&facts, file) {
+        return Ok(Some(PyString::new(py, &line).into_any().unbind()));
+    }
+    let game = reader.texts.then_some(&g);
+    facts_to_py(py, &facts, reader.fens, game).map(Some)
 }
 
 /// Rule on one game, a panic becoming the game's error.
