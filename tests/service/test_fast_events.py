@@ -133,4 +133,5 @@ def test_an_unexpected_error_is_a_logged_500(tmp_path: Path, fast: bool,
                              headers={"Authorization": f"Bearer {game['tokens']['white']}"})
             return r.status_code, r.json()
 
-    assert asyncio.run(steps()) == (500, {"detail": "internal error; it has been logged"})
+    assert asyncio.run(steps()) == (500, {"detail": "internal error; it has been logged",
+                                          "code": "internal_error"})
