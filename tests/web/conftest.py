@@ -123,7 +123,8 @@ def pages(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterator
         pg = context.new_page()
         errors: list[str] = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        pg.set_default_timeout(10_000)
+        # generous: the suite must pass on a machine busy with other work
+        pg.set_default_timeout(30_000)
         pg.goto(url or f"{server}/")
         pg.wait_for_selector("body[data-ready='true']")
         opened.append((context, pg, errors))

@@ -16,6 +16,7 @@ from typing import Any
 
 import chess.pgn
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from remis.arbiter.clock import clock_text
 
@@ -42,10 +43,21 @@ def click_square(page: Any, square: str, board: str = "board") -> None:
 
 
 def move(page: Any, uci: str, ply: int, *others: Any) -> None:
-    """Make a move by two clicks and wait until the arbiter has it (on ``others`` too)."""
-    click_square(page, uci[:2])
-    click_square(page, uci[2:4])
-    for pg in (page, *others):
+    """Make a move by two clicks and wait until the arbiter has it (on ``others`` too).
+
+    On a loaded machine the page may still be laying itself out when the first click
+    lands, so a move that has not reached the board is clicked again, at most twice."""
+    for attempt in range(3):
+        click_square(page, uci[:2])
+        click_square(page, uci[2:4])
+        try:
+            page.wait_for_selector(f"body[data-ply='{ply}']", timeout=20_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2 or page.get_attribute("body", "data-ply") != str(ply - 1):
+                raise
+            shot(page, f"move-{uci}-retry-{attempt}")
+    for pg in others:
         pg.wait_for_selector(f"body[data-ply='{ply}']")
 
 
