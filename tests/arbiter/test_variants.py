@@ -127,6 +127,16 @@ def test_claims_are_refused_as_chess_only(kind: str) -> None:
     assert a.state() == before and a.events() == []
 
 
+@pytest.mark.parametrize("variant", ["shogi", "xiangqi"])
+def test_a_request_to_the_arbiter_is_refused_as_chess_only(variant: str) -> None:
+    """The variant arbiter has no act that would uphold or reject it."""
+    a = Arbiter({"variant": variant, "mode": "online", "time_control": "60"})
+    before = a.state()
+    with pytest.raises(RefusedEvent, match="chess-only"):
+        a.apply({"type": "request", "player": "white", "kind": "time", "at": 1})
+    assert a.state() == before and a.events() == []
+
+
 def test_chess_only_events_are_refused() -> None:
     x = Arbiter({"variant": "xiangqi"})
     with pytest.raises(RefusedEvent, match=r"chess-only.*7\.5.*WXF"):

@@ -289,6 +289,18 @@ class VariantArbiter(Arbiter):
         self._note(index, at, "variant_touched", {"player": self._name(color), "article": "4.3"})
         self._touch_rejects_offer(color, at, index)
 
+    def _on_request(self, ev: Event, at: float, index: int) -> None:
+        """Refused: the arbiter of a variant game has no act to answer it with.
+
+        >>> a = Arbiter({"variant": "xiangqi", "mode": "online", "time_control": "60"})
+        >>> a.accept({"type": "request", "player": "white", "kind": "time"})
+        ... # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        remis.arbiter.events.RefusedEvent: a request to the arbiter (FIDE ...) is chess-only ...
+        """
+        raise self._chess_only("a request to the arbiter (FIDE Article 12)")
+
     def _on_arbiter(self, ev: Event, at: float, index: int) -> None:
         raise RefusedEvent("no claim or request awaits the arbiter's decision (the requests "
                            "of FIDE Guidelines III are chess-only)")
