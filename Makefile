@@ -76,7 +76,7 @@ test: venv-dev lint test-rust web i18n chromium pg-deps docs wheel-test
 # Every benchmark in turn; their output becomes docs/benchmarks.md (CHA=/path/to/cha
 # puts the unwinnability questions to CHA too, built outside this tree).
 bench: venv-dev
-	$(PY) benchmarks/page.py $(if $(CHA),--cha $(CHA))
+	$(PY) benchmarks/page.py $(if $(CHA),--cha $(CHA)) $(if $(BASE),--base $(BASE))
 
 # The web page (src/remis/service/web): npm ci + esbuild bundle into web/dist (not committed;
 # the wheel takes it in through [tool.maturin] include).  Needs Node >= 20 and npm.

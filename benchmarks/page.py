@@ -2,10 +2,13 @@
 (``make bench``), with the date, the machine and each command, so that the
 page always shows one whole run and how to repeat it.
 
-    .venv/bin/python benchmarks/page.py [--cha BINARY] [--only NAME ...] [--out FILE]
+    .venv/bin/python benchmarks/page.py [--cha BINARY] [--base DIR] [--only NAME ...]
+                                        [--out FILE]
 
 ``--cha`` puts the unwinnability questions to CHA's command-line program too,
 built from its sources outside this project (``make bench CHA=/path/to/cha``).
+``--base`` measures the service's CPU per move event beside an earlier commit
+checked out with its own ``.venv`` (``make bench BASE=/path/to/checkout``).
 Each benchmark prints its own medians and ratios against a baseline run in
 the same process; this script only runs them in turn and copies what they
 print.  A benchmark that fails or finds no data is shown as such, and the
@@ -37,6 +40,8 @@ class Run(NamedTuple):
     args: tuple[str, ...]
     #: takes ``--cha BINARY``
     cha: bool = False
+    #: takes ``--compare DIR``, a checkout of an earlier commit to measure beside this one
+    base: bool = False
 
 
 RUNS = (
@@ -88,8 +93,11 @@ RUNS = (
         ("benchmarks/audit.py", "--quick")),
     Run("service", "The HTTP service",
         "Concurrent games played over HTTP against `remis serve` with SQLite: events per "
-        "second and latencies, against the same events through `Arbiter.apply` alone.",
-        ("benchmarks/service.py", "--db", "sqlite", "--games", "50", "--duration", "20")),
+        "second and latencies, against the same events through `Arbiter.apply` alone; with "
+        "`--base`, the server CPU per move event against an earlier commit's server, in the "
+        "same run.",
+        ("benchmarks/service.py", "--db", "sqlite", "--games", "50", "--duration", "20"),
+        base=True),
     Run("hostile", "The HTTP service under hostile clients",
         "50 honest games on loopback while hostile clients send bad clocks, costly searches, "
         "bad strings, retries and idle events for 60 s: the honest moves' latency and "
@@ -140,9 +148,10 @@ def machine() -> list[tuple[str, str]]:
     ]
 
 
-def run(r: Run, cha: Path | None) -> tuple[str, str, float]:
+def run(r: Run, cha: Path | None, base: Path | None = None) -> tuple[str, str, float]:
     """The command line, what it printed, and how long it took."""
-    args = [*r.args, *(["--cha", str(cha)] if cha and r.cha else [])]
+    args = [*r.args, *(["--cha", str(cha)] if cha and r.cha else []),
+            *(["--compare", str(base)] if base and r.base else [])]
     shown = ".venv/bin/python " + shlex.join(args)
     print(f"== {r.title}: {shown}", flush=True)
     started = time.monotonic()
@@ -229,6 +238,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cha", type=Path, default=None, metavar="BINARY",
                     help="CHA's command-line program, for the unwinnability benchmarks")
+    ap.add_argument("--base", type=Path, default=None, metavar="DIR",
+                    help="a checkout of an earlier commit, with its own .venv, for the "
+                         "service's CPU per move event beside it")
     ap.add_argument("--only", nargs="*", choices=[r.name for r in RUNS], default=None)
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks.md")
     args = ap.parse_args()
@@ -239,7 +251,7 @@ def main() -> None:
     when = datetime.datetime.now(datetime.UTC)
     facts = machine()
     chosen = [r for r in RUNS if args.only is None or r.name in args.only]
-    results = [(r, *run(r, args.cha)) for r in chosen]
+    results = [(r, *run(r, args.cha, args.base)) for r in chosen]
     args.out.write_text(page(results, when, facts) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
 
