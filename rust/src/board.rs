@@ -373,6 +373,13 @@ impl SanParts {
 }
 
 /// Material of both sides, White first: `K+B v K+N`.
+///
+/// ```
+/// use _core::board::{describe_material, from_fen};
+///
+/// let (pos, _) = from_fen("8/8/8/4k3/8/2n5/8/KB6 w - - 0 1", false).unwrap();
+/// assert_eq!(describe_material(&pos), "K+B v K+N");
+/// ```
 #[must_use]
 pub fn describe_material(pos: &Chess) -> String {
     describe_units(pos.board())

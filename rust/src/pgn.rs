@@ -540,6 +540,25 @@ pub trait MainLine {
 /// Read the main line of a game's movetext (`text[start..]`) as python-chess reads it,
 /// handing each move to `visitor`. Returns what python-chess would skip silently (an
 /// unreadable run of text, an unclosed comment or variation), where it stands.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use _core::pgn::{MainLine, read_main_line};
+///
+/// struct Moves(Vec<String>);
+/// impl MainLine for Moves {
+///     fn san(&mut self, san: &str, _at: usize) -> ControlFlow<()> {
+///         self.0.push(san.to_string());
+///         ControlFlow::Continue(())
+///     }
+/// }
+/// let mut moves = Moves(Vec::new());
+/// // variations, comments, NAGs and check signs are no moves of the main line
+/// let error = read_main_line(b"1. e4 {best} (1. d4) e5 $1 2. Qh5+ *", 0, &mut moves);
+/// assert!(error.is_none());
+/// assert_eq!(moves.0, ["e4", "e5", "Qh5"]);
+/// assert!(read_main_line(b"1. e4 {never closed", 0, &mut moves).is_some());
+/// ```
 pub fn read_main_line(
     text: &[u8],
     start: usize,

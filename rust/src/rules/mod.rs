@@ -140,6 +140,17 @@ pub enum EndRule {
 }
 
 /// The automatic end in the current position, if any, in the order of precedence.
+///
+/// ```
+/// use _core::board::from_fen;
+/// use _core::history::History;
+/// use _core::rules::{EndRule, automatic_end, dead::Material};
+///
+/// // king against king: a dead position, and so the game's end (5.2.2)
+/// let (pos, _) = from_fen("8/8/8/4k3/8/8/8/K7 w - - 0 1", false).unwrap();
+/// let end = automatic_end(&History::batch(pos), &mut Material, EndRule::All).unwrap();
+/// assert_eq!(end.article(), "5.2.2");
+/// ```
 pub fn automatic_end(h: &History, test: &mut dyn DeadTest, rule: EndRule) -> Option<End> {
     checkmate_or_stalemate(h)
         .or_else(|| dead_position(h, test))

@@ -510,6 +510,17 @@ fn steerings(pos: &Chess, color: Color) -> Vec<Steer> {
 }
 
 /// Is `pos` dead (neither side can mate, FIDE 5.2.2)? `None` when undecided.
+///
+/// ```
+/// use _core::board::from_fen;
+/// use _core::unwinnable::{Budget, Mode, is_dead};
+///
+/// // locked pawns, no piece to break through: neither side can ever mate
+/// let (locked, _) = from_fen("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1", false).unwrap();
+/// assert_eq!(is_dead(&locked, Mode::Full, &Budget::default()), Some(true));
+/// let (open, _) = from_fen("8/8/4k3/1p1p1p1p/1P1P1P2/4K2P/8/8 w - - 0 1", false).unwrap();
+/// assert_eq!(is_dead(&open, Mode::Full, &Budget::default()), Some(false));
+/// ```
 #[must_use]
 pub fn is_dead(pos: &Chess, mode: Mode, budget: &Budget) -> Option<bool> {
     let mut undecided = false;
