@@ -57,8 +57,11 @@ demo: venv web i18n
 
 lint: venv-dev lint-rust
 	$(STEP) "lint: ruff and mypy --strict"
-	$(VENV)/bin/ruff check src tests benchmarks docs/_build
+	$(VENV)/bin/ruff check src tests benchmarks docs/_build lint
 	$(VENV)/bin/mypy src
+	$(STEP) "lint: vulture (dead code) and stubtest (the remis._core stub against the module)"
+	$(VENV)/bin/vulture
+	$(PY) -m mypy.stubtest remis._core --allowlist lint/stubtest-allowlist.txt
 
 lint-rust:
 	$(STEP) "lint: cargo fmt --check and clippy -D warnings"

@@ -18,6 +18,21 @@ pub enum SetupError {
 /// The position of a FEN. `chess960` asks for Chess960 castling; a FEN whose
 /// castling rights only make sense in Chess960 (X-FEN or Shredder letters) selects
 /// it too, as python-chess does. Returns the position and whether it is Chess960.
+///
+/// # Errors
+///
+/// [`SetupError::Malformed`] for text that is no FEN, [`SetupError::Illegal`] for a
+/// position that cannot arise in a game (with shakmaty's reason).
+///
+/// ```
+/// use _core::board::{fen, from_fen};
+///
+/// let (pos, chess960) = from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", false).unwrap();
+/// assert!(!chess960);
+/// assert_eq!(fen(&pos), "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+/// assert!(from_fen("8/8/8/8/8/8/8/8 w - - 0 1", false).is_err()); // no kings
+/// assert!(from_fen("not a fen", false).is_err());
+/// ```
 pub fn from_fen(fen: &str, chess960: bool) -> Result<(Chess, bool), SetupError> {
     let parsed: Fen = fen
         .trim()
@@ -28,6 +43,10 @@ pub fn from_fen(fen: &str, chess960: bool) -> Result<(Chess, bool), SetupError> 
 }
 
 /// [`from_fen`] for a setup already read.
+///
+/// # Errors
+///
+/// [`SetupError::Illegal`] for a position that cannot arise in a game.
 pub fn from_setup(setup: Setup, chess960: bool) -> Result<(Chess, bool), SetupError> {
     let chess960 = chess960 || CastlingMode::detect(&setup) == CastlingMode::Chess960;
     let mode = if chess960 {
@@ -92,17 +111,20 @@ fn illegal_reason(e: &PositionError<Chess>, board: &shakmaty::Board) -> String {
 }
 
 /// The FEN python-chess prints: the en passant square only when a capture is legal.
+#[must_use]
 pub fn fen(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
 /// The SAN of a legal move with its check or mate sign, as python-chess writes it.
+#[must_use]
 pub fn san(pos: &Chess, m: Move) -> String {
     SanPlus::from_move(pos.clone(), m).to_string()
 }
 
 /// UCI of a move, castling as the king's two-square step (standard) or king takes rook
 /// (Chess960), as python-chess writes it.
+#[must_use]
 pub fn uci(pos: &Chess, m: Move) -> String {
     m.to_uci(pos.castles().mode()).to_string()
 }
@@ -114,6 +136,22 @@ pub struct SanError(pub String);
 /// The move a SAN token names, exactly as python-chess's `Board.parse_san` reads it
 /// (lenient about `x`, `-`, a missing `=`, long algebraic), except that a null move is
 /// an error: it is no move under the Laws.
+///
+/// # Errors
+///
+/// A [`SanError`] with python-chess's message where the token names no legal move.
+///
+/// ```
+/// use _core::board::{parse_san, san, start, uci};
+///
+/// let pos = start();
+/// let m = parse_san(&pos, "Nf3").unwrap();
+/// assert_eq!(san(&pos, m.clone()), "Nf3");
+/// assert_eq!(uci(&pos, m), "g1f3");
+/// assert_eq!(parse_san(&pos, "g1f3"), parse_san(&pos, "Nf3")); // long algebraic
+/// assert!(parse_san(&pos, "Ke2").is_err());
+/// assert!(parse_san(&pos, "--").is_err()); // a null move
+/// ```
 pub fn parse_san(pos: &Chess, san: &str) -> Result<Move, SanError> {
     let illegal = || SanError(format!("illegal san: '{san}' in {}", fen(pos)));
     let castle = match san {
@@ -335,11 +373,20 @@ impl SanParts {
 }
 
 /// Material of both sides, White first: `K+B v K+N`.
+///
+/// ```
+/// use _core::board::{describe_material, from_fen};
+///
+/// let (pos, _) = from_fen("8/8/8/4k3/8/2n5/8/KB6 w - - 0 1", false).unwrap();
+/// assert_eq!(describe_material(&pos), "K+B v K+N");
+/// ```
+#[must_use]
 pub fn describe_material(pos: &Chess) -> String {
     describe_units(pos.board())
 }
 
 /// [`describe_material`] of the units on a board.
+#[must_use]
 pub fn describe_units(board: &shakmaty::Board) -> String {
     let side = |c: Color| {
         let mut parts = vec!["K"];
@@ -360,6 +407,7 @@ pub fn describe_units(board: &shakmaty::Board) -> String {
 }
 
 /// The start position of standard chess.
+#[must_use]
 pub fn start() -> Chess {
     Chess::default()
 }

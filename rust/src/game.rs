@@ -121,6 +121,7 @@ pub struct Flag {
 }
 
 /// Everything the core says about one game.
+#[must_use = "the facts of a game are its ruling"]
 #[derive(Clone, Debug)]
 pub struct GameFacts {
     pub index: u64,
@@ -170,6 +171,7 @@ impl GameFacts {
         }
     }
 
+    #[must_use]
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -212,12 +214,25 @@ pub struct Ruler {
 }
 
 impl Ruler {
+    #[must_use]
     pub fn new(opts: Options) -> Ruler {
         let engine = dead::Engine::new(opts.dead == DeadMode::Quick);
         Ruler { opts, engine }
     }
 
     /// Rule on one game's text.
+    ///
+    /// ```
+    /// use _core::game::{Options, Ruler};
+    /// use _core::pgn::GameText;
+    ///
+    /// let text = b"[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n".to_vec();
+    /// let game = GameText { index: 1, text, ..GameText::default() };
+    /// let facts = Ruler::new(Options::default()).rule(&game);
+    /// assert_eq!(facts.plies, 4);
+    /// assert_eq!(facts.end.unwrap().article(), "5.1.1"); // checkmate
+    /// assert!(facts.error.is_none());
+    /// ```
     pub fn rule(&mut self, g: &GameText) -> GameFacts {
         let (headers, mstart) = read_tags(&g.text);
         let variant = variant_of(&headers);

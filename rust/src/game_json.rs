@@ -11,6 +11,7 @@ use crate::game::GameFacts;
 /// The JSON line (ending in a newline) of a game with nothing to word, or `None` when
 /// the game has an end, a claim, a flag fall or an error (Python words those). `file`
 /// names the game's file first, as when several files are read at once.
+#[must_use]
 pub fn plain_line(f: &GameFacts, file: Option<&str>) -> Option<String> {
     if f.end.is_some() || !f.claims.is_empty() || f.flag.is_some() || f.error.is_some() {
         return None;

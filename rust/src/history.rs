@@ -88,11 +88,13 @@ pub struct History {
 
 impl History {
     /// A history that only goes forward and forgets what can never recur.
+    #[must_use]
     pub fn batch(pos: Chess) -> History {
         History::new(pos, false)
     }
 
     /// A history that keeps every position and can take moves back.
+    #[must_use]
     pub fn live(pos: Chess) -> History {
         History::new(pos, true)
     }
@@ -118,26 +120,31 @@ impl History {
         }
     }
 
+    #[must_use]
     pub fn position(&self) -> &Chess {
         &self.pos
     }
 
+    #[must_use]
     pub fn ply(&self) -> u32 {
         self.ply
     }
 
+    #[must_use]
     pub fn halfmoves(&self) -> u32 {
         self.clock
     }
 
     /// Whether [`History::position`] is the position on the board (always, but after a
     /// position shakmaty refuses: then only the key and the count are known).
+    #[must_use]
     pub fn exact(&self) -> bool {
         self.exact
     }
 
     /// A live history whose start position shakmaty refuses: only its key and count
     /// are known (`pos` stands in for it and is not used for moves).
+    #[must_use]
     pub fn live_inexact(k: Key, clock: u32, pos: Chess) -> History {
         let mut h = History::new(pos, true);
         h.keys = vec![k];
@@ -148,11 +155,13 @@ impl History {
         h
     }
 
+    #[must_use]
     pub fn key(&self) -> Key {
         self.keys[self.keys.len() - 1]
     }
 
     /// The key after `ply` plies, if the history still has it.
+    #[must_use]
     pub fn key_at(&self, ply: u32) -> Option<Key> {
         ply.checked_sub(self.first)
             .and_then(|i| self.keys.get(i as usize))
@@ -160,6 +169,19 @@ impl History {
     }
 
     /// Play a legal move; returns how often the new position has now stood.
+    ///
+    /// ```
+    /// use _core::board::{parse_san, start};
+    /// use _core::history::History;
+    ///
+    /// let mut h = History::live(start());
+    /// let mut seen = 0;
+    /// for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+    ///     let m = parse_san(h.position(), san).unwrap();
+    ///     seen = h.push(m);
+    /// }
+    /// assert_eq!((h.ply(), seen), (4, 2)); // the start position, for the second time
+    /// ```
     pub fn push(&mut self, m: Move) -> usize {
         debug_assert!(
             self.exact,
@@ -256,22 +278,26 @@ impl History {
     }
 
     /// Plies at which the current position stood.
+    #[must_use]
     pub fn current_occurrences(&self) -> &[u32] {
         self.occurrences(&self.key())
     }
 
     /// Ply of the last irreversible move: nothing before it can stand again.
+    #[must_use]
     pub fn window_start(&self) -> u32 {
         self.windows[self.windows.len() - 1]
     }
 
     /// The positions that stood twice since the last irreversible move.
+    #[must_use]
     pub fn doubles(&self) -> &[Key] {
         &self.doubles
     }
 
     /// Whether an intended move could make a third occurrence (9.2.1): a position that
     /// stood twice in the window has the opponent to move.
+    #[must_use]
     pub fn may_repeat_after_move(&self) -> bool {
         let opp_white = self.turn() == Color::Black;
         self.doubles.iter().any(|k| k.white_to_move == opp_white)
@@ -279,6 +305,7 @@ impl History {
 
     /// Plies at which the position after the legal move `m` already stood (empty when
     /// it is new: a pawn move, a capture or castling can never repeat a position).
+    #[must_use]
     pub fn occurrences_after(&self, m: Move) -> Vec<u32> {
         if m.is_zeroing() || m.is_castle() {
             return Vec::new();
@@ -290,6 +317,7 @@ impl History {
 
     /// [`History::occurrences_after`] for a move known by the key of the position it
     /// leads to and whether it is a pawn move or a capture.
+    #[must_use]
     pub fn occurrences_after_key(&self, k: &Key, zeroing: bool) -> Vec<u32> {
         if zeroing || k.castling != self.key().castling {
             return Vec::new();
@@ -298,6 +326,7 @@ impl History {
     }
 
     /// The side to move (from the key, which is known even where the position is not).
+    #[must_use]
     pub fn turn(&self) -> Color {
         if self.key().white_to_move {
             Color::White
@@ -311,6 +340,7 @@ impl History {
     /// reversible, so its target is a position seen twice in the window with the
     /// opponent's units where they are now and the mover's differing on two squares:
     /// the move is read off that difference instead of trying every legal move.
+    #[must_use]
     pub fn repeating_moves(&self) -> Vec<(Move, Vec<u32>)> {
         let mut found = Vec::new();
         if self.doubles.is_empty() || !self.exact {
@@ -351,10 +381,12 @@ impl History {
     }
 
     /// The keys of every position still held, from ply `first_ply()` on.
+    #[must_use]
     pub fn keys(&self) -> &[Key] {
         &self.keys
     }
 
+    #[must_use]
     pub fn first_ply(&self) -> u32 {
         self.first
     }

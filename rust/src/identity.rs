@@ -22,6 +22,19 @@ pub struct Key {
 
 impl Key {
     /// The identity of `pos`.
+    ///
+    /// ```
+    /// use _core::board::from_fen;
+    /// use _core::identity::Key;
+    ///
+    /// // no black pawn can take on e3: the square does not make another position (9.2.3)
+    /// let (a, _) = from_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", false).unwrap();
+    /// let (b, _) = from_fen("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", false).unwrap();
+    /// assert_eq!(Key::of(&a), Key::of(&b));
+    /// // the side to move does
+    /// let (c, _) = from_fen("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", false).unwrap();
+    /// assert_ne!(Key::of(&b), Key::of(&c));
+    /// ```
     pub fn of(pos: &Chess) -> Key {
         let ep = pos.ep_square(EnPassantMode::Legal).map_or(64, u8::from);
         Key::of_board(
@@ -34,6 +47,7 @@ impl Key {
 
     /// The identity of the units on `b` with the side to move, castling rights and en
     /// passant square given (64: none).
+    #[must_use]
     pub fn of_board(b: &Board, white_to_move: bool, castling: u64, ep: u8) -> Key {
         let bb = [
             b.pawns().0,
@@ -49,6 +63,7 @@ impl Key {
     }
 
     /// A key from its parts (for positions python-chess holds that shakmaty refuses).
+    #[must_use]
     pub fn from_parts(bb: [u64; 8], white_to_move: bool, castling: u64, ep: u8) -> Key {
         // A cheap mix of every field: equality is checked in full, the hash only sorts.
         let mut h: u64 = u64::from(white_to_move) ^ (u64::from(ep) << 1) ^ castling.rotate_left(7);
@@ -66,6 +81,7 @@ impl Key {
     }
 
     /// The units of the side to move (`mover`) or its opponent.
+    #[must_use]
     pub fn units(&self, color: Color) -> u64 {
         if color == Color::White {
             self.bb[6]
@@ -76,6 +92,7 @@ impl Key {
 
     /// The key as the tuple python's `PositionKey` has always been:
     /// pawns, knights, bishops, rooks, queens, kings, White, Black, turn, castling, ep.
+    #[must_use]
     pub fn as_tuple(&self) -> [i128; 11] {
         let mut out = [0i128; 11];
         for (o, w) in out.iter_mut().zip(self.bb) {
@@ -92,6 +109,7 @@ impl Key {
     }
 
     /// The bitboard of one role's units.
+    #[must_use]
     pub fn role(&self, role: Role) -> u64 {
         self.bb[role as usize - 1]
     }

@@ -7,7 +7,7 @@
 //! as python-chess reads it (the same tokens, the same leniency), and what python-chess
 //! would skip without a word (`Qxx7`, `e4,`), an unclosed comment or variation, and a
 //! tag block without moves are reported where they stand. Lines that are not UTF-8 are
-//! read as Latin-1, as real files (old ChessBase exports) need.
+//! read as Latin-1, as real files (old `ChessBase` exports) need.
 
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
@@ -190,6 +190,23 @@ impl<R: BufRead> Splitter<R> {
 
     /// The next game, or None at the end. An I/O error (a damaged compressed stream) is
     /// returned after every game read whole before it.
+    ///
+    /// # Errors
+    ///
+    /// The reader's I/O error (a damaged compressed stream), after the games before it.
+    ///
+    /// ```
+    /// use _core::pgn::Splitter;
+    ///
+    /// let pgn = b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    /// let mut games = Splitter::new(&pgn[..], 0, None, 1);
+    /// let first = games.next_game().unwrap().unwrap();
+    /// let second = games.next_game().unwrap().unwrap();
+    /// assert_eq!((first.index, first.offset), (1, 0));
+    /// assert_eq!((second.index, second.offset), (2, 25));
+    /// assert!(second.text.starts_with(b"[Event \"b\"]"));
+    /// assert!(games.next_game().unwrap().is_none());
+    /// ```
     pub fn next_game(&mut self) -> io::Result<Option<GameText>> {
         if self.done {
             return Ok(None);
@@ -411,6 +428,12 @@ fn parse_tag(line: &[u8]) -> Option<(&[u8], &[u8])> {
 }
 
 /// Decode one line as UTF-8, falling back to Latin-1.
+///
+/// ```
+/// assert_eq!(_core::pgn::decode("Café".as_bytes()), "Café");
+/// assert_eq!(_core::pgn::decode(b"Caf\xe9"), "Café"); // Latin-1
+/// ```
+#[must_use]
 pub fn decode(raw: &[u8]) -> String {
     match std::str::from_utf8(raw) {
         Ok(s) => s.to_owned(),
@@ -420,6 +443,15 @@ pub fn decode(raw: &[u8]) -> String {
 
 /// The tags of a game, in order (a repeated tag keeps its first place, its last value),
 /// and the byte index where the movetext starts.
+///
+/// ```
+/// let text = b"[White \"Tal\"]\n[Black \"Botvinnik\"]\n\n1. e4 *\n";
+/// let (tags, start) = _core::pgn::read_tags(text);
+/// assert_eq!(tags[0], ("White".to_string(), "Tal".to_string()));
+/// assert_eq!(tags.len(), 2);
+/// assert!(text[start..].starts_with(b"1. e4"));
+/// ```
+#[must_use]
 pub fn read_tags(text: &[u8]) -> (Vec<(String, String)>, usize) {
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut at = 0;
@@ -508,6 +540,25 @@ pub trait MainLine {
 /// Read the main line of a game's movetext (`text[start..]`) as python-chess reads it,
 /// handing each move to `visitor`. Returns what python-chess would skip silently (an
 /// unreadable run of text, an unclosed comment or variation), where it stands.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use _core::pgn::{MainLine, read_main_line};
+///
+/// struct Moves(Vec<String>);
+/// impl MainLine for Moves {
+///     fn san(&mut self, san: &str, _at: usize) -> ControlFlow<()> {
+///         self.0.push(san.to_string());
+///         ControlFlow::Continue(())
+///     }
+/// }
+/// let mut moves = Moves(Vec::new());
+/// // variations, comments, NAGs and check signs are no moves of the main line
+/// let error = read_main_line(b"1. e4 {best} (1. d4) e5 $1 2. Qh5+ *", 0, &mut moves);
+/// assert!(error.is_none());
+/// assert_eq!(moves.0, ["e4", "e5", "Qh5"]);
+/// assert!(read_main_line(b"1. e4 {never closed", 0, &mut moves).is_some());
+/// ```
 pub fn read_main_line(
     text: &[u8],
     start: usize,
@@ -620,6 +671,7 @@ pub fn read_main_line(
 }
 
 /// Python's `repr` of a string, as remis's messages have always shown text.
+#[must_use]
 pub fn py_repr(s: &str) -> String {
     if s.contains('\'') && !s.contains('"') {
         format!("\"{s}\"")

@@ -3,7 +3,25 @@ and ruled on, the live history and its dead test (rust/src/binding; facts come b
 plain tuples, which remis.facts reads), the unwinnability engine
 (rust/src/unwinnable/py.rs)."""
 from collections.abc import Callable, Iterator
-from typing import Any, Literal
+from typing import Any, Literal, final
+
+__all__ = [
+    "FULL_NODES",
+    "FULL_RUNS_PER_STRUCTURE",
+    "DeadTest",
+    "GameLines",
+    "GameReader",
+    "GameSplitter",
+    "History",
+    "InternalError",
+    "_panic_at",
+    "can_checkmate",
+    "core_version",
+    "illegal_reason",
+    "material",
+    "position_key",
+    "rule_text",
+]
 
 Facts = tuple[Any, ...]
 Key = list[int]
@@ -66,22 +84,25 @@ def rule_text(
 # a game cut out: index, offset, text, unclosed_comment, tags_only, too_long
 Game = tuple[int, int, bytes, bool, int | None, bool]
 
+# pyo3 classes cannot be subclassed, and take their arguments in __new__
+@final
 class GameSplitter(Iterator[Game]):
-    def __init__(
-        self,
+    def __new__(
+        cls,
         source: str | bytes | Any,
         *,
         start: int = 0,
         end: int | None = None,
         first_index: int = 1,
-    ) -> None: ...
+    ) -> GameSplitter: ...
     def __iter__(self) -> GameSplitter: ...
     def __next__(self) -> Game: ...
     def position(self) -> int: ...
 
+@final
 class GameReader(Iterator[Facts]):
-    def __init__(
-        self,
+    def __new__(
+        cls,
         source: str | bytes | list[Game] | Any,
         *,
         start: int = 0,
@@ -98,20 +119,22 @@ class GameReader(Iterator[Facts]):
         laws: Callable[[str | None], tuple[bool, Callable[[str], int] | None]] | None = None,
         engine_nodes: int | None = None,
         engine_seconds: float | None = None,
-    ) -> None: ...
+    ) -> GameReader: ...
     def __iter__(self) -> GameReader: ...
     def __next__(self) -> Facts: ...
     def position(self) -> int: ...
 
+@final
 class GameLines(Iterator[Facts | str]):
-    def __init__(self, reader: GameReader, *, file: str | None = None) -> None: ...
+    def __new__(cls, reader: GameReader, *, file: str | None = None) -> GameLines: ...
     def __iter__(self) -> GameLines: ...
     def __next__(self) -> Facts | str: ...
 
+@final
 class History:
-    def __init__(
-        self, fen: str | None = None, chess960: bool = False, dead: DeadTest | None = None
-    ) -> None: ...
+    def __new__(
+        cls, fen: str | None = None, chess960: bool = False, dead: DeadTest | None = None
+    ) -> History: ...
     @property
     def ply(self) -> int: ...
     @property
@@ -164,8 +187,9 @@ FULL_RUNS_PER_STRUCTURE: int
 #: position: White's verdict facts, then Black's)
 DeadFacts = tuple[str, str | None, Any]
 
+@final
 class DeadTest:
-    def __init__(self, full_runs: int = ...) -> None: ...
+    def __new__(cls, full_runs: int = ...) -> DeadTest: ...
     def test(self, pawns: int, knights: int, bishops: int, rooks: int, queens: int,
              kings: int, white: int, black: int, turn: bool, castling: int, ep: int | None,
              chess960: bool, halfmoves: int, fullmoves: int) -> DeadFacts | None: ...

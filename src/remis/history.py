@@ -22,8 +22,8 @@ everything about repetitions, counts and rulings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Literal, overload
+from collections.abc import Iterator
+from typing import Literal
 
 import chess
 
@@ -85,8 +85,8 @@ class History:
     [Move.from_uci('e2e4'), Move.from_uci('e7e5')]
     """
 
-    __slots__ = ("_board", "_candidates", "_core", "_dead", "_found", "_in_core", "_lazy",
-                 "_pending", "_ply", "_stack", "_turn", "start_ply")
+    __slots__ = ("_board", "_core", "_dead", "_found", "_in_core", "_lazy",
+                 "_pending", "_ply", "_stack", "_turn")
 
     def __init__(self, board: chess.Board | None = None, *, stack: bool = True,
                  dead_test: DeadTest | None = None, lazy: bool = False) -> None:
@@ -96,8 +96,6 @@ class History:
         self._lazy = lazy
         #: moves the core played that the board has not (``lazy``): chess.Move or UCI
         self._pending: list[chess.Move | str] = []
-        #: ply number of the start position (0); kept for symmetry with PGN plies.
-        self.start_ply = 0
         self._dead: DeadTest = material_dead_test if dead_test is None else dead_test
         engine = getattr(self._dead, "core", None)
         engine = engine if isinstance(engine, _core.DeadTest) else None
@@ -105,7 +103,6 @@ class History:
         self._in_core = engine is not None or self._dead is material_dead_test
         self._core = _core.History(None if board is None else b.fen(), chess960=b.chess960,
                                    dead=engine)
-        self._candidates = _Candidates(self._core)
         # asked at every event of a live game: kept here rather than asked of the core
         self._ply = 0
         self._turn: chess.Color = b.turn
@@ -435,22 +432,6 @@ class History:
         """
         return bool(self._core.may_repeat_after_move())
 
-    def repeat_candidates(self) -> Sequence[PositionKey]:
-        """The positions that have appeared twice since the last irreversible
-        move: the only possible targets of a 9.2.1 claim, and empty in all but
-        repetitive games.  This is a live view of the history's own list, kept
-        up to date by :meth:`push` and :meth:`pop` (a caller may hold on to it
-        and test it after every move).
-
-        >>> h = History()
-        >>> live = h.repeat_candidates()
-        >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
-        ...     _ = h.push_san(san)
-        >>> live == [h.key()], live is h.repeat_candidates()
-        (True, True)
-        """
-        return self._candidates
-
     def repeating_moves(self) -> list[tuple[chess.Move, tuple[int, ...]]]:
         """Every legal move after which the position would stand on the board
         for at least the third time (a 9.2.1 claim), with the plies of its
@@ -511,32 +492,3 @@ def _read_move(board: chess.Board, text: str) -> chess.Move | None:
         return board.parse_san(text)
     except ValueError:
         return None
-
-
-class _Candidates(Sequence[PositionKey]):
-    """The core's list of positions that stood twice in the window, read
-    afresh at every use (see :meth:`History.repeat_candidates`)."""
-
-    __slots__ = ("_core",)
-
-    def __init__(self, core: _core.History) -> None:
-        self._core = core
-
-    def __len__(self) -> int:
-        return len(self._core.doubles())
-
-    @overload
-    def __getitem__(self, i: int) -> PositionKey: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[PositionKey]: ...
-    def __getitem__(self, i: int | slice) -> PositionKey | Sequence[PositionKey]:
-        keys = [tuple(k) for k in self._core.doubles()]
-        return keys[i]
-
-    def __eq__(self, other: object) -> bool:
-        return list(self) == other if isinstance(other, list) else NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(list(self))

@@ -46,23 +46,3 @@ def position_key(board: chess.Board) -> PositionKey:
     True
     """
     return tuple(_core.position_key(board.fen(), chess960=board.chess960))
-
-
-def key_turn(key: PositionKey) -> chess.Color:
-    """Return the side to move stored in a position key.
-
-    >>> import chess
-    >>> key_turn(position_key(chess.Board()))
-    True
-    """
-    return bool(key[8])
-
-
-def key_castling(key: PositionKey) -> int:
-    """Return the castling-rights bitmask (rook squares) stored in a key.
-
-    >>> import chess
-    >>> key_castling(position_key(chess.Board())) == chess.BB_CORNERS
-    True
-    """
-    return key[9]

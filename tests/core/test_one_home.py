@@ -16,7 +16,6 @@ from remis.history import History
 from remis.material import describe_material, insufficient_material, material_dead_test
 from remis.rules import automatic_end
 from remis.unwinnable.deadtest import EngineDeadTest
-from remis.unwinnable.moves import search_key
 
 STARTS = [
     chess.STARTING_FEN,
@@ -76,15 +75,6 @@ def test_the_history_keys_positions_as_the_public_identity() -> None:
 ])
 def test_the_public_identity(with_ep: str, without: str, same: bool) -> None:
     assert (position_key(chess.Board(with_ep)) == position_key(chess.Board(without))) is same
-
-
-def test_the_search_key_is_another_key_on_purpose() -> None:
-    # where a pawn attacks the square but the capture is illegal, the search key
-    # (cheap, never takes two positions for one) keeps it; FIDE's identity does not
-    pinned, plain = (chess.Board("1n2r1k1/8/8/3pP3/8/8/8/4K1N1 w - d6 0 2"),
-                     chess.Board("1n2r1k1/8/8/3pP3/8/8/8/4K1N1 w - - 0 2"))
-    assert position_key(pinned) == position_key(plain)
-    assert search_key(pinned) != search_key(plain)
 
 
 def random_sparse(rng: random.Random) -> chess.Board:

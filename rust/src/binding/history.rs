@@ -461,7 +461,7 @@ impl CoreHistory {
 
     /// The automatic ends the position and the counts decide, without the dead test
     /// (Python asks its dead test, such as `remis._core.DeadTest`, in between):
-    /// [mate_or_stalemate, fivefold, seventyfive]. Mate and stalemate only where the
+    /// `[mate_or_stalemate, fivefold, seventyfive]`. Mate and stalemate only where the
     /// history holds the position.
     fn ends(&self, py: Python<'_>) -> PyResult<[Option<Py<PyAny>>; 3]> {
         let h = self.h();
@@ -498,7 +498,7 @@ impl CoreHistory {
     /// intended move `text` in SAN or UCI (read as python-chess reads it) or, where the
     /// history does not hold the position, as the FEN after it (`after_fen`, with
     /// `zeroing`: a pawn move or a capture): (reason, kind, article, plies, count, san)
-    /// with reason correct, wrong_player, illegal_move or incorrect.
+    /// with reason `correct`, `wrong_player`, `illegal_move` or `incorrect`.
     #[pyo3(signature = (white, kind=None, text=None, after_fen=None, zeroing=false, fifty=100))]
     #[allow(clippy::too_many_arguments)]
     fn claim(

@@ -33,6 +33,10 @@ use crate::unwinnable::{Answer, Verdict};
 use guard::{Located, guard, panic_text};
 
 /// Register the batch and history functions on the module.
+///
+/// # Errors
+///
+/// Python's error where a name cannot be added to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InternalError", m.py().get_type::<guard::InternalError>())?;
     m.add_function(wrap_pyfunction!(guard::_panic_at, m)?)?;
@@ -233,7 +237,7 @@ impl Source {
         })
     }
 
-    /// The next game; a damaged stream is an OSError that says after which game (the
+    /// The next game; a damaged stream is an `OSError` that says after which game (the
     /// last read whole) and at which byte it begins.
     fn next(&mut self) -> PyResult<Option<GameText>> {
         match self {
@@ -284,8 +288,8 @@ impl Located for Source {
     }
 }
 
-/// A game as Python holds it between the splitter and a reader: (index, offset, text,
-/// unclosed_comment, tags_only, too_long).
+/// A game as Python holds it between the splitter and a reader: `(index, offset, text,
+/// unclosed_comment, tags_only, too_long)`.
 type PyGame<'py> = (u64, u64, Bound<'py, PyBytes>, bool, Option<u64>, bool);
 
 fn game_to_py<'py>(py: Python<'py>, g: &GameText) -> PyGame<'py> {

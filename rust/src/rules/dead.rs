@@ -61,6 +61,17 @@ impl DeadTest for Material {
 
 /// Insufficient material for both sides, with its description: remis's one test of
 /// the material cases of 5.2.2 (shakmaty's, python-chess's `is_insufficient_material`).
+///
+/// ```
+/// use _core::board::from_fen;
+/// use _core::rules::dead::material_dead;
+///
+/// let (knight, _) = from_fen("8/8/8/4k3/8/2n5/8/K7 w - - 0 1", false).unwrap();
+/// assert!(material_dead(&knight).is_some()); // K+N v K
+/// let (pawn, _) = from_fen("8/8/8/4k3/8/2n5/P7/K7 w - - 0 1", false).unwrap();
+/// assert!(material_dead(&pawn).is_none());
+/// ```
+#[must_use]
 pub fn material_dead(pos: &Chess) -> Option<DeadVerdict> {
     let b = pos.board();
     if (b.pawns() | b.rooks() | b.queens()).any() {
@@ -74,6 +85,7 @@ pub fn material_dead(pos: &Chess) -> Option<DeadVerdict> {
 /// that stood can leave the side not to move in check, A.5.4): the material cases do
 /// not depend on whose move it is. None where no position has these units (no king).
 #[allow(clippy::result_large_err)] // the errors are dropped at once
+#[must_use]
 pub fn material_dead_board(b: &Board) -> Option<DeadVerdict> {
     if (b.pawns() | b.rooks() | b.queens()).any() {
         return None;
@@ -125,6 +137,7 @@ pub struct Engine {
 }
 
 impl Engine {
+    #[must_use]
     pub fn new(quick_only: bool) -> Engine {
         Engine::with_full_runs(if quick_only {
             0
@@ -135,6 +148,7 @@ impl Engine {
 
     /// A test that allows `full_runs` searches beyond quick mode per structure and game
     /// (0: quick mode only).
+    #[must_use]
     pub fn with_full_runs(full_runs: u32) -> Engine {
         Engine {
             full_runs,

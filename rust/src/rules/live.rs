@@ -73,16 +73,19 @@ impl Live {
         live
     }
 
+    #[must_use]
     pub fn history(&self) -> &History {
         &self.h
     }
 
     /// The rulings of the current position.
+    #[must_use]
     pub fn now(&self) -> &Rulings {
         &self.now
     }
 
     /// The half-moves a fifty-move claim needs.
+    #[must_use]
     pub fn fifty(&self) -> u32 {
         self.fifty
     }

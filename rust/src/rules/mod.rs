@@ -43,6 +43,7 @@ pub struct End {
 }
 
 impl End {
+    #[must_use]
     pub fn article(&self) -> &'static str {
         match self.kind {
             EndKind::Checkmate => "5.1.1",
@@ -58,6 +59,17 @@ impl End {
 ///
 /// Only where the history holds the position: the live arbiter answers a position
 /// shakmaty refuses (an illegal move that stood) itself.
+///
+/// ```
+/// use _core::board::from_fen;
+/// use _core::history::History;
+/// use _core::rules::checkmate_or_stalemate;
+///
+/// let (pos, _) = from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false).unwrap();
+/// let end = checkmate_or_stalemate(&History::batch(pos)).unwrap();
+/// assert_eq!(end.article(), "5.2.1"); // stalemate
+/// ```
+#[must_use]
 pub fn checkmate_or_stalemate(h: &History) -> Option<End> {
     let pos = h.position();
     if !h.exact() || !pos.legal_moves().is_empty() {
@@ -94,6 +106,7 @@ pub fn dead_position(h: &History, test: &mut dyn DeadTest) -> Option<End> {
 }
 
 /// Fivefold repetition (9.6.1).
+#[must_use]
 pub fn fivefold(h: &History) -> Option<End> {
     let occ = h.current_occurrences();
     (occ.len() >= 5).then(|| End {
@@ -106,6 +119,7 @@ pub fn fivefold(h: &History) -> Option<End> {
 }
 
 /// The 75-move rule (9.6.2); ask it after checkmate, which prevails.
+#[must_use]
 pub fn seventyfive_moves(h: &History) -> Option<End> {
     let clock = h.halfmoves();
     (clock >= 150).then(|| End {
@@ -126,6 +140,17 @@ pub enum EndRule {
 }
 
 /// The automatic end in the current position, if any, in the order of precedence.
+///
+/// ```
+/// use _core::board::from_fen;
+/// use _core::history::History;
+/// use _core::rules::{EndRule, automatic_end, dead::Material};
+///
+/// // king against king: a dead position, and so the game's end (5.2.2)
+/// let (pos, _) = from_fen("8/8/8/4k3/8/8/8/K7 w - - 0 1", false).unwrap();
+/// let end = automatic_end(&History::batch(pos), &mut Material, EndRule::All).unwrap();
+/// assert_eq!(end.article(), "5.2.2");
+/// ```
 pub fn automatic_end(h: &History, test: &mut dyn DeadTest, rule: EndRule) -> Option<End> {
     checkmate_or_stalemate(h)
         .or_else(|| dead_position(h, test))
@@ -149,6 +174,7 @@ pub enum Article {
 }
 
 impl Article {
+    #[must_use]
     pub fn text(self) -> &'static str {
         match self {
             Article::IntendedRepetition => "9.2.1",
@@ -158,6 +184,7 @@ impl Article {
         }
     }
 
+    #[must_use]
     pub fn is_repetition(self) -> bool {
         matches!(self, Article::IntendedRepetition | Article::Repetition)
     }
@@ -268,6 +295,22 @@ pub fn fifty_claims(h: &History, limit: u32, out: &mut Vec<Claim>) {
 }
 
 /// Every correct claim of the player having the move (9.2 and 9.3).
+///
+/// ```
+/// use _core::board::{parse_san, start};
+/// use _core::history::History;
+/// use _core::rules::claimable;
+///
+/// let mut h = History::live(start());
+/// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+///     let m = parse_san(h.position(), san).unwrap();
+///     h.push(m);
+/// }
+/// // the start position stands for the third time: 9.2.2 for White
+/// let claims = claimable(&h, 100);
+/// assert!(claims.iter().any(|c| c.ply == 8 && c.article.text() == "9.2.2"));
+/// ```
+#[must_use]
 pub fn claimable(h: &History, fifty_limit: u32) -> Vec<Claim> {
     let mut out = Vec::new();
     threefold_claims(h, &mut out);
@@ -292,6 +335,7 @@ pub struct Intended {
 
 impl Intended {
     /// The intended move `m`, legal in the history's position.
+    #[must_use]
     pub fn of(h: &History, m: Move) -> Intended {
         let mut after = h.position().clone();
         after.play_unchecked(m);
@@ -314,6 +358,7 @@ pub enum ClaimReason {
 
 /// The verdict on one claim: the kind and article it was judged under, the plies it
 /// rests on and the no-progress count it would need.
+#[must_use = "a claim ruled on and not answered leaves the player without a ruling"]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClaimVerdict {
     pub reason: ClaimReason,
@@ -324,6 +369,7 @@ pub struct ClaimVerdict {
 }
 
 /// The article a claim of `kind` rests on, with or without an intended move.
+#[must_use]
 pub fn claim_article(kind: ClaimKind, with_move: bool) -> Article {
     match (kind, with_move) {
         (ClaimKind::Threefold, true) => Article::IntendedRepetition,
@@ -431,6 +477,7 @@ pub fn rule_on_claim(
 }
 
 /// The material description, for insufficient material.
+#[must_use]
 pub fn material(h: &History) -> String {
     describe_material(h.position())
 }

@@ -124,6 +124,8 @@ pub enum Answer {
     Unknown,
 }
 
+/// The answer to "can this side still checkmate?", how it was found and what it cost.
+#[must_use = "a verdict unread is a question asked for nothing"]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     pub answer: Answer,
@@ -216,6 +218,19 @@ pub fn readable(pos: &Chess, v: &mut Verdict) {
 
 /// Can `color` still checkmate from `pos`? A helpmate line comes as found (see
 /// [`readable`]).
+///
+/// ```
+/// use _core::board::from_fen;
+/// use _core::unwinnable::{Answer, Budget, Mode, can_checkmate};
+/// use shakmaty::Color;
+///
+/// // K+Q v K: White can mate (the line is a mate), the lone king cannot
+/// let (pos, _) = from_fen("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1", false).unwrap();
+/// let white = can_checkmate(&pos, Color::White, Mode::Full, &Budget::default());
+/// let black = can_checkmate(&pos, Color::Black, Mode::Full, &Budget::default());
+/// assert!(matches!(white.answer, Answer::Can(ref line) if !line.is_empty()));
+/// assert!(matches!(black.answer, Answer::Cannot(_)));
+/// ```
 pub fn can_checkmate(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> Verdict {
     if pos.is_checkmate() && pos.turn() != color {
         return Verdict::new(Answer::Can(Vec::new()), Method::Search, 0, &[]);
@@ -495,6 +510,18 @@ fn steerings(pos: &Chess, color: Color) -> Vec<Steer> {
 }
 
 /// Is `pos` dead (neither side can mate, FIDE 5.2.2)? `None` when undecided.
+///
+/// ```
+/// use _core::board::from_fen;
+/// use _core::unwinnable::{Budget, Mode, is_dead};
+///
+/// // locked pawns, no piece to break through: neither side can ever mate
+/// let (locked, _) = from_fen("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1", false).unwrap();
+/// assert_eq!(is_dead(&locked, Mode::Full, &Budget::default()), Some(true));
+/// let (open, _) = from_fen("8/8/4k3/1p1p1p1p/1P1P1P2/4K2P/8/8 w - - 0 1", false).unwrap();
+/// assert_eq!(is_dead(&open, Mode::Full, &Budget::default()), Some(false));
+/// ```
+#[must_use]
 pub fn is_dead(pos: &Chess, mode: Mode, budget: &Budget) -> Option<bool> {
     let mut undecided = false;
     for color in Color::ALL {

@@ -332,6 +332,10 @@ fn failure(pos: &Chess, color: Color, payload: &(dyn std::any::Any + Send)) -> P
 }
 
 /// Add the engine's functions to the `_core` module.
+///
+/// # Errors
+///
+/// Python's error where a name cannot be added to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(can_checkmate, m)?)?;
     m.add_function(wrap_pyfunction!(illegal_reason, m)?)?;

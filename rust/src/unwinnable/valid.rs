@@ -162,6 +162,7 @@ impl Raw {
 
     /// python-chess's `Board.status()` (standard chess), or'ed with
     /// [`UNEXPLAINED_DOUBLE_CHECK`] where remis refuses a double check.
+    #[must_use]
     pub fn status(&self) -> u32 {
         let mut errors = 0;
         let occupied = self.occupied();
@@ -327,6 +328,7 @@ impl Raw {
     }
 
     /// Why the position cannot arise in a game, in remis's words, or None when it can.
+    #[must_use]
     pub fn illegal_reason(&self) -> Option<String> {
         let status = self.status();
         if status == 0 {
@@ -368,6 +370,10 @@ impl Raw {
     }
 
     /// The position, when [`Raw::status`] is 0.
+    ///
+    /// # Errors
+    ///
+    /// The status bits of an illegal position ([`Raw::status`]).
     pub fn position(&self) -> Result<Chess, u32> {
         let status = self.status();
         if status != 0 {

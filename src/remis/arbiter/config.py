@@ -27,7 +27,6 @@ import chess
 from remis.fen import illegal_reason
 
 Mode = Literal["standard", "rapid", "blitz", "online"]
-Supervision = Literal["full", "partial"]
 
 MODES: tuple[str, ...] = ("standard", "rapid", "blitz", "online")
 SUPERVISIONS: tuple[str, ...] = ("full", "partial")
@@ -128,18 +127,6 @@ class TimeControl:
         9000.0
         """
         return self.periods[min(index, len(self.periods) - 1)]
-
-    def estimated_minutes(self) -> float:
-        """FIDE's duration measure: base + 60 x increment of the first period,
-        in minutes (A: rapid is more than 10 and less than 60; B: blitz 10 or less).
-
-        >>> TimeControl.parse("300+2").estimated_minutes()
-        7.0
-        """
-        if not self.periods:
-            return math.inf
-        p = self.periods[0]
-        return (p.seconds + 60 * p.increment) / 60
 
 
 _DEFAULTS: dict[str, Any] = {

@@ -621,14 +621,5 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _raise_interrupt(signum: int, frame: object) -> None:
+def _raise_interrupt(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
-
-
-def wall_clock() -> float:
-    """Seconds from a monotonic clock (for rates).
-
-    >>> wall_clock() > 0
-    True
-    """
-    return time.perf_counter()

@@ -117,21 +117,6 @@ class VariantHistory:
         #: side (0 first player, 1 second) that makes the move of ply 1
         self.first_mover: int = FIRST if self.board.turn == "w" else SECOND
 
-    @classmethod
-    def from_config(cls, config: dict[str, object]) -> VariantHistory:
-        """Build the history an arbiter config asks for: ``variant`` (shogi or
-        xiangqi), optional ``start`` (SFEN/FEN, default the start position),
-        ``repetitions`` (xiangqi) and ``notation`` (``uci``/``iccs``).
-
-        >>> VariantHistory.from_config({"variant": "xiangqi", "repetitions": 3}).rules.repetitions
-        3
-        """
-        reps = config.get("repetitions")
-        notation = config.get("notation")
-        return cls(str(config["variant"]), str(config.get("start", "startpos")),
-                   repetitions=None if reps is None else int(str(reps)),
-                   notation=None if notation is None else str(notation))
-
     # ----------------------------------------------------------- reading
     def _read_start(self, text: str) -> str:
         v = self.rules.variant
