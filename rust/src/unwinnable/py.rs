@@ -243,7 +243,7 @@ fn can_checkmate<'py>(
     let mut budget = Budget {
         max_nodes,
         deadline,
-        interrupt: None,
+        ..Budget::default()
     };
     let outcome = if quick {
         // a few thousand nodes at most: no signals to wait for, no GIL to give back
