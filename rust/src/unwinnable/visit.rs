@@ -221,7 +221,9 @@ struct Buckets {
 impl Buckets {
     fn push(&mut self, priority: usize, slot: u32) {
         if priority >= self.lists.len() {
-            self.lists.resize_with(priority + 1, VecDeque::new);
+            // (every priority a visit has, at once)
+            self.lists
+                .resize_with((priority + 1).max(512), VecDeque::new);
         }
         self.lists[priority].push_back(slot);
         self.lowest = self.lowest.min(priority);
@@ -363,7 +365,8 @@ impl Visit {
     }
 
     fn push(&mut self, id: u32, pos: &Chess, context: u32, novelty: u64) {
-        let priority = (novelty as usize) << 10 | self.rank(pos) as usize;
+        // (a rank is below 128: the buckets of one novelty follow those of the one before)
+        let priority = (novelty as usize) << 7 | self.rank(pos) as usize;
         let packed = Packed::new(pos, context, id);
         let slot = match self.free.pop() {
             Some(slot) => {
