@@ -17,6 +17,19 @@ The contenders take turns in every round (so that a change in the machine's
 load hits them alike) and each is timed in CPU seconds of this process
 (``time.process_time``); the median of the rounds is reported.
 
+The live rows are what a chess server pays for each move, against (a) on
+the same games, the contenders taking turns game by game (a shared
+machine's load changes within a round):
+
+  * ``History.push`` + ``automatic_end`` + ``claimable`` after every move,
+    the python-chess board kept in step (``remis.History()``; target at
+    most 2x (a)), and with ``lazy=True``, the board brought up to date only
+    when read;
+  * ``Arbiter.accept`` + ``state(log=False)`` for each move event of a game
+    with clocks (times of record with milliseconds, as a server's; target
+    at most 5x (a)).
+
+
 As processes (CPU time from ``getrusage``, less each program's start-up on an
 empty file, median of the rounds, taking turns), on the masters and lichess
 files:
@@ -31,7 +44,8 @@ With ``--cha BINARY``, quick mode (the dead-position test after every ply) on
 the 30,000 lichess positions against CHA's quick mode, as
 ``benchmarks/unwinnability.py`` measures it.
 
-    python benchmarks/replay.py [--games N] [--repeat R] [--slow-games M] [--cha BINARY]
+    python benchmarks/replay.py [--games N] [--repeat R] [--slow-games M]
+                                [--live-games L] [--cha BINARY]
 """
 
 from __future__ import annotations
@@ -44,12 +58,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import chess
 
+from remis.arbiter import Arbiter
 from remis.history import History
 from remis.pgn import read_games
 from remis.replay import replay
@@ -96,17 +111,66 @@ def remis_full(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
         replay(moves, start, claims="all", validated=True, dead_test=EngineDeadTest())
 
 
-def remis_on_push(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
-    """The live history, move by move, as the arbiter keeps it: each move
-    pushed (python-chess's board and the core's history), then the
-    automatic end and the claims asked."""
-    for start, moves in games:
-        h = History(start)
-        for m in moves:
-            h.push(m)
-            if automatic_end(h) is not None:
-                break
-            claimable(h)
+def live_history(start: chess.Board, moves: list[chess.Move], *, lazy: bool = False) -> None:
+    """What a server asks after each move of a live game: the move pushed,
+    the automatic end and the claims."""
+    h = History(start, lazy=lazy)
+    for m in moves:
+        h.push(m)
+        if automatic_end(h) is not None:
+            break
+        claimable(h)
+
+
+def live_arbiter(events: list[dict[str, Any]]) -> None:
+    """The arbiter's work for each move event of a game with clocks, and the
+    state a client sees (without the whole ruling log)."""
+    a = Arbiter({"time_control": "5400+30"})
+    accept, state = a.accept, a.state
+    for e in events:
+        accept(e)
+        if state(log=False)["over"]:
+            break
+
+
+def move_events(start: chess.Board, moves: list[chess.Move]) -> list[dict[str, Any]]:
+    """The move events of a game, in SAN as players send them, at times of
+    record with milliseconds."""
+    board, out = start.copy(), []
+    for n, m in enumerate(moves):
+        out.append({"type": "move", "player": "white" if board.turn else "black",
+                    "move": board.san(m), "at": round(7.123 * (n + 1), 3)})
+        board.push(m)
+    return out
+
+
+def live_rows(games: list[tuple[chess.Board, list[chess.Move]]], repeat: int) -> list[Row]:
+    """The live rows with their targets (see the module's docstring)."""
+    games = [(s, m) for s, m in games if s.fen() == chess.STARTING_FEN]
+    events = [move_events(s, m) for s, m in games]
+    plies = sum(len(m) for _, m in games)
+    rows: list[tuple[str, Callable[[int], None], float | None]] = [
+        ("python-chess Board.push", lambda i: push_only(games[i:i + 1]), None),
+        ("History.push + automatic_end + claimable / Board.push",
+         lambda i: live_history(*games[i]), 2.0),
+        ("    ... History(lazy=True), the board when read",
+         lambda i: live_history(*games[i], lazy=True), None),
+        ("Arbiter.accept + state(log=False), clocks / Board.push",
+         lambda i: live_arbiter(events[i]), 5.0),
+    ]
+    cpu = [0.0] * len(rows)
+    clock = time.process_time
+    for _ in range(repeat):
+        for i in range(len(games)):
+            for k in range(len(rows)):  # a different one first in each game
+                j = (i + k) % len(rows)
+                t = clock()
+                rows[j][1](i)
+                cpu[j] += clock() - t
+    detail = f"{len(games)} games, {plies} plies, {repeat} rounds taking turns game by game"
+    return [Row(name, t / cpu[0], target,
+                f"{1e6 * t / (plies * repeat):.2f} us a ply; {detail}")
+            for (name, _, target), t in zip(rows, cpu, strict=True)][1:]
 
 
 def remis_material(games: list[tuple[chess.Board, list[chess.Move]]]) -> None:
@@ -270,6 +334,8 @@ def main() -> int:
     ap.add_argument("--empty-games", type=int, default=200000)
     ap.add_argument("--cha", type=Path, default=None, metavar="BINARY",
                     help="CHA's command-line program, for the quick-mode row")
+    ap.add_argument("--live-games", type=int, default=1000,
+                    help="games for the live rows (default 1000)")
     args = ap.parse_args()
     if not DATA.is_dir():
         print(f"no data at {DATA}", file=sys.stderr)
@@ -278,8 +344,8 @@ def main() -> int:
     plies = sum(len(m) for _, m in games)
     slow = games[: args.slow_games]
     print(f"{len(games)} games, {plies} plies from {DATA}")
-    a, c, m, p = timed([(push_only, games), (remis_full, games), (remis_material, games),
-                        (remis_on_push, games)], args.repeat)
+    a, c, m = timed([(push_only, games), (remis_full, games), (remis_material, games)],
+                    args.repeat)
     a_slow, b_slow = timed([(push_only, slow), (push_outcome, slow)], max(1, args.repeat // 2))
     print(f"(a) python-chess push only          {1e6 * a / plies:6.2f} us/ply")
     print(f"(b) push + outcome(claim_draw=True) {b_slow / a_slow:6.1f}x (a) "
@@ -288,8 +354,7 @@ def main() -> int:
           "(the engine's dead-position test, as remis game)")
     print(f"    ... material-only dead test     {m / a:6.2f}x (a)")
     print()
-    rows = [Row("History.push + automatic_end + claimable / Board.push", p / a, 2.0,
-                f"{1e6 * p / plies:.2f} us a ply: the live path, move by move")]
+    rows = live_rows(games[: args.live_games], max(1, args.repeat // 2))
     rows += batch_rows(args.rounds, args.sample_every, args.empty_games)
     if args.cha is not None:
         rows.append(quick_row(args.cha, args.rounds))

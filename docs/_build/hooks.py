@@ -3,7 +3,8 @@
 * ``openapi.json`` is written from the service's own application, so the HTTP
   API page links the schema of this very version, and the page's endpoints,
   bodies and statuses are written from it (``<!-- remis http endpoints -->``,
-  ``<!-- remis http statuses -->``);
+  ``<!-- remis http statuses -->``), and its error codes from the service's
+  list of them (``<!-- remis http codes -->``);
 * the user guide's usage lines and option tables are written from the
   command line's parsers (``<!-- remis usage serve -->``,
   ``<!-- remis options serve -->``);
@@ -85,6 +86,8 @@ def generated(kind: str, what: str, where: str) -> str:
             return http_reference.endpoints(openapi())
         if kind == "http" and what == "statuses":
             return http_reference.statuses(openapi())
+        if kind == "http" and what == "codes":
+            return http_reference.codes()
     except KeyError as exc:
         log.warning(f"{where}: <!-- remis {kind} {what} -->: {exc}")
         return f"<!-- remis {kind} {what} -->"

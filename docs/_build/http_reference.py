@@ -1,8 +1,9 @@
 """The HTTP reference, written from the service's OpenAPI schema at build time:
 every endpoint with its token, parameters, body and answers (each status with
-what it means), and every body's fields.  A new endpoint, field or status
-appears on the page with the schema, and the page cannot say what the schema
-does not."""
+what it means), and every body's fields; and from the service's list of error
+codes (:mod:`remis.service.codes`), every code with its status and params.  A
+new endpoint, field, status or code appears on the page with the code, and the
+page cannot say what the code does not."""
 
 from __future__ import annotations
 
@@ -171,3 +172,19 @@ def statuses(schema: Schema) -> str:
         rows.append(f"| {status} | {_cell(when)} | {', '.join(where)} |")
     return "\n".join(rows)
 
+
+
+def codes() -> str:
+    """Every error code of :mod:`remis.service.codes`, group by group: its
+    status, its params and what it means."""
+    from remis.service.codes import GROUPS
+
+    out: list[str] = []
+    for title, group in GROUPS.items():
+        out += [f"### {title}", "", "| code | status | params | meaning |", "|---|---|---|---|"]
+        for name, code in group.items():
+            params = ", ".join(f"`{p}`" for p in code.params)
+            status = "its own" if code.status is None else str(code.status)
+            out.append(f"| `{name}` | {status} | {params} | {_cell(code.meaning)} |")
+        out.append("")
+    return "\n".join(out)

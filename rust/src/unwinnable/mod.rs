@@ -30,7 +30,7 @@
 //! Budgets are counted in nodes (positions generated), so a verdict never
 //! depends on the machine's load; a deadline and an interrupt test are opt-ins.
 
-mod bits;
+pub(crate) mod bits;
 mod blocked;
 mod budget;
 mod checks;

@@ -1,7 +1,8 @@
 """The FastAPI application: HTTP around :mod:`remis.service.games` and
 :mod:`remis.service.stateless`.
 
-Every error is a 4xx with ``{"detail": "a clear message"}``: malformed JSON
+Every error is a 4xx with ``{"detail": "a clear message", "code": "a_stable_name"}``
+(and ``params``, the details a translation of the code needs): malformed JSON
 (400), unknown or mistyped fields (422), bodies over :data:`MAX_BODY` (413),
 bad tokens (401/403), unknown games (404), events refused in the game's
 present state: by the Laws, over a limit, a stale ``expected_ply`` (409);
@@ -22,6 +23,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -38,12 +40,15 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import remis
 from remis.service.auth import bearer
+from remis.service.fast_events import FastEvents
 from remis.service.games import Games, ServiceError
 from remis.service.limits import Limits
 from remis.service.mates import MatePool
+from remis.service.newgame import router as newgame_router
 from remis.service.page import mount_page
 from remis.service.pgn_export import game_pgn
 from remis.service.pool import CALLER, Busy, SearchPool, cancelled
+from remis.service.problem import Problem
 from remis.service.stateless import InputError, run_job
 from remis.service.store import Store, StoreError, open_store, redact
 from remis.service.stream import Broadcaster
@@ -67,7 +72,7 @@ DISCONNECT_POLL = 0.25
 _WAITING = 64
 
 EventType = Literal["move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
-                    "flag", "illegal_move", "resign", "arbiter"]
+                    "flag", "illegal_move", "resign", "arbiter", "abort", "request"]
 
 
 class _Strict(BaseModel):
@@ -149,11 +154,16 @@ class Event(_Strict):
     clocks: dict[Literal["white", "black"], float] | None = Field(
         default=None, description="illegal_move with ply: the clock times the arbiter sets "
                                   "(Article 7.1)")
-    decision: Literal["accept", "postpone", "reject"] | None = Field(
-        default=None, description="arbiter: the decision on what awaits the arbiter")
+    decision: Literal["accept", "postpone", "reject", "add_time", "declare", "note"] | None = (
+        Field(default=None, description="the arbiter's: on what awaits a decision (accept, "
+                                        "postpone, reject), or an act of its own (add_time, "
+                                        "declare, note)"))
+    result: Literal["1-0", "0-1", "1/2-1/2"] | None = Field(
+        default=None, description="arbiter declare: the result the arbiter declares")
     seconds: float | None = Field(default=None, ge=0, le=3600,
                                   description="arbiter: the time a III.4 or III.5 decision "
-                                              "gives the opponent (default 120)")
+                                              "gives the opponent (default 120), or the time "
+                                              "add_time gives")
     id: Annotated[str, Field(min_length=1, max_length=128)] | Annotated[
         int, Field(ge=-(2**53), le=2**53)] | None = Field(
         default=None, description="the client's idempotency key, unique in the game: the "
@@ -283,12 +293,6 @@ class PgnRulings(BaseModel):
 
     games: list[dict[str, Any]]
     budget: dict[str, Any] = Field(description=_BUDGET)
-
-
-class Problem(BaseModel):
-    """Every error answer."""
-
-    detail: str
 
 
 #: what each error status means: the schema says it, and so the HTTP reference
@@ -430,7 +434,8 @@ class Caller:
 
 
 def _too_big(limit: int) -> JSONResponse:
-    return JSONResponse({"detail": f"request body over {limit // 1024} KiB"}, status_code=413)
+    return JSONResponse({"detail": f"request body over {limit // 1024} KiB",
+                         "code": "body_too_large"}, status_code=413)
 
 
 def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
@@ -454,6 +459,20 @@ def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
     return status, "; ".join(parts) or "invalid request"
 
 
+class _Service(FastAPI):
+    """The application, whose event requests (one a move) :class:`FastEvents`
+    answers before the stack of middlewares and routing (it hands the rest on)."""
+
+    fast: FastEvents | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one request."""
+        if self.fast is None:
+            await super().__call__(scope, receive, send)
+        else:
+            await self.fast(scope, receive, send)
+
+
 def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST,
                mate_workers: int = 1, search_workers: int = 1,
                limits: Limits | None = None) -> FastAPI:
@@ -465,7 +484,7 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     :class:`~remis.service.limits.Limits`.
 
     >>> app = create_app("sqlite:///:memory:")
-    >>> sorted(r.path for r in app.routes if r.path.startswith("/v1/games"))[:2]
+    >>> sorted(p for r in app.routes if (p := getattr(r, "path", "")).startswith("/v1/games"))[:2]
     ['/v1/games', '/v1/games/{game_id}']
     """
     store = open_store(db) if isinstance(db, str) else db
@@ -494,7 +513,7 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
             searches.close()
             store.close()
 
-    app = FastAPI(
+    app = _Service(
         lifespan=lifespan,
         title="remis",
         version=remis.__version__,
@@ -507,29 +526,39 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     app.state.store = store
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(Caller)
+    # the request of every move, answered before the application's stack
+    app.fast = FastEvents(partial(FastAPI.__call__, app), games=games, model=Event,
+                          handlers=app.exception_handlers, limit=MAX_BODY)
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
         headers = ({"WWW-Authenticate": 'Bearer realm="remis"'} if exc.status == 401 else
                    {"Retry-After": str(Busy.retry_after)} if exc.status == 429 else None)
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status, headers=headers)
+        body: dict[str, Any] = {"detail": exc.detail, "code": exc.code}
+        if exc.params:
+            body["params"] = exc.params
+        return JSONResponse(body, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         status, detail = _validation_detail(exc)
-        return JSONResponse({"detail": detail}, status_code=status)
+        code = "malformed_json" if status == 400 else "invalid_request"
+        return JSONResponse({"detail": detail, "code": code}, status_code=status)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         detail = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail)
-        return JSONResponse({"detail": detail}, status_code=exc.status_code,
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code,
+                                                                 f"http_{exc.status_code}")
+        return JSONResponse({"detail": detail, "code": code}, status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
 
     async def _unavailable(request: Request, exc: Exception) -> JSONResponse:
         # the operator's log has the reason; the client learns nothing of the database
         log.error("database error on %s %s: %s", request.method, request.url.path,
                   redact(str(exc), store.url))
-        return JSONResponse({"detail": "database unavailable, try again"},
+        return JSONResponse({"detail": "database unavailable, try again",
+                             "code": "database_unavailable"},
                             status_code=503, headers={"Retry-After": "1"})
 
     for kind in _database_errors():
@@ -538,7 +567,8 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
-        return JSONResponse({"detail": "internal error; it has been logged"}, status_code=500)
+        return JSONResponse({"detail": "internal error; it has been logged",
+                             "code": "internal_error"}, status_code=500)
 
     # -- games -------------------------------------------------------------
 
@@ -643,18 +673,20 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
             job = searches.submit(run_job, work, kwargs, limits.search_nodes,
                                   min(seconds, limits.search_seconds), cancelled)
         except Busy as exc:
-            raise ServiceError(429, str(exc)) from None
+            raise ServiceError(429, str(exc), "busy") from None
         answer = asyncio.wrap_future(job.future)
         while not (await asyncio.wait({answer}, timeout=DISCONNECT_POLL))[0]:
             if await request.is_disconnected():
                 job.cancel()
-                raise ServiceError(400, "the client went away; the work was cancelled")
+                raise ServiceError(400, "the client went away; the work was cancelled",
+                                   "client_gone")
         try:
             return answer.result()
         except InputError as exc:
-            raise ServiceError(422, str(exc)) from None
+            raise ServiceError(422, str(exc), "bad_input") from None
         except Cancelled:
-            raise ServiceError(400, "the client went away; the work was cancelled") from None
+            raise ServiceError(400, "the client went away; the work was cancelled",
+                               "client_gone") from None
 
     # the stateless answers skip the response model's validation pass: for a PGN
     # text's thousand games it held the event loop 36 ms, every honest move waiting
@@ -689,12 +721,14 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     def i18n(lang: str) -> dict[str, str]:
         """``{msgid: translation}`` for the web page (lang: en, cs, pl)."""
         if lang not in LANGS:
-            raise ServiceError(404, f"no translations for {lang!r} (use {', '.join(LANGS)})")
+            raise ServiceError(404, f"no translations for {lang!r} (use {', '.join(LANGS)})",
+                               "no_language")
         try:
             module = import_module("remis.i18n.catalog")
             catalogue: Callable[[str], dict[str, str]] = module.catalogue
         except (ImportError, AttributeError):
-            raise ServiceError(404, "translations are not installed in this build") from None
+            raise ServiceError(404, "translations are not installed in this build",
+                               "no_translations") from None
         return catalogue(lang)
 
     # errors stay JSON (Problem); only the 200 answer is PGN text
@@ -708,10 +742,11 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
         rec, state, _ = games.state(game_id)
         moves, _ = games.moves(game_id)
         return PlainTextResponse(
-            game_pgn(rec.id, rec.config, rec.created, state, moves),
+            game_pgn(rec.id, rec.config, rec.created, state, moves, games.store.events(game_id)),
             media_type="application/x-chess-pgn",
             headers={"Content-Disposition": f'attachment; filename="remis-{rec.id}.pgn"'})
 
+    app.include_router(newgame_router)
     mount_page(app, web_dist)
 
     return app
