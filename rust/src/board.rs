@@ -5,7 +5,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{
     Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, File, FromSetup, Move,
-    Position, PositionError, Rank, Role, Setup, Square,
+    Position, PositionError, Rank, Role, Setup, Square, attacks,
 };
 
 /// A FEN that cannot be read at all, or a position that cannot arise in a game.
@@ -162,10 +162,13 @@ pub fn parse_san(pos: &Chess, san: &str) -> Result<Move, SanError> {
         _ => None,
     };
     if let Some(side) = castle {
+        // (the move list is searched where it stands: moved into an iterator, its 2 KB
+        // would be copied)
         return pos
             .legal_moves()
-            .into_iter()
+            .iter()
             .find(|m| m.castling_side() == Some(side))
+            .copied()
             .ok_or_else(illegal);
     }
     let Some(p) = SanParts::parse(san.as_bytes()) else {
@@ -200,16 +203,109 @@ pub fn parse_san(pos: &Chess, san: &str) -> Result<Move, SanError> {
         return Err(illegal());
     }
     let mut found: Option<Move> = None;
-    for m in pos.san_candidates(role, p.to) {
+    let mut ambiguous = false;
+    let mut take = |m: Move| {
         if m.from().is_none_or(|f| !from_mask.contains(f)) || m.promotion() != p.promotion {
-            continue;
+            return;
         }
-        if found.is_some() {
-            return Err(SanError(format!("ambiguous san: '{san}' in {}", fen(pos))));
-        }
+        ambiguous |= found.is_some();
         found = Some(m);
+    };
+    if !candidates(pos, role, p.to, &mut take) {
+        pos.san_candidates(role, p.to).iter().for_each(|&m| take(m));
+    }
+    if ambiguous {
+        return Err(SanError(format!("ambiguous san: '{san}' in {}", fen(pos))));
     }
     found.ok_or_else(illegal)
+}
+
+/// The legal moves of a `role` of the side to move to `to` (not a square of its own),
+/// each handed to `take`, as shakmaty's `san_candidates` gives them, in the usual case:
+/// not in check, and no en passant capture on `to`. False (and nothing handed on)
+/// otherwise. (`san_candidates` returns a list of 2 KB by value: copying it cost more
+/// than finding the moves.)
+pub fn candidates(pos: &Chess, role: Role, to: Square, take: &mut impl FnMut(Move)) -> bool {
+    let b = pos.board();
+    let us = pos.turn();
+    let Some(king) = b.king_of(us) else {
+        return false;
+    };
+    if pos.is_check() || role == Role::Pawn && pos.ep_square(EnPassantMode::Always) == Some(to) {
+        return false;
+    }
+    let occupied = b.occupied();
+    let them = b.by_color(!us);
+    // a pinned piece moves only along the line of its pin
+    let mut pinned = Bitboard::EMPTY;
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & b.rooks_and_queens()
+        | attacks::bishop_attacks(king, Bitboard::EMPTY) & (b.bishops() | b.queens()))
+        & them;
+    for sniper in snipers {
+        let between = attacks::between(king, sniper) & occupied;
+        if !between.more_than_one() {
+            pinned |= between;
+        }
+    }
+    let legal = |from: Square| !pinned.contains(from) || attacks::aligned(from, to, king);
+    let capture = b.role_at(to);
+    let normal = |from: Square, promotion: Option<Role>| Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    };
+    match role {
+        Role::King => {
+            if attacks::king_attacks(king).contains(to)
+                && b.attacks_to(to, !us, occupied).is_empty()
+            {
+                take(normal(king, None));
+            }
+        }
+        Role::Pawn => {
+            let pawns = b.by_piece(role.of(us));
+            let mut from = Bitboard::EMPTY;
+            if them.contains(to) {
+                from |= attacks::pawn_attacks(!us, to) & pawns;
+            } else if !occupied.contains(to) {
+                let back = |s: Square| s.offset(if us == Color::White { -8 } else { 8 });
+                if let Some(one) = back(to) {
+                    if pawns.contains(one) {
+                        from |= Bitboard::from_square(one);
+                    } else if !occupied.contains(one)
+                        && to.rank() == us.fold_wb(Rank::Fourth, Rank::Fifth)
+                        && let Some(two) = back(one)
+                        && pawns.contains(two)
+                    {
+                        from |= Bitboard::from_square(two);
+                    }
+                }
+            }
+            for f in from {
+                if !legal(f) {
+                    continue;
+                }
+                if to.rank() == us.fold_wb(Rank::Eighth, Rank::First) {
+                    for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                        take(normal(f, Some(r)));
+                    }
+                } else {
+                    take(normal(f, None));
+                }
+            }
+        }
+        _ => {
+            let from = attacks::attacks(to, role.of(us), occupied) & b.by_piece(role.of(us));
+            for f in from {
+                if legal(f) {
+                    take(normal(f, None));
+                }
+            }
+        }
+    }
+    true
 }
 
 /// python-chess's `Board.find_move` for a fully specified `from`-`to` token: a pawn
@@ -256,8 +352,9 @@ fn find_move(
     };
     let found = pos
         .legal_moves()
-        .into_iter()
-        .find(|m| m.from() == Some(from) && uci_to(m) == target && m.promotion() == wanted);
+        .iter()
+        .find(|m| m.from() == Some(from) && uci_to(m) == target && m.promotion() == wanted)
+        .copied();
     match found {
         Some(m) if m.promotion() == promotion => Ok(m),
         Some(_) => Err(SanError(format!(
@@ -473,6 +570,42 @@ mod tests {
         );
         assert_eq!(uci(&pos, parse_san(&pos, "a7a8q").unwrap()), "a7a8q");
         assert_eq!(describe_material(&pos), "K+R+R+P v K");
+    }
+
+    #[test]
+    fn candidates_are_shakmatys() {
+        // pins (along the pin and off it), pawn pushes of one and two squares, captures,
+        // promotions, a king next to attacked squares
+        for fen in [
+            "4k3/8/8/1b6/8/3N4/4P3/4K2R w K - 0 1",
+            "r3k3/1P6/8/3pP3/2B5/8/6p1/R3K2R w KQq - 0 1",
+            "4k3/4r3/8/8/4R3/8/4K3/8 w - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+        ] {
+            let (pos, _) = from_fen(fen, false).unwrap();
+            for role in Role::ALL {
+                for to in Square::ALL {
+                    if pos.board().by_color(pos.turn()).contains(to) {
+                        continue;
+                    }
+                    let mut ours = Vec::new();
+                    assert!(candidates(&pos, role, to, &mut |m| ours.push(m)), "{fen}");
+                    let theirs: Vec<Move> = pos.san_candidates(role, to).iter().copied().collect();
+                    let key = |m: &Move| m.to_string();
+                    ours.sort_by_key(key);
+                    let mut theirs = theirs;
+                    theirs.sort_by_key(key);
+                    assert_eq!(ours, theirs, "{fen} {role:?} {to}");
+                }
+            }
+        }
+        // in check, and an en passant capture on the square: shakmaty's own list
+        let (check, _) = from_fen("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", false).unwrap();
+        assert!(!candidates(&check, Role::King, Square::D2, &mut |_| ()));
+        let (ep, _) = from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", false).unwrap();
+        assert!(!candidates(&ep, Role::Pawn, Square::D6, &mut |_| ()));
+        assert_eq!(uci(&ep, parse_san(&ep, "exd6").unwrap()), "e5d6");
     }
 
     #[test]

@@ -425,6 +425,10 @@ fn positions(start: &Chess, moves: &[Move]) -> Chess {
     p
 }
 
+/// Nodes of the first look at each colour in a question of the last position (see
+/// [`Questions::dead`]).
+const PROBE_NODES: u64 = 1000;
+
 /// The engine's full-mode questions on one game, within the caller's bounds, with the
 /// nodes they spent.
 struct Questions {
@@ -485,10 +489,49 @@ impl Questions {
         v
     }
 
+    /// A first look at whether `color` can still checkmate on `pos`: the answer full mode
+    /// gives, where it comes within [`PROBE_NODES`], else `None`.
+    fn probe(&mut self, pos: &Chess, color: Color) -> Option<Verdict> {
+        let key = Key::of(pos);
+        if let Some((_, _, v)) = self
+            .answers
+            .iter()
+            .find(|(k, c, _)| *k == key && *c == color)
+        {
+            return Some(v.clone());
+        }
+        let budget = Budget {
+            stop_after: Some(PROBE_NODES),
+            ..self.budget.clone()
+        };
+        let v = unwinnable::can_checkmate(pos, color, Mode::Full, &budget);
+        self.nodes += v.nodes;
+        // (a question stopped by the probe's bound may yet answer, on a path the
+        // question in full would not take: only an answer within the bound is its answer)
+        if v.answer == Answer::Unknown || v.nodes > PROBE_NODES {
+            return None;
+        }
+        self.answers.push((key, color, v.clone()));
+        Some(v)
+    }
+
     /// Full mode for both colours (`first` first), stopping at the first that is no proof.
+    /// Without bounds, each colour gets a first look before either is asked in full: the
+    /// position is live once either side can mate, and where one side's mate is hard to
+    /// find (endings of a few minor pieces), the other's is often easy.
     fn dead(&mut self, pos: &Chess) -> Option<DeadVerdict> {
         if let Some(v) = dead::material_dead(pos) {
             return Some(v);
+        }
+        if !self.bounded {
+            for color in [self.first, !self.first] {
+                if self
+                    .probe(pos, color)
+                    .is_some_and(|v| !matches!(v.answer, Answer::Cannot(_)))
+                {
+                    return None;
+                }
+            }
         }
         let mut proofs = Vec::with_capacity(2);
         for color in [self.first, !self.first] {
@@ -832,6 +875,26 @@ mod tests {
         let f = rule("[Event \"?\"]\n\n*\n\n1. e4 *\n", Options::default());
         assert_eq!((f[0].plies, f[0].nodes), (0, 0));
         assert!(f[1].nodes > 0, "a last position is asked about");
+    }
+
+    #[test]
+    fn the_last_position_asks_the_easier_side_too() {
+        // a draw whose side to move, White, would make Black's question the first, and
+        // Black's mate (a bishop against a pawn) takes a long search; White's is found at
+        // once: the position is live either way, at a small part of the cost
+        let pgn = "[Result \"1/2-1/2\"]\n[FEN \"8/8/5k2/8/P3bK2/8/8/8 w - - 0 66\"]\n\n1/2-1/2\n";
+        let f = rule(pgn, Options::default());
+        assert!(f[0].end.is_none());
+        assert!(f[0].nodes < 10_000, "{}", f[0].nodes);
+        let bounded = rule(
+            pgn,
+            Options {
+                engine_nodes: Some(1_000_000),
+                ..Options::default()
+            },
+        );
+        assert!(bounded[0].end.is_none());
+        assert!(bounded[0].nodes > 100_000, "{}", bounded[0].nodes);
     }
 
     #[test]

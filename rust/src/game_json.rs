@@ -59,6 +59,12 @@ fn unique_tags(tags: &[(String, String)]) -> Vec<(&str, &str)> {
 /// the quote, the backslash and the control characters only.
 fn string(out: &mut String, s: &str) {
     out.push('"');
+    // (most values need no escape: copied whole)
+    if !s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),

@@ -696,18 +696,26 @@ const NULL_AND_CASTLING: [&[u8]; 8] = [
 
 /// The token python-chess's movetext pattern matches at the start of `s`, if any.
 fn movetext_token(s: &[u8]) -> Option<(Token, usize)> {
-    if let Some(n) = san_like(s) {
+    // (each alternative is tried only where the first byte can start it)
+    let c = s[0];
+    if may_start_san(c)
+        && let Some(n) = san_like(s)
+    {
         return Some((Token::Move, n));
     }
-    for lit in NULL_AND_CASTLING {
-        if s.starts_with(lit) {
-            return Some((Token::Move, lit.len()));
+    if matches!(c, b'-' | b'Z' | b'0' | b'@' | b'O') {
+        for lit in NULL_AND_CASTLING {
+            if s.starts_with(lit) {
+                return Some((Token::Move, lit.len()));
+            }
         }
     }
-    if let Some(n) = drop_like(s) {
+    if matches!(c, b'P' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'@')
+        && let Some(n) = drop_like(s)
+    {
         return Some((Token::Move, n));
     }
-    match s[0] {
+    match c {
         b'(' => return Some((Token::Open, 1)),
         b')' => return Some((Token::Close, 1)),
         b'$' => {
@@ -727,12 +735,21 @@ fn movetext_token(s: &[u8]) -> Option<(Token, usize)> {
         }
         _ => {}
     }
-    for lit in [&b"1-0"[..], b"0-1", b"1/2-1/2"] {
-        if s.starts_with(lit) {
-            return Some((Token::Other, lit.len()));
+    if matches!(c, b'0' | b'1') {
+        for lit in [&b"1-0"[..], b"0-1", b"1/2-1/2"] {
+            if s.starts_with(lit) {
+                return Some((Token::Other, lit.len()));
+            }
         }
     }
     None
+}
+
+/// Whether a SAN-like token (see [`san_like`]) can start with `c`: a piece, a file, a
+/// rank, a separator.
+#[inline]
+fn may_start_san(c: u8) -> bool {
+    matches!(c, b'N' | b'B' | b'K' | b'R' | b'Q' | b'a'..=b'h' | b'1'..=b'8' | b'-' | b'x')
 }
 
 /// `[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?` at the start of `s`, as a
@@ -823,27 +840,37 @@ fn good_run(run: &[u8]) -> bool {
 
 fn good_token(s: &[u8]) -> usize {
     let check = |n: usize| n + usize::from(matches!(s.get(n), Some(b'+' | b'#')));
-    if let Some(n) = san_like(s) {
+    // (each alternative is tried only where the first byte can start it)
+    let c = s[0];
+    if may_start_san(c)
+        && let Some(n) = san_like(s)
+    {
         return check(n);
     }
-    if let Some(n) = drop_like(s) {
+    if matches!(c, b'P' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'@')
+        && let Some(n) = drop_like(s)
+    {
         return check(n);
     }
-    for lit in NULL_AND_CASTLING {
-        if s.starts_with(lit) {
-            return check(lit.len());
+    if matches!(c, b'-' | b'Z' | b'0' | b'@' | b'O') {
+        for lit in NULL_AND_CASTLING {
+            if s.starts_with(lit) {
+                return check(lit.len());
+            }
         }
     }
-    for lit in [&b"1-0"[..], b"0-1", b"1/2-1/2"] {
-        if s.starts_with(lit) {
-            return lit.len();
+    if matches!(c, b'0' | b'1') {
+        for lit in [&b"1-0"[..], b"0-1", b"1/2-1/2"] {
+            if s.starts_with(lit) {
+                return lit.len();
+            }
         }
     }
     let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
     if digits > 0 {
         return digits + s[digits..].iter().take_while(|c| **c == b'.').count();
     }
-    match s[0] {
+    match c {
         b'*' | b'(' | b')' => 1,
         b'$' => {
             let d = s[1..].iter().take_while(|c| c.is_ascii_digit()).count();

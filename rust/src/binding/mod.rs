@@ -582,7 +582,7 @@ fn color(c: Color) -> bool {
 fn verdict_to_py(py: Python<'_>, v: &Verdict, pos: &Chess) -> PyResult<Py<PyAny>> {
     let mode = pos.castles().mode();
     Ok((
-        crate::unwinnable::py::fields(py, v, mode),
+        crate::unwinnable::py::fields(py, v, pos, mode),
         (!matches!(v.answer, Answer::Can(_))).then(|| fen(pos)),
         mode == CastlingMode::Chess960,
     )

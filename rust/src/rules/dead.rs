@@ -9,7 +9,9 @@
 //! colour open and the structure is closed, full mode within [`DEAD_TEST_NODES`]. Dead
 //! only on two proofs. Returning `None` is always safe: it means "not proved dead".
 
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Position, Setup};
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Move, Position, Role, Setup, Square,
+};
 
 use crate::board::describe_material;
 use crate::identity::{Key, KeyMap};
@@ -32,6 +34,8 @@ pub const FULL_RUNS_PER_STRUCTURE: u32 = 3;
 /// for those in check).
 const LOOKS_PER_STRUCTURE: u32 = 3;
 const CACHE_SIZE: usize = 4096;
+/// Moves tried to step away and back (see [`back`]).
+const BACK_TRIES: usize = 6;
 
 /// A proof that the position is dead.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,6 +125,8 @@ impl DeadTest for Known {
 struct Outcome {
     verdict: Option<DeadVerdict>,
     needs_full: bool,
+    /// a side was found to mate: the position is live
+    live: bool,
 }
 
 /// The engine's dead test for one game: candidates only, within a budget per pawn
@@ -134,6 +140,10 @@ pub struct Engine {
     failed: KeyMap<u32>,
     looked: KeyMap<u32>,
     cache: KeyMap<Outcome>,
+    /// the positions tested since the last one found live, each one move of a piece
+    /// (no pawn, no capture) after the one before: each can go back to the one before
+    /// (see [`back`]), and is live too
+    chain: Vec<Chess>,
 }
 
 impl Engine {
@@ -155,6 +165,7 @@ impl Engine {
             failed: KeyMap::default(),
             looked: KeyMap::default(),
             cache: KeyMap::default(),
+            chain: Vec::new(),
         }
     }
 
@@ -162,6 +173,38 @@ impl Engine {
     pub fn reset(&mut self) {
         self.failed.clear();
         self.looked.clear();
+        self.chain.clear();
+    }
+
+    /// Follow the game to `pos`: the chain of positions since the last one found live
+    /// goes on where `pos` is one move of a piece after the last, and breaks elsewhere.
+    fn follow(&mut self, pos: &Chess) {
+        let Some(last) = self.chain.last() else {
+            return;
+        };
+        if moved_piece(pos, last).is_some() {
+            self.chain.push(pos.clone());
+        } else if Key::of(last) != Key::of(pos) {
+            self.chain.clear();
+        }
+    }
+
+    /// Whether `pos`, the last position followed, is live because it can go back, move
+    /// by move, to the last position found live.
+    fn live_by_chain(&mut self) -> bool {
+        let n = self.chain.len();
+        if n < 2 {
+            return false;
+        }
+        let live = (1..n)
+            .rev()
+            .all(|i| back(&self.chain[i], &self.chain[i - 1]));
+        if live {
+            self.chain.drain(..n - 1);
+        } else {
+            self.chain.clear();
+        }
+        live
     }
 
     fn outcome(&mut self, pos: &Chess, full: bool) -> Option<Outcome> {
@@ -180,6 +223,7 @@ impl Engine {
 
 impl DeadTest for Engine {
     fn test(&mut self, pos: &Chess) -> Option<DeadVerdict> {
+        self.follow(pos);
         match gate(pos) {
             Gate::Dead(v) => return Some(v),
             Gate::No => return None,
@@ -192,7 +236,19 @@ impl DeadTest for Engine {
             return None;
         }
         let failed = self.failed.get(&s).copied().unwrap_or(0);
-        let outcome = self.outcome(pos, failed < self.full_runs && !check_only);
+        // a position that can go back to one found live is live: no question to ask
+        let outcome = if self.live_by_chain() {
+            Some(Outcome {
+                verdict: None,
+                needs_full: false,
+                live: true,
+            })
+        } else {
+            self.outcome(pos, failed < self.full_runs && !check_only)
+        };
+        if outcome.as_ref().is_some_and(|o| o.live) {
+            self.chain = vec![pos.clone()];
+        }
         if let Some(o) = &outcome
             && o.verdict.is_some()
         {
@@ -217,6 +273,7 @@ fn decide(pos: &Chess, full: bool) -> Option<Outcome> {
             return Some(Outcome {
                 verdict: None,
                 needs_full: false,
+                live: true,
             });
         }
         quick.push(v);
@@ -226,6 +283,7 @@ fn decide(pos: &Chess, full: bool) -> Option<Outcome> {
         return Some(Outcome {
             verdict: None,
             needs_full: false,
+            live: false,
         });
     }
     if open && !full {
@@ -246,6 +304,7 @@ fn decide(pos: &Chess, full: bool) -> Option<Outcome> {
             return Some(Outcome {
                 verdict: None,
                 needs_full: true,
+                live: matches!(v.answer, Answer::Can(_)),
             });
         }
         proofs.push(v);
@@ -258,7 +317,82 @@ fn decide(pos: &Chess, full: bool) -> Option<Outcome> {
             black: Box::new(black),
         }),
         needs_full: open,
+        live: false,
     })
+}
+
+/// The piece of the side that moved from `before` to `after` that moved, where that is
+/// all that changed (no pawn, no capture, no castling): its role and its squares before
+/// and after.
+fn moved_piece(after: &Chess, before: &Chess) -> Option<(Role, Square, Square)> {
+    let (a, b) = (after.board(), before.board());
+    if after.turn() == before.turn() {
+        return None;
+    }
+    let changed = a.occupied() ^ b.occupied();
+    let from = (changed & b.occupied()).single_square()?;
+    let to = (changed & a.occupied()).single_square()?;
+    let piece = b.piece_at(from)?;
+    if piece.color != before.turn() || piece.role == Role::Pawn || a.piece_at(to) != Some(piece) {
+        return None;
+    }
+    // every other unit where it stood
+    let rest = !changed;
+    let same = Role::ALL
+        .into_iter()
+        .all(|r| a.by_role(r) & rest == b.by_role(r) & rest)
+        && a.white() & rest == b.white() & rest;
+    same.then_some((piece.role, from, to))
+}
+
+/// Whether `after` can go back to `before` (a move of a piece after it): the side to
+/// move steps a piece away, the other side's piece goes back, and the first steps back,
+/// three legal moves to the very same position (its castling rights and en passant
+/// square too). Then a mate from `before` is a mate from `after`.
+fn back(after: &Chess, before: &Chess) -> bool {
+    let Some((role, from, to)) = moved_piece(after, before) else {
+        return false;
+    };
+    let undo = Move::Normal {
+        role,
+        from: to,
+        capture: None,
+        to: from,
+        promotion: None,
+    };
+    let target = Key::of(before);
+    // (a few tries: a king or piece with room to step almost always has one)
+    let tries = after.legal_moves().into_iter().filter(|m| {
+        matches!(m, Move::Normal { role: r, capture: None, promotion: None, .. } if *r != Role::Pawn)
+            && m.to() != from
+            && m.from() != Some(to)
+    });
+    for step in tries.take(BACK_TRIES) {
+        let Some(step_from) = step.from() else {
+            continue;
+        };
+        let mut p = after.clone();
+        p.play_unchecked(step);
+        if !p.is_legal(undo) {
+            continue;
+        }
+        p.play_unchecked(undo);
+        let step_back = Move::Normal {
+            role: step.role(),
+            from: step.to(),
+            capture: None,
+            to: step_from,
+            promotion: None,
+        };
+        if !p.is_legal(step_back) {
+            continue;
+        }
+        p.play_unchecked(step_back);
+        if Key::of(&p) == target {
+            return true;
+        }
+    }
+    false
 }
 
 enum Gate {
@@ -403,6 +537,63 @@ mod tests {
 
     fn pos(fen: &str) -> Chess {
         from_fen(fen, false).unwrap().0
+    }
+
+    fn play(p: &mut Chess, uci: &str) {
+        let m = uci
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(p)
+            .unwrap();
+        p.play_unchecked(m);
+    }
+
+    fn after(fen: &str, uci: &str) -> Chess {
+        let mut p = pos(fen);
+        play(&mut p, uci);
+        p
+    }
+
+    #[test]
+    fn a_piece_move_can_be_taken_back() {
+        // a king's step, a bishop's: the other side steps away and back meanwhile
+        let fen = "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/5B2 w - - 0 1";
+        for uci in ["e3e2", "f1e2"] {
+            assert!(back(&after(fen, uci), &pos(fen)), "{uci}");
+        }
+        // a pawn's move, a capture and a lost castling right cannot be taken back
+        assert!(!back(
+            &after("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2e4"),
+            &pos("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+        ));
+        assert!(!back(
+            &after("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2"),
+            &pos("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1")
+        ));
+        let castles = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        assert!(!back(&after(castles, "h1h2"), &pos(castles)));
+        // a side without a move to spare cannot wait
+        let stuck = "k7/P7/K7/8/8/8/8/6B1 w - - 0 1";
+        assert!(!back(&after(stuck, "g1h2"), &pos(stuck)));
+    }
+
+    #[test]
+    fn positions_that_go_back_to_a_live_one_are_live() {
+        // a closed structure with a bishop: the engine is asked, finds it live, and the
+        // king moves after it are taken as live without a question (until the
+        // structure has been looked at enough: then only checks are)
+        let start = "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/5B2 w - - 0 1";
+        let mut engine = Engine::new(false);
+        let mut p = pos(start);
+        assert!(engine.test(&p).is_none());
+        assert_eq!(engine.chain.len(), 1, "the first position, found live");
+        for uci in ["e3e2", "e6e7"] {
+            play(&mut p, uci);
+            let cached = engine.cache.len();
+            assert!(engine.test(&p).is_none());
+            assert_eq!(engine.cache.len(), cached, "{uci}: no question asked");
+            assert_eq!(engine.chain.len(), 1);
+        }
     }
 
     #[test]

@@ -22,6 +22,10 @@ pub struct Budget {
     pub max_nodes: Option<u64>,
     pub deadline: Option<Instant>,
     pub interrupt: Option<Interrupt>,
+    /// Stop after this many nodes, as if the budget were spent there, without changing
+    /// how the question is searched: a question that ends before gets the answer it gets
+    /// under `max_nodes` alone, node for node (a first look, to be asked again in full).
+    pub stop_after: Option<u64>,
 }
 
 /// Why a question was left undecided.

@@ -247,7 +247,7 @@ pub fn can_checkmate(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> 
         Mode::Quick => QUICK_NODES + QUICK_SEARCH + QUICK_VISIT,
         Mode::Full => FULL_NODES,
     });
-    let mut counter = Counter::new(limit, budget);
+    let mut counter = Counter::new(budget.stop_after.map_or(limit, |s| s.min(limit)), budget);
     let mut p = pos.clone();
     let mut forced = Vec::new();
     let plies = if mode == Mode::Quick {

@@ -15,7 +15,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role};
 
 use super::valid::Raw;
 use super::{
@@ -111,7 +111,38 @@ fn method_name(m: Method) -> &'static str {
     }
 }
 
-pub(crate) fn fields<'py>(py: Python<'py>, v: &Verdict, mode: CastlingMode) -> VerdictFields<'py> {
+/// The units of each kind, White's then Black's (queens, rooks, bishops, knights, pawns),
+/// on `pos` after the `forced` moves: the material a material reason describes.
+fn material_counts(pos: &Chess, forced: &[Move]) -> Vec<u64> {
+    let mut p = pos.clone();
+    for &m in forced {
+        p.play_unchecked(m);
+    }
+    let b = p.board();
+    let mut out = Vec::with_capacity(10);
+    for color in [Color::White, Color::Black] {
+        for role in [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ] {
+            out.push(u64::from(b.by_piece(role.of(color)).count() as u32));
+        }
+    }
+    out
+}
+
+/// The verdict `v` on `pos` as Python reads it (castling moves written for `mode`). A
+/// material reason's numbers are the units it describes (see [`material_counts`]), so
+/// that its words need no board.
+pub(crate) fn fields<'py>(
+    py: Python<'py>,
+    v: &Verdict,
+    pos: &Chess,
+    mode: CastlingMode,
+) -> VerdictFields<'py> {
     let (value, moves) = match &v.answer {
         Answer::Can(line) => (Some(true), uci(py, line, mode)),
         Answer::Cannot(_) => (Some(false), uci(py, &v.forced, mode)),
@@ -131,6 +162,9 @@ pub(crate) fn fields<'py>(py: Python<'py>, v: &Verdict, mode: CastlingMode) -> V
             (numbers.to_vec(), Vec::new(), None)
         }
         Answer::Cannot(Reason::Exhausted { positions }) => (vec![*positions], Vec::new(), None),
+        Answer::Cannot(Reason::Material(_) | Reason::Forced(ForcedEnd::Material(_))) => {
+            (material_counts(pos, &v.forced), Vec::new(), None)
+        }
         _ => (Vec::new(), Vec::new(), None),
     };
     let interned = |s: &'static str| PyString::intern(py, s);
@@ -271,7 +305,7 @@ fn can_checkmate<'py>(
     let mut budget = Budget {
         max_nodes,
         deadline,
-        interrupt: None,
+        ..Budget::default()
     };
     let outcome = if quick {
         // a few thousand nodes at most: no signals to wait for, no GIL to give back
@@ -303,7 +337,7 @@ fn can_checkmate<'py>(
         outcome
     };
     match outcome {
-        Ok(v) => Ok(fields(py, &v, castling_mode)),
+        Ok(v) => Ok(fields(py, &v, &pos, castling_mode)),
         Err(payload) => Err(failure(&pos, color, payload.as_ref())),
     }
 }

@@ -18,7 +18,7 @@
 //! is generated. The visit is resumable: each run expands positions until its
 //! slice of nodes is spent.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::hash::BuildHasherDefault;
 
 use shakmaty::{
@@ -29,11 +29,11 @@ use shakmaty::{
 use super::bits::{bit, board_of, ci, forward, king, roles, squares};
 use super::budget::Counter;
 use super::checks::checkmated;
-use super::key::{KeyMap, KeySet, key};
+use super::key::{KeySet, key};
 use super::material::hopeless;
 use super::search::Outcome;
 
-type U64Set = HashSet<u64, BuildHasherDefault<Mixed>>;
+type ContextMap = HashMap<u128, u32, BuildHasherDefault<Mixed>>;
 
 /// A hasher for small structured integers (table entries): a multiply-mix.
 #[derive(Default, Clone, Copy)]
@@ -52,6 +52,90 @@ impl std::hash::Hasher for Mixed {
         let x = (self.0 ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         self.0 = x ^ (x >> 29);
     }
+    fn write_u128(&mut self, v: u128) {
+        self.write_u64(v as u64);
+        self.write_u64((v >> 64) as u64);
+    }
+}
+
+/// A set of atoms (a piece on a square) as twelve bitboards, one a colour and role:
+/// the word of an atom is its number's high bits, its bit the square.
+type Atoms = [u64; 12];
+
+/// The word of `atoms` holding the pieces of `color` and `role`.
+#[inline]
+fn word(color: Color, role: Role) -> usize {
+    ci(color) * 6 + (role as usize - 1)
+}
+
+/// Every atom of a board, by word.
+#[inline]
+fn atoms_of(b: &Board) -> Atoms {
+    let mut out = [0; 12];
+    for color in Color::ALL {
+        for role in Role::ALL {
+            out[word(color, role)] = (b.by_color(color) & b.by_role(role)).0;
+        }
+    }
+    out
+}
+
+/// The novelty tables of a visit: the atoms met in each context, and the atoms met
+/// with each king on each square (king keys 0-63: the loser's, 64-127: the winner's)
+/// in each context. Bitsets a context (and a king key) hold what sets of numbers did,
+/// a word at a time.
+#[derive(Default)]
+struct Novelty {
+    atoms: Vec<Atoms>,
+    /// by context and king key: the row of `rows`, or `u32::MAX` before the first
+    pair_rows: Vec<u32>,
+    rows: Vec<Atoms>,
+}
+
+impl Novelty {
+    fn atoms(&mut self, context: u32) -> &mut Atoms {
+        let c = context as usize;
+        if c >= self.atoms.len() {
+            self.atoms.resize(c + 1, [0; 12]);
+        }
+        &mut self.atoms[c]
+    }
+
+    fn pairs(&mut self, context: u32, king: u64) -> &mut Atoms {
+        let at = context as usize * 128 + king as usize;
+        if at >= self.pair_rows.len() {
+            self.pair_rows
+                .resize((context as usize + 1) * 128, u32::MAX);
+        }
+        if self.pair_rows[at] == u32::MAX {
+            self.pair_rows[at] = self.rows.len() as u32;
+            self.rows.push([0; 12]);
+        }
+        &mut self.rows[self.pair_rows[at] as usize]
+    }
+}
+
+/// Adds `new` to `set`: whether an atom of it was not there yet. `words` has a bit for
+/// each word of `new` that is not empty (a move changes one or two).
+#[inline]
+fn insert(set: &mut Atoms, new: &Atoms, mut words: u32) -> bool {
+    let mut fresh = 0;
+    while words != 0 {
+        let w = words.trailing_zeros() as usize;
+        words &= words - 1;
+        fresh |= new[w] & !set[w];
+        set[w] |= new[w];
+    }
+    fresh != 0
+}
+
+/// The bit of each word of `atoms` that is not empty.
+#[inline]
+fn words(atoms: &Atoms) -> u32 {
+    atoms
+        .iter()
+        .enumerate()
+        .fold(0, |m, (i, &a)| m | u32::from(a != 0) << i)
 }
 
 /// A position waiting in the open list, packed.
@@ -121,10 +205,9 @@ pub struct Visit {
     waiting: Vec<Packed>,
     /// Slots of `waiting` whose position was expanded, for reuse.
     free: Vec<u32>,
-    contexts: KeyMap<u32>,
+    contexts: ContextMap,
     /// (context, atom) met, and (context, atom, king square) met.
-    atoms: U64Set,
-    pairs: U64Set,
+    novelty: Novelty,
 }
 
 /// The open list: one first-in first-out list of slots per priority (a few
@@ -138,7 +221,9 @@ struct Buckets {
 impl Buckets {
     fn push(&mut self, priority: usize, slot: u32) {
         if priority >= self.lists.len() {
-            self.lists.resize_with(priority + 1, VecDeque::new);
+            // (every priority a visit has, at once)
+            self.lists
+                .resize_with((priority + 1).max(512), VecDeque::new);
         }
         self.lists[priority].push_back(slot);
         self.lowest = self.lowest.min(priority);
@@ -153,11 +238,6 @@ impl Buckets {
         }
         None
     }
-}
-
-/// A piece on a square, numbered 0..768.
-fn atom(color: Color, role: Role, s: u32) -> u64 {
-    ((ci(color) as u64 * 6 + (role as u64 - 1)) << 6) | u64::from(s)
 }
 
 /// Every (colour, role, bitboard) of a board.
@@ -180,15 +260,16 @@ impl Visit {
             winner,
             mode: root.castles().mode(),
             still,
-            index: KeySet::default(),
-            parents: vec![(0, None)],
+            // (sized for a visit of a few thousand positions, which then grows little)
+            index: KeySet::with_capacity_and_hasher(4096, Default::default()),
+            parents: Vec::with_capacity(4096),
             open: Buckets::default(),
-            waiting: Vec::new(),
+            waiting: Vec::with_capacity(1024),
             free: Vec::new(),
-            contexts: KeyMap::default(),
-            atoms: U64Set::default(),
-            pairs: U64Set::default(),
+            contexts: ContextMap::default(),
+            novelty: Novelty::default(),
         };
+        v.parents.push((0, None));
         v.index.insert(key(root));
         let context = v.context(root);
         v.register(root, None, context);
@@ -219,43 +300,38 @@ impl Visit {
     /// squares; the novelty: 1 (an atom new in the context), 2 (a pair), 3.
     fn register(&mut self, pos: &Chess, parent: Option<&Chess>, context: u32) -> u64 {
         let b = pos.board();
-        let ctx = u64::from(context) << 20;
         let kings = [
             b.king_of(!self.winner).map_or(0, u64::from),
             64 + b.king_of(self.winner).map_or(0, u64::from),
         ];
-        let mut novelty = 3;
-        let mut kings_moved = [false; 2];
-        let mut changed: Vec<u64> = Vec::with_capacity(4);
-        for (c, r, bb) in pieces(b) {
-            let before = parent.map_or(0, |p| (p.board().by_color(c) & p.board().by_role(r)).0);
-            for s in squares(bb & !before) {
-                if r == Role::King {
-                    kings_moved[usize::from(c == self.winner)] = true;
-                }
-                changed.push(atom(c, r, s));
+        let all = atoms_of(b);
+        let mut changed = all;
+        if let Some(p) = parent {
+            for (c, before) in changed.iter_mut().zip(atoms_of(p.board())) {
+                *c &= !before;
             }
         }
-        for &a in &changed {
-            if self.atoms.insert(ctx | a) {
-                novelty = 1;
-            }
-            for k in kings {
-                if self.pairs.insert(ctx | (a << 7) | k) && novelty > 2 {
-                    novelty = 2;
-                }
+        let kings_moved = [
+            changed[word(!self.winner, Role::King)] != 0,
+            changed[word(self.winner, Role::King)] != 0,
+        ];
+        let mut novelty = 3;
+        let changed_words = words(&changed);
+        if insert(self.novelty.atoms(context), &changed, changed_words) {
+            novelty = 1;
+        }
+        for k in kings {
+            if insert(self.novelty.pairs(context, k), &changed, changed_words) && novelty > 2 {
+                novelty = 2;
             }
         }
         if kings_moved.iter().any(|&m| m) && parent.is_some() {
             // a king on a new square pairs with every piece
-            for (c, r, bb) in pieces(b) {
-                for s in squares(bb) {
-                    let a = atom(c, r, s);
-                    for (k, &moved) in kings.iter().zip(&kings_moved) {
-                        if moved && self.pairs.insert(ctx | (a << 7) | k) && novelty > 2 {
-                            novelty = 2;
-                        }
-                    }
+            let all_words = words(&all);
+            for (k, &moved) in kings.iter().zip(&kings_moved) {
+                if moved && insert(self.novelty.pairs(context, *k), &all, all_words) && novelty > 2
+                {
+                    novelty = 2;
                 }
             }
         }
@@ -289,7 +365,8 @@ impl Visit {
     }
 
     fn push(&mut self, id: u32, pos: &Chess, context: u32, novelty: u64) {
-        let priority = (novelty as usize) << 10 | self.rank(pos) as usize;
+        // (a rank is below 128: the buckets of one novelty follow those of the one before)
+        let priority = (novelty as usize) << 7 | self.rank(pos) as usize;
         let packed = Packed::new(pos, context, id);
         let slot = match self.free.pop() {
             Some(slot) => {
@@ -321,7 +398,7 @@ impl Visit {
                 let packed = &self.waiting[slot as usize];
                 (packed.unpack(self.mode), packed.id, packed.context)
             };
-            for m in pos.legal_moves() {
+            for &m in &pos.legal_moves() {
                 if self.still != 0
                     && m.from()
                         .is_some_and(|f| self.still & bit(u32::from(f)) != 0)

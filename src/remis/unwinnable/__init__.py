@@ -199,8 +199,7 @@ def verdict_from_core(board: chess.Board | Callable[[], chess.Board], color: che
                       answer: _core.CoreVerdict) -> Verdict:
     """The :class:`Verdict` of the core's answer on ``board`` (see :func:`_ask`;
     ``remis game`` gets the same answers with its facts).  ``board`` may be a
-    function that builds it: only the words of a "cannot" read the board, so
-    a helpmate found needs none.
+    function that builds it: only the words of a few reasons read the board.
 
     >>> answer = (False, "material", 0, [], 0, "material:bare_king", [], [], None)
     >>> verdict_from_core(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK,
@@ -213,8 +212,6 @@ def verdict_from_core(board: chess.Board | Callable[[], chess.Board], color: che
         return _make(color, True, found_text(color, line), line, nodes, {}, method)
     if code == "undecided:quick":  # the common case: after almost every ply of a game
         return _make(color, None, undecided_text(code, nodes), (), nodes, {}, method)
-    if not isinstance(board, chess.Board):
-        board = board()
     text, details = reason_text(board, color, nodes, moves[:forced], code, numbers, example,
                                 proof)
     return _make(color, value, text, (), nodes, details, method)

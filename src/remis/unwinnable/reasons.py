@@ -9,6 +9,8 @@ a code the core gives that this module does not know is a bug, and raises
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import chess
 
 from remis.material import describe_material
@@ -86,16 +88,33 @@ def undecided_text(code: str, nodes: int) -> str:
     return REASONS["param.undecided_limit"].format(limit=limit, n=nodes)
 
 
-def material_text(code: str, sub: str, board: chess.Board, color: chess.Color) -> str:
+def material_text(code: str, sub: str, board: chess.Board | str, color: chess.Color) -> str:
     """The words of material reason ``sub`` (``bare_king``, ``insufficient``,
-    ``no_promotion``) of ``code`` on ``board``.
+    ``no_promotion``) of ``code`` on ``board`` (or its material, described).
 
     >>> material_text("material:bare_king", "bare_king",
     ...               chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK)
     'insufficient material: Black has a bare king (K+Q v K)'
     """
-    return _template(_MATERIAL, code, sub).format(player=_name(color),
-                                                  material=describe_material(board))
+    material = board if isinstance(board, str) else describe_material(board)
+    return _template(_MATERIAL, code, sub).format(player=_name(color), material=material)
+
+
+def counted_material(numbers: list[int]) -> str:
+    """The material the core counted for a material reason (queens, rooks,
+    bishops, knights and pawns of White, then of Black), described as
+    :func:`remis.material.describe_material` describes a board.
+
+    >>> counted_material([1, 0, 0, 0, 0, 0, 0, 0, 0, 2])
+    'K+Q v K+P+P'
+    """
+    sides = []
+    for side in (numbers[:5], numbers[5:]):
+        parts = ["K"]
+        for letter, n in zip("QRBNP", side, strict=True):
+            parts.extend([letter] * n)
+        sides.append("+".join(parts))
+    return " v ".join(sides)
 
 
 def static_text(proof: CoreProof, color: chess.Color) -> str:
@@ -139,11 +158,21 @@ def _after_forced(forced: list[str]) -> str:
     return REASONS["param.after_forced"].format(moves=" ".join(forced)) if forced else ""
 
 
-def _after_forced_board(board: chess.Board, forced: list[str]) -> chess.Board:
-    b = board.copy(stack=False)
+def _board(board: chess.Board | Callable[[], chess.Board]) -> chess.Board:
+    return board if isinstance(board, chess.Board) else board()
+
+
+def _material(board: chess.Board | Callable[[], chess.Board], numbers: list[int],
+              forced: list[str]) -> str:
+    """The material a material reason describes: as the core counted it
+    (``numbers``), or, in an answer without the count, on ``board`` after the
+    ``forced`` moves."""
+    if len(numbers) == 10:
+        return counted_material(numbers)
+    b = _board(board).copy(stack=False)
     for uci in forced:
         b.push_uci(uci)
-    return b
+    return describe_material(b)
 
 
 def _after_every_move(color: chess.Color, numbers: list[int], moves: list[str],
@@ -188,12 +217,15 @@ def _lines(board: chess.Board, color: chess.Color, head: list[str], numbers: lis
     return REASONS["param.lines_plies"].format(n=plies, after=after, how=how, ends=ends)
 
 
-def reason_text(board: chess.Board, color: chess.Color, nodes: int, head: list[str],
-                code: str, numbers: list[int], example: list[str],
+def reason_text(board: chess.Board | Callable[[], chess.Board], color: chess.Color, nodes: int,
+                head: list[str], code: str, numbers: list[int], example: list[str],
                 proof: CoreProof | None) -> tuple[str, dict[str, object]]:
     """The words and details of a "cannot" or undecided verdict: ``head``
     are the forced moves played before the deciding stage; ``code``,
-    ``numbers``, ``example`` (moves) and ``proof`` the core's reason.
+    ``numbers``, ``example`` (moves) and ``proof`` the core's reason (a
+    material reason's numbers: the material it counted, which its words
+    describe).  ``board`` may be a function that builds it: most reasons
+    need none.
 
     >>> b = chess.Board("8/8/8/8/8/8/8/K6k w - - 0 1")
     >>> reason_text(b, chess.WHITE, 0, ["a1b1"], "forced:stalemate", [], [], None)[0]
@@ -208,14 +240,14 @@ def reason_text(board: chess.Board, color: chess.Color, nodes: int, head: list[s
     if kind == "undecided":
         return undecided_text(code, nodes), details
     if kind == "material":
-        return material_text(code, sub, board, color), details
+        return material_text(code, sub, _material(board, numbers, []), color), details
     if kind == "game_over" and sub == "stalemate":
         return REASONS["param.position_stalemate"], details
     if kind == "game_over" and sub == "mated":
         return REASONS["param.position_mated"].format(player=_name(color)), details
     moves = " ".join(head)
     if kind == "forced" and sub.startswith("material:"):
-        why = material_text(code, sub.partition(":")[2], _after_forced_board(board, head), color)
+        why = material_text(code, sub.partition(":")[2], _material(board, numbers, head), color)
         return REASONS["param.forced_material"].format(moves=moves, reason=why), details
     if kind == "forced" and sub in _FORCED:
         plies, ply = _FORCED[sub]
@@ -230,7 +262,7 @@ def reason_text(board: chess.Board, color: chess.Color, nodes: int, head: list[s
             text = REASONS["param.forced_then"].format(moves=moves, reason=text)
         return text, details
     if kind == "lines":
-        return _lines(board, color, head, numbers, details), details
+        return _lines(_board(board), color, head, numbers, details), details
     if kind == "exhausted":
         return REASONS["param.exhausted_search"].format(
             player=_name(color), after=_after_forced(head), n=numbers[0]), details
