@@ -91,9 +91,10 @@ def browser() -> Iterator[Any]:
         pytest.skip(f"Chromium not found at {CHROMIUM} (`make test` installs Debian's chromium "
                     "when run as root)")
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import expect, sync_playwright
     except ImportError:
         pytest.skip("playwright (Python) is not installed: pip install -e '.[dev]'")
+    expect.set_options(timeout=30_000)  # as the pages' own waits: a busy machine is slow
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:

@@ -17,6 +17,7 @@ from typing import Any
 
 import chess.pgn
 import pytest
+from playwright.sync_api import expect
 from test_page import (
     actions,
     analyse,
@@ -128,7 +129,8 @@ def test_a_multi_period_control_from_the_table(page: Any) -> None:
     minutes = page.locator("#tc-periods-body tr:nth-child(2) input.p-minutes")
     minutes.fill("15")
     page.wait_for_function("document.querySelector('#tc').value === '40/90+30, 15+30'")
-    assert page.inner_text("#tc-preview") == (
+    # the words come from the server a moment after the field changes
+    expect(page.locator("#tc-preview")).to_have_text(
         "90 min for moves 1–40, then 15 min for the rest of the game; 30 s added a move from "
         "move 1.")
     links = new_game(page, tc="40/90, 30+30", mode="standard")
