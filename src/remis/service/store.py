@@ -461,9 +461,8 @@ class _GroupCommit:
                 continue
             try:
                 failed = self._write([write for write, _ in batch])
-            except Exception as exc:
-                error = StoreError(f"cannot store: {exc}")
-                failed = {i: error for i in range(len(batch))}
+            except Exception as exc:  # each request gets an exception of its own to raise
+                failed = {i: StoreError(f"cannot store: {exc}") for i in range(len(batch))}
             loops: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None],
                                                               Exception | None]]] = {}
             for i, (_, fut) in enumerate(batch):
