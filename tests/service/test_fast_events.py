@@ -135,3 +135,29 @@ def test_an_unexpected_error_is_a_logged_500(tmp_path: Path, fast: bool,
 
     assert asyncio.run(steps()) == (500, {"detail": "internal error; it has been logged",
                                           "code": "internal_error"})
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_body_nested_too_deep_is_the_routes_400(tmp_path: Path, fast: bool) -> None:
+    """A JSON body nested deeper than a parser goes (a comment of 5,000
+    brackets, under the body limit) is refused as the route refuses it, with
+    a 400, not an internal error: the fast path parsed it with ``json``,
+    whose RecursionError escaped as a 500."""
+    app = create_app(f"sqlite:///{tmp_path / 'deep.db'}", mate_workers=0)
+    if not fast:
+        app.fast = None  # type: ignore[attr-defined]
+    body = '{"type": "move", "player": "white", "move": "e4", "comment": ' \
+        + "[" * 5000 + "]" * 5000 + "}"
+
+    async def steps() -> tuple[int, Any]:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app,
+                                                                   raise_app_exceptions=False),
+                                     base_url="http://t") as c:
+            game = (await c.post("/v1/games", json={"config": {}})).json()
+            r = await c.post(f"/v1/games/{game['id']}/events", content=body,
+                             headers={"Authorization": f"Bearer {game['tokens']['white']}",
+                                      "Content-Type": "application/json"})
+            return r.status_code, r.json()
+
+    assert asyncio.run(steps()) == (400, {"detail": "There was an error parsing the body",
+                                          "code": "http_400"})

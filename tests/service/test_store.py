@@ -114,6 +114,57 @@ def test_a_cancelled_write_is_dropped_and_the_writer_goes_on(tmp_path: Path) -> 
     s.close()
 
 
+def test_a_batch_of_one_table_in_one_statement_still_fails_row_by_row(
+        tmp_path: Path) -> None:
+    """A batch of events is committed in one statement; when SQLite refuses
+    one of its rows (a number taken, text it cannot encode), that row alone
+    fails and the others are stored, as when each row had its own statement."""
+    s = SQLiteStore(str(tmp_path / "b.db"))
+    s.create_game(GameRecord("g", {}, 0.0, HASHES))
+    s.append("g", 1, {"type": "touch"})
+    row = ("g", 2, '{"type":"touch"}', None, None, None)
+    assert s._write([("events", row), ("events", ("g", 3, '{"type":"touch"}', None, None,
+                                                   None))]) == {}
+    rows = [("g", 4, '{"type":"touch"}', None, None, None),
+            ("g", 2, '{"type":"resign"}', None, None, None),             # taken
+            ("g", 5, '{"type":"touch","id":"\ud800"}', '"\ud800"', "d", "{}"),  # not Unicode
+            ("g", 6, '{"type":"touch"}', None, None, None)]
+    failed = s._write([("events", r) for r in rows])
+    assert sorted(failed) == [1, 2] and isinstance(failed[1], SeqTaken)
+    assert isinstance(failed[2], StoreError)
+    assert s.count("g") == 5 and [e["type"] for e in s.events("g")] == ["touch"] * 5
+    s.close()
+
+
+def test_the_event_loop_awaits_its_commits(tmp_path: Path) -> None:
+    """``append_soon`` on the event loop: the rows of one batch are settled
+    there once committed, a refused row raises its own exception, and a row
+    whose request gave up before the writer took it is not stored."""
+    import asyncio
+
+    s = SQLiteStore(str(tmp_path / "loop.db"))
+    s.create_game(GameRecord("g", {}, 0.0, HASHES))
+
+    async def play() -> list[BaseException | None]:
+        with s._wlock:  # the writer takes the first row and waits for its connection
+            first = asyncio.ensure_future(s.append_soon("g", 1, {"move": "e4"}))
+            await asyncio.sleep(0)
+            while not s._group._queue.empty():
+                await asyncio.sleep(0.01)
+            rows = [s.append_soon("g", 2, {"move": "e5"}),
+                    s.append_soon("g", 1, {"move": "d4"}),
+                    s.append_soon("g", 3, {"move": "Nf3"})]
+            gave_up = asyncio.ensure_future(rows.pop())
+            await asyncio.sleep(0)
+            gave_up.cancel()
+        return list(await asyncio.gather(first, *rows, return_exceptions=True))
+
+    first, second, taken = asyncio.run(play())
+    assert first is None and second is None and isinstance(taken, SeqTaken)
+    assert [e["move"] for e in s.events("g")] == ["e4", "e5"]
+    s.close()
+
+
 def test_two_sqlite_connections_do_not_double_append(tmp_path: Path) -> None:
     """Two stores on one file (as two processes would be) append in turn."""
     url = f"sqlite:///{tmp_path / 'two.db'}"

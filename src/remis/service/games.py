@@ -20,7 +20,6 @@ of record comes from :func:`remis.service.timing.time_of_record`.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import secrets
@@ -351,7 +350,7 @@ class Games:
         if not self.store.writes_later:
             return await anyio.to_thread.run_sync(self.create, config)
         live, tokens = self._new(config)
-        await asyncio.wrap_future(self.store.create_game_later(live.record))
+        await self.store.create_game_soon(live.record)
         return self._created(live, tokens)
 
     def _new(self, config: Mapping[str, Any]) -> tuple[_Live, dict[str, str]]:
@@ -524,7 +523,7 @@ class Games:
                     steps = self._posting(self._request(game_id, token, event, expected_ply,
                                                         received))
                 return await _drive_async(
-                    steps, lambda write: asyncio.wrap_future(self.store.append_later(*write)))
+                    steps, lambda write: self.store.append_soon(*write))
             except WouldWait:
                 pass
             finally:

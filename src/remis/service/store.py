@@ -22,15 +22,16 @@ with the event, so a retry finds it (:meth:`Store.find_key`).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import queue
 import re
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import Future
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -271,6 +272,41 @@ class Store(ABC):
         """
         return _done(self.append, game_id, seq, event, key)
 
+    def create_game_soon(self, game: GameRecord) -> Awaitable[None]:
+        """:meth:`create_game_later` for a coroutine of the running event
+        loop: awaited, it returns once the game is committed.
+
+        >>> import asyncio
+        >>> s = open_store("sqlite:///:memory:")
+        >>> async def create() -> None:
+        ...     await s.create_game_soon(GameRecord("g", {}, 0.0, {"white": "w", "black": "b",
+        ...                                                        "arbiter": "a"}))
+        >>> asyncio.run(create()); s.game_ids()
+        ['g']
+        >>> s.close()
+        """
+        return asyncio.wrap_future(self.create_game_later(game))
+
+    def append_soon(self, game_id: str, seq: int, event: dict[str, Any],
+                    key: EventKey | None = None) -> Awaitable[None]:
+        """:meth:`append_later` for a coroutine of the running event loop:
+        awaited, it returns once the event is committed (or raises what
+        ``append`` raises).
+
+        >>> import asyncio
+        >>> s = open_store("sqlite:///:memory:")
+        >>> s.create_game(GameRecord("g", {}, 0.0, {"white": "w", "black": "b", "arbiter": "a"}))
+        >>> async def twice() -> None:
+        ...     await s.append_soon("g", 1, {"type": "resign", "player": "black"})
+        ...     await s.append_soon("g", 1, {"type": "resign", "player": "white"})
+        >>> asyncio.run(twice())
+        Traceback (most recent call last):
+        ...
+        remis.service.store.SeqTaken: game g already has event 1
+        >>> s.close()
+        """
+        return asyncio.wrap_future(self.append_later(game_id, seq, event, key))
+
 
 def _done(write: Callable[..., None], *args: Any) -> Future[None]:
     """The future of ``write(*args)``, done in the calling thread."""
@@ -298,15 +334,16 @@ def _game_row(game: GameRecord) -> tuple[Any, ...]:
             h.get("spectator"))
 
 
-def _dump(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+#: the compact JSON of the stored rows, made once (``json.dumps`` with options builds
+#: an encoder at every call, a measurable part of a move's cost)
+_dump = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 #: a row of the events table: game, number, event, key, digest, answer
 _Row = tuple[str, int, str, str | None, str | None, str | None]
 #: a row to insert and its table ("events" or "games")
 _Write = tuple[str, tuple[Any, ...]]
-_Pending = tuple[_Write, "Future[None]"]
+_Pending = tuple[_Write, "Future[None] | asyncio.Future[None]"]
 
 
 def _row(game_id: str, seq: int, event: dict[str, Any], key: EventKey | None) -> _Row:
@@ -320,6 +357,25 @@ def _taken(row: _Row, key_clash: bool) -> Exception:
     if key_clash:
         return KeyTaken(f"game {row[0]} already has an event with id {row[3]}")
     return SeqTaken(f"game {row[0]} already has event {row[1]}")
+
+
+def _start(fut: Future[None] | asyncio.Future[None]) -> bool:
+    """Whether the write of ``fut`` is still wanted (its request did not give
+    up); a :class:`~concurrent.futures.Future` can no longer be cancelled then."""
+    if isinstance(fut, Future):
+        return fut.set_running_or_notify_cancel()
+    return not fut.cancelled()  # settled on its loop, which checks again
+
+
+def _settle(done: list[tuple[asyncio.Future[None], Exception | None]]) -> None:
+    """Settle, on their event loop, the futures of one committed batch."""
+    for fut, exc in done:
+        if fut.done():  # cancelled after its row was written
+            continue
+        if exc is None:
+            fut.set_result(None)
+        else:
+            fut.set_exception(exc)
 
 
 #: the columns written by an append, in the order of :data:`_Row`
@@ -358,11 +414,30 @@ class _GroupCommit:
     def queue(self, table: str, row: tuple[Any, ...]) -> Future[None]:
         """Queue one row of ``table``; the future is done once it is
         committed (or refused)."""
+        fut: Future[None] = Future()
+        self._put(((table, row), fut))
+        return fut
+
+    def queue_soon(self, table: str, row: tuple[Any, ...]) -> asyncio.Future[None]:
+        """:meth:`queue` for a coroutine of the running event loop: an asyncio
+        future, which the writer settles with the others of its loop in one
+        call once the batch is committed.
+
+        >>> import asyncio
+        >>> gc = _GroupCommit(lambda writes: {}, "demo")
+        >>> async def commit() -> None:
+        ...     await gc.queue_soon("events", ("g", 1, "{}", None, None, None))
+        >>> asyncio.run(commit())
+        >>> gc.close()
+        """
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._put(((table, row), fut))
+        return fut
+
+    def _put(self, item: _Pending) -> None:
         if not self._thread.is_alive():
             raise StoreError("the store is closed")
-        fut: Future[None] = Future()
-        self._queue.put(((table, row), fut))
-        return fut
+        self._queue.put(item)
 
     def _loop(self) -> None:
         while True:
@@ -381,20 +456,26 @@ class _GroupCommit:
                 batch.append(more)
             # a write whose request gave up before it started (an asyncio task
             # cancelled while it awaited its commit) is dropped, not stored
-            batch = [(write, fut) for write, fut in batch if fut.set_running_or_notify_cancel()]
+            batch = [(write, fut) for write, fut in batch if _start(fut)]
             if not batch:
                 continue
             try:
                 failed = self._write([write for write, _ in batch])
-            except Exception as exc:
-                for _, fut in batch:
-                    fut.set_exception(StoreError(f"cannot store: {exc}"))
-                continue
+            except Exception as exc:  # each request gets an exception of its own to raise
+                failed = {i: StoreError(f"cannot store: {exc}") for i in range(len(batch))}
+            loops: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None],
+                                                              Exception | None]]] = {}
             for i, (_, fut) in enumerate(batch):
-                if i in failed:
-                    fut.set_exception(failed[i])
+                if isinstance(fut, Future):
+                    if i in failed:
+                        fut.set_exception(failed[i])
+                    else:
+                        fut.set_result(None)
                 else:
-                    fut.set_result(None)
+                    loops.setdefault(fut.get_loop(), []).append((fut, failed.get(i)))
+            for loop, done in loops.items():
+                with suppress(RuntimeError):  # a closed loop: nobody awaits any more
+                    loop.call_soon_threadsafe(_settle, done)
 
     def close(self) -> None:
         """Finish the queued appends and stop the thread."""
@@ -404,6 +485,10 @@ class _GroupCommit:
 
 _INSERT_EVENT = f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)"
 _INSERT_GAME = f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+#: the further rows of a one-statement insert (:meth:`SQLiteStore._write_at_once`), by table
+_MORE_VALUES = {"events": ", (?, ?, ?, ?, ?, ?)", "games": ", (?, ?, ?, ?, ?, ?, ?)"}
+#: most rows in one statement: 999 parameters at most in SQLite before 3.32
+_AT_ONCE = 64
 
 
 class SQLiteStore(Store):
@@ -485,35 +570,61 @@ class SQLiteStore(Store):
         yield conn
 
     def _write(self, writes: list[_Write]) -> dict[int, Exception]:
-        failed: dict[int, Exception] = {}
         with self._wlock:
-            c = self._writer
-            c.execute("BEGIN IMMEDIATE")
-            try:
-                for i, (table, row) in enumerate(writes):
-                    # each row on its own: a row that cannot be stored fails its
-                    # request only, never the others committed with it
-                    if table == "games":
-                        try:
-                            c.execute(_INSERT_GAME, row)
-                        except (sqlite3.Error, ValueError) as exc:
-                            failed[i] = StoreError(f"cannot store game {row[0]}: {exc}")
-                        continue
+            if self._write_at_once(writes):
+                return {}
+            return self._write_each(writes)
+
+    def _write_at_once(self, writes: list[_Write]) -> bool:
+        """Store the rows of one table in one statement, its own transaction
+        (call with the writer's lock held): whether it did.  One step of
+        SQLite instead of three lets the writer give the GIL up and take it
+        back once per commit; a row the database refuses rolls the statement
+        back, and :meth:`_write_each` then tells which row it was."""
+        table = writes[0][0]
+        if len(writes) > _AT_ONCE or any(t != table for t, _ in writes):
+            return False
+        sql = (_INSERT_GAME if table == "games" else _INSERT_EVENT) + \
+            _MORE_VALUES[table] * (len(writes) - 1)
+        try:
+            self._writer.execute(sql, [v for _, row in writes for v in row])
+        except (sqlite3.Error, ValueError):
+            if self._writer.in_transaction:
+                self._writer.execute("ROLLBACK")
+            return False
+        return True
+
+    def _write_each(self, writes: list[_Write]) -> dict[int, Exception]:
+        """Store the rows one by one in one transaction: a row that cannot be
+        stored fails its request only (call with the writer's lock held)."""
+        failed: dict[int, Exception] = {}
+        c = self._writer
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            for i, (table, row) in enumerate(writes):
+                # each row on its own: a row that cannot be stored fails its
+                # request only, never the others committed with it
+                if table == "games":
                     try:
-                        c.execute(_INSERT_EVENT, row)
-                    except sqlite3.IntegrityError as exc:
-                        failed[i] = (_taken(row, "client_id" in str(exc))
-                                     if "UNIQUE" in str(exc) else
-                                     StoreError(f"cannot store event {row[1]} of game "
-                                                f"{row[0]}: {exc}"))
-                    except (sqlite3.Error, ValueError) as exc:  # e.g. text SQLite cannot encode
-                        failed[i] = StoreError(f"cannot store event {row[1]} of game "
-                                               f"{row[0]}: {exc}")
-                c.execute("COMMIT")
-            except BaseException:
-                if c.in_transaction:
-                    c.execute("ROLLBACK")
-                raise
+                        c.execute(_INSERT_GAME, row)
+                    except (sqlite3.Error, ValueError) as exc:
+                        failed[i] = StoreError(f"cannot store game {row[0]}: {exc}")
+                    continue
+                try:
+                    c.execute(_INSERT_EVENT, row)
+                except sqlite3.IntegrityError as exc:
+                    failed[i] = (_taken(row, "client_id" in str(exc))
+                                 if "UNIQUE" in str(exc) else
+                                 StoreError(f"cannot store event {row[1]} of game "
+                                            f"{row[0]}: {exc}"))
+                except (sqlite3.Error, ValueError) as exc:  # e.g. text SQLite cannot encode
+                    failed[i] = StoreError(f"cannot store event {row[1]} of game "
+                                           f"{row[0]}: {exc}")
+            c.execute("COMMIT")
+        except BaseException:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            raise
         return failed
 
     def create_game(self, game: GameRecord) -> None:
@@ -549,6 +660,22 @@ class SQLiteStore(Store):
         >>> s.close()
         """
         return self._group.queue("events", _row(game_id, seq, event, key))
+
+    def create_game_soon(self, game: GameRecord) -> Awaitable[None]:
+        """Queue the game for the next group commit, settled on the event
+        loop (see :class:`Store`)."""
+        if type(self).create_game_later is not SQLiteStore.create_game_later:
+            return super().create_game_soon(game)  # a subclass's own write path
+        return self._group.queue_soon("games", _game_row(game))
+
+    def append_soon(self, game_id: str, seq: int, event: dict[str, Any],
+                    key: EventKey | None = None) -> Awaitable[None]:
+        """Queue the event for the next group commit, settled on the event
+        loop: no thread-safe future per event, one call into the loop per
+        batch (see :class:`Store`)."""
+        if type(self).append_later is not SQLiteStore.append_later:
+            return super().append_soon(game_id, seq, event, key)  # a subclass's own write path
+        return self._group.queue_soon("events", _row(game_id, seq, event, key))
 
     def get_game(self, game_id: str) -> GameRecord | None:
         """The stored game or ``None`` (see :class:`Store`).
