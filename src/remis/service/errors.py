@@ -1,0 +1,116 @@
+"""How the service answers a refusal or a failure: every error is a 4xx
+with ``{"detail": "a clear message"}`` (the :class:`~remis.service.schemas.Problem`
+body); a database failure is a 503 whose reason only the operator's log
+sees; an unexpected exception is logged and answered with a 500 only as the
+last resort."""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import sqlite3
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from remis.service.games import ServiceError
+from remis.service.pool import Busy
+from remis.service.store import StoreError, redact
+
+log = logging.getLogger("remis.service")
+
+
+def add_error_handlers(app: FastAPI, store_url: str | None = None) -> None:
+    """Answer every exception of ``app``'s endpoints as a ``Problem``;
+    ``store_url`` is the database's URL, whose password a logged database
+    error never shows.
+
+    >>> app = FastAPI()
+    >>> add_error_handlers(app)
+    >>> ServiceError in app.exception_handlers and Exception in app.exception_handlers
+    True
+    """
+    app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException, _http)  # type: ignore[arg-type]
+
+    async def unavailable(request: Request, exc: Exception) -> JSONResponse:
+        # the operator's log has the reason; the client learns nothing of the database
+        log.error("database error on %s %s: %s", request.method, request.url.path,
+                  redact(str(exc), store_url))
+        return JSONResponse({"detail": "database unavailable, try again"},
+                            status_code=503, headers={"Retry-After": "1"})
+
+    for kind in database_errors():
+        app.add_exception_handler(kind, unavailable)
+    app.add_exception_handler(Exception, _unexpected)
+
+
+async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
+    headers = ({"WWW-Authenticate": 'Bearer realm="remis"'} if exc.status == 401 else
+               {"Retry-After": str(Busy.retry_after)} if exc.status == 429 else None)
+    return JSONResponse({"detail": exc.detail}, status_code=exc.status, headers=headers)
+
+
+async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+    status, detail = validation_detail(exc)
+    return JSONResponse({"detail": detail}, status_code=status)
+
+
+async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    detail = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail)
+    return JSONResponse({"detail": detail}, status_code=exc.status_code,
+                        headers=getattr(exc, "headers", None))
+
+
+async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    log.exception("unexpected error on %s %s", request.method, request.url.path)
+    return JSONResponse({"detail": "internal error; it has been logged"}, status_code=500)
+
+
+def validation_detail(exc: RequestValidationError) -> tuple[int, str]:
+    """The status (400 for malformed JSON, else 422) and the one-line detail
+    of a request that does not fit its schema.
+
+    >>> validation_detail(RequestValidationError([
+    ...     {"type": "extra_forbidden", "loc": ("body", "colour"), "msg": "x"},
+    ...     {"type": "missing", "loc": ("body", "fen"), "msg": "x"}]))
+    (422, "unknown field 'colour'; missing field 'fen'")
+    """
+    parts = []
+    status = 422
+    for err in exc.errors():
+        loc = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
+        if err.get("type") == "json_invalid":
+            status = 400
+            ctx = err.get("ctx") or {}
+            parts.append(f"malformed JSON: {ctx.get('error', err.get('msg'))} "
+                         f"(at character {err.get('loc', ('', 0))[-1]})")
+        elif err.get("type") == "extra_forbidden":
+            parts.append(f"unknown field {loc!r}")
+        elif err.get("type") == "missing" and tuple(err.get("loc", ())) == ("body",):
+            parts.append("missing JSON body")
+        elif err.get("type") == "missing":
+            parts.append(f"missing field {loc!r}")
+        else:
+            parts.append(f"{loc}: {err.get('msg')}")
+    return status, "; ".join(parts) or "invalid request"
+
+
+def database_errors() -> list[type[Exception]]:
+    """The exceptions meaning "the database failed", answered with 503.
+
+    >>> StoreError in database_errors()
+    True
+    """
+    kinds: list[type[Exception]] = [StoreError, sqlite3.OperationalError, queue.Empty]
+    try:
+        import psycopg
+
+        kinds.append(psycopg.OperationalError)
+    except ImportError:  # pragma: no cover - the service extra brings psycopg
+        pass
+    return kinds
