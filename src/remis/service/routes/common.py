@@ -18,15 +18,28 @@ from remis.service.pool import SearchPool
 from remis.service.store import Store, open_store
 from remis.service.stream import Broadcaster
 
+#: niceness added to the first-pass worker: its jobs are small, and a client gets
+#: them only within :data:`FIRST_PASS_ALLOWANCE`, so it may run before the searches
+#: (at the searches' 19, a machine busy with other work left an honest first pass
+#: waiting seconds)
+FIRST_PASS_NICE = 5
+#: CPU seconds of first passes a client address may have had lately (halved every
+#: 10 s: about 1.4% of a core, held over time); past it, its work goes straight to
+#: the searches' workers
+FIRST_PASS_ALLOWANCE = 0.2
+
 
 @dataclass
 class Services:
     """The parts of one running service the endpoints use: the store, the
-    live games, the streams' broadcaster, the two search pools and the limits."""
+    live games, the streams' broadcaster, the search pools (the first
+    passes', the live games' mate searches, the stateless endpoints') and
+    the limits."""
 
     store: Store
     games: Games
     broadcaster: Broadcaster
+    first: SearchPool
     mates: MatePool
     searches: SearchPool
     limits: Limits
@@ -37,7 +50,8 @@ class Services:
         """The services over the store ``db`` (a URL or an open store): the
         "can the opponent still mate?" searches of live games in
         ``mate_workers`` worker processes (0: in the request's thread), the
-        stateless endpoints' work in ``search_workers`` others (0: a thread);
+        stateless endpoints' work in ``search_workers`` others (0: a thread),
+        the first passes of both in one more (a thread when both are 0);
         none is started yet (:meth:`start`).
 
         >>> services = Services.open("sqlite:///:memory:", mate_workers=0, search_workers=0)
@@ -46,24 +60,31 @@ class Services:
         """
         store = open_store(db) if isinstance(db, str) else db
         limits = limits or Limits()
-        mates = MatePool(mate_workers, per_caller=limits.searches_per_client,
-                         waiting_per_caller=limits.waiting_per_client)
-        searches = SearchPool("stateless-search", search_workers,
-                              per_caller=limits.searches_per_client,
-                              waiting_per_caller=limits.waiting_per_client)
+        shared = {"per_caller": limits.searches_per_client,
+                  "waiting_per_caller": limits.waiting_per_client}
+        first = SearchPool("first-pass", 1 if mate_workers > 0 or search_workers > 0 else 0,
+                           nice=FIRST_PASS_NICE, allowance=FIRST_PASS_ALLOWANCE, **shared)
+        mates = MatePool(mate_workers, first=first, first_nodes=limits.first_pass_nodes,
+                         **shared)
+        searches = SearchPool("stateless-search", search_workers, **shared)
         games = Games(store, mate_test=mates, limits=limits)
         broadcaster = Broadcaster()
         games.listen(broadcaster.publish)
-        return cls(store, games, broadcaster, mates, searches, limits)
+        return cls(store, games, broadcaster, first, mates, searches, limits)
 
     def start(self) -> None:
-        """Start the worker processes (they import the engine first)."""
+        """Start the worker processes (they import the engine first).  Where
+        the first passes' worker cannot start, every search waits for the
+        whole budget."""
+        if self.limits.first_pass_nodes > 0:
+            self.first.try_start("every search waits for the whole budget")
         self.mates.start()
         self.searches.start()
 
     def close(self) -> None:
         """Stop the workers and close the store."""
         self.mates.close()
+        self.first.close()
         self.searches.close()
         self.store.close()
 

@@ -1,6 +1,9 @@
 """The stateless endpoints: ``/v1/position``, ``/v1/pgn`` and ``/v1/claim``
-answer as ``remis position``, ``remis game`` and ``remis claim`` do, each
-request's work in the search pool under its budget."""
+answer as ``remis position``, ``remis game`` and ``remis claim`` do.  Each
+request's work runs first in the first-pass pool under a small budget
+(:func:`~remis.service.stateless.first_pass`), which answers ordinary input
+in milliseconds whatever the searches of other clients cost; only what it
+leaves open waits for the search pool and the request's whole budget."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from remis.service.games import ServiceError
-from remis.service.pool import Busy, cancelled
+from remis.service.pool import Busy, OverAllowance, SearchPool, cancelled
 from remis.service.routes.common import Services, json_response
 from remis.service.schemas import (
     SEARCH_ERRORS,
@@ -19,7 +22,7 @@ from remis.service.schemas import (
     PgnRulings,
     PositionRequest,
 )
-from remis.service.stateless import InputError, run_job
+from remis.service.stateless import InputError, first_pass, run_job
 from remis.unwinnable import Cancelled
 
 #: seconds between two looks at whether a stateless request's client is still there
@@ -33,29 +36,57 @@ def router(services: Services) -> APIRouter:
     >>> [route.path for route in r.routes]
     ['/v1/position', '/v1/pgn', '/v1/claim']
     """
-    searches, limits = services.searches, services.limits
+    first, searches, limits = services.first, services.searches, services.limits
     api = APIRouter()
 
     async def search(request: Request, work: str, seconds: float,
                      **kwargs: Any) -> Any:
-        """Run one stateless request's work in the search pool, under its
-        budget; cancelled when the client goes away."""
-        try:
-            job = searches.submit(run_job, work, kwargs, limits.search_nodes,
-                                  min(seconds, limits.search_seconds), cancelled)
-        except Busy as exc:
-            raise ServiceError(429, str(exc)) from None
-        answer = asyncio.wrap_future(job.future)
-        while not (await asyncio.wait({answer}, timeout=DISCONNECT_POLL))[0]:
-            if await request.is_disconnected():
-                job.cancel()
-                raise ServiceError(400, "the client went away; the work was cancelled")
-        try:
-            return answer.result()
-        except InputError as exc:
-            raise ServiceError(422, str(exc)) from None
-        except Cancelled:
-            raise ServiceError(400, "the client went away; the work was cancelled") from None
+        """``(answer, budget)`` of one stateless request: its first pass, or
+        where that leaves a question open, its work under its whole budget."""
+        seconds = min(seconds, limits.search_seconds)
+        if limits.first_pass_nodes > 0 and first.running:
+            try:
+                settled = await run(first, request, first_pass, work, kwargs,
+                                    limits.first_pass_nodes, seconds,
+                                    limits.first_pass_seconds, cancelled)
+            except OverAllowance:  # the client has had its share of first passes
+                settled = None
+            if settled is not None:
+                out, budget = settled
+                # the answer is the whole budget's: say which budget that is
+                return out, {**budget, "max_nodes": limits.search_nodes, "max_seconds": seconds}
+        return await run(searches, request, run_job, work, kwargs, limits.search_nodes,
+                         seconds, cancelled)
+
+    return _endpoints(api, search, limits.search_seconds)
+
+
+async def run(pool: SearchPool, request: Request, fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` in ``pool``, for the caller of ``request``: 429 when the
+    caller has too many searches there; cancelled when the client goes away
+    (its answer is then nobody's: dropped unread)."""
+    try:
+        job = pool.submit(fn, *args)
+    except OverAllowance:
+        raise
+    except Busy as exc:
+        raise ServiceError(429, str(exc)) from None
+    answer = asyncio.wrap_future(job.future)
+    while not (await asyncio.wait({answer}, timeout=DISCONNECT_POLL))[0]:
+        if await request.is_disconnected():
+            job.cancel()
+            answer.cancel()
+            raise ServiceError(400, "the client went away; the work was cancelled")
+    try:
+        return answer.result()
+    except InputError as exc:
+        raise ServiceError(422, str(exc)) from None
+    except Cancelled:
+        raise ServiceError(400, "the client went away; the work was cancelled") from None
+
+
+def _endpoints(api: APIRouter, search: Any, search_seconds: float) -> APIRouter:
+    """The three endpoints on ``api``, each running its work with ``search``."""
 
     # the stateless answers skip the response model's validation pass: for a PGN
     # text's thousand games it held the event loop 36 ms, every honest move waiting
@@ -72,13 +103,13 @@ def router(services: Services) -> APIRouter:
     async def pgn(body: PgnRequest, request: Request) -> Response:
         """``{"games": [...], "budget": {...}}``, each game the same JSON as a
         line of ``remis game --json``; all the games' searches share one budget."""
-        games_out, budget = await search(request, "pgn", limits.search_seconds, pgn=body.pgn)
+        games_out, budget = await search(request, "pgn", search_seconds, pgn=body.pgn)
         return json_response({"games": games_out, "budget": budget})
 
     @api.post("/v1/claim", responses=SEARCH_ERRORS, response_model=dict[str, Any])
     async def claim(body: ClaimRequest, request: Request) -> Response:
         """The same JSON as ``remis claim --json``, and the ``budget``."""
-        out, budget = await search(request, "claim", limits.search_seconds, pgn=body.pgn,
+        out, budget = await search(request, "claim", search_seconds, pgn=body.pgn,
                                    game=body.game, ply=body.ply, move=body.move,
                                    kind=body.kind, mode=body.mode)
         return json_response({**out, "budget": budget})
