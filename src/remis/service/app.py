@@ -45,13 +45,16 @@ ROUTERS = (games.router, searches.router, translations.router)
 
 def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST,
                mate_workers: int = 1, search_workers: int = 1,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None,
+               forwarded_allow_ips: list[str] | str | None = None) -> FastAPI:
     """The application over the store ``db`` (a URL or an open store).  The
     "can the opponent still mate?" searches of live games run in
     ``mate_workers`` worker processes (0: in the request's thread), the
     stateless endpoints' work in ``search_workers`` others (0: a thread),
     all started with the application.  ``limits``: see
-    :class:`~remis.service.limits.Limits`.
+    :class:`~remis.service.limits.Limits`.  ``forwarded_allow_ips``: the
+    reverse proxies whose ``X-Forwarded-For`` names the client (see
+    :func:`~remis.service.middleware.trusted_proxies`; none by default).
 
     >>> app = create_app("sqlite:///:memory:")
     >>> sorted(app.openapi()["paths"])[:3]
@@ -70,7 +73,7 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     )
     app.state.games = services.games
     app.state.store = services.store
-    add_middleware(app)
+    add_middleware(app, forwarded_allow_ips)
     add_error_handlers(app, services.store.url)
     for router in ROUTERS:
         app.include_router(router(services))

@@ -10,10 +10,11 @@ import json
 import logging
 import queue
 import sqlite3
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from remis.service.games import ServiceError
@@ -60,10 +61,37 @@ async def _invalid(request: Request, exc: RequestValidationError) -> JSONRespons
     return JSONResponse({"detail": detail}, status_code=status)
 
 
-async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+    headers = getattr(exc, "headers", None)
+    if exc.status_code == 405:
+        # the router names the methods of the first route of the path only (the
+        # events path has two: GET reads the log, POST adds an event)
+        allow = ", ".join(allowed_methods(request.app, request.url.path))
+        if request.method == "OPTIONS":
+            return Response(status_code=204, headers={"Allow": allow})
+        headers = {**(headers or {}), "Allow": allow}
     detail = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail)
-    return JSONResponse({"detail": detail}, status_code=exc.status_code,
-                        headers=getattr(exc, "headers", None))
+    return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=headers)
+
+
+def allowed_methods(app: Any, path: str) -> list[str]:
+    """Every method some route of ``app`` answers on ``path``, and OPTIONS
+    (answered for every path that has a route: with these methods).
+
+    >>> from remis.service.app import create_app
+    >>> allowed_methods(create_app("sqlite:///:memory:", mate_workers=0), "/v1/games/g1/events")
+    ['GET', 'OPTIONS', 'POST']
+    """
+    methods = {"OPTIONS"}
+    pending = list(app.router.routes)
+    while pending:
+        route = pending.pop()
+        inner = getattr(route, "original_router", None)  # an included router, not flattened
+        if inner is not None:
+            pending.extend(inner.routes)
+        elif getattr(route, "methods", None) and route.path_regex.match(path):
+            methods |= set(route.methods)
+    return sorted(methods)
 
 
 async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

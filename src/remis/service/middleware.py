@@ -1,16 +1,27 @@
 """The service's ASGI middleware: what every request goes through before
-its endpoint (the body's size, the caller's identity for the search pools)."""
+its endpoint and every answer on its way out: the client's address (from
+``X-Forwarded-For`` only where the peer is a configured proxy), the caller's
+identity for the search pools, the body's size, and the headers that keep
+the page out of other sites' frames."""
 
 from __future__ import annotations
 
+import ipaddress
+
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
+from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from remis.service.pool import CALLER
 
 #: the largest request body accepted (bytes)
 MAX_BODY = 64 * 1024
+#: the Content-Security-Policy directive of every answer: framed by no page
+FRAME_ANCESTORS = "frame-ancestors 'none'"
+#: the IPv6 network taken as one caller (a single host is commonly given a /64)
+IPV6_CALLER_PREFIX = 64
 
 
 class BodyLimit:
@@ -60,7 +71,8 @@ class BodyLimit:
 
 class Caller:
     """ASGI middleware: the client's address is the caller the search pools
-    share their workers by (:data:`remis.service.pool.CALLER`)."""
+    share their workers by (:data:`remis.service.pool.CALLER`; see
+    :func:`caller_of`)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -68,25 +80,109 @@ class Caller:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Set the caller for the request, pass it on."""
         client = scope.get("client")
-        token = CALLER.set(str(client[0]) if client else "unknown")
+        token = CALLER.set(caller_of(str(client[0])) if client else "unknown")
         try:
             await self.app(scope, receive, send)
         finally:
             CALLER.reset(token)
 
 
+def caller_of(host: str) -> str:
+    """The caller a client address counts as: an IPv4 address itself, an
+    IPv6 address its /64 network (one machine commonly has a whole /64, and
+    would otherwise be as many callers as it likes).
+
+    >>> caller_of("192.0.2.7"), caller_of("2001:db8::1"), caller_of("2001:db8::2:1")
+    ('192.0.2.7', '2001:db8::/64', '2001:db8::/64')
+    >>> caller_of("::ffff:192.0.2.7"), caller_of("testclient")
+    ('192.0.2.7', 'testclient')
+    """
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/{IPV6_CALLER_PREFIX}", strict=False))
+    return str(ip)
+
+
+def trusted_proxies(text: str) -> list[str] | str:
+    """The proxies of ``--forwarded-allow-ips``: ``*`` (every peer), or a
+    list of addresses and networks, each checked (``ValueError`` names one
+    that is neither); an empty text trusts none.
+
+    >>> trusted_proxies("127.0.0.1, 10.0.0.0/8"), trusted_proxies(""), trusted_proxies("*")
+    (['127.0.0.1', '10.0.0.0/8'], [], '*')
+    >>> trusted_proxies("localhost")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'localhost' is not an IP address or network (e.g. 127.0.0.1, 10.0.0.0/8)
+    """
+    if text.strip() == "*":
+        return "*"
+    out = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise ValueError(f"{item!r} is not an IP address or network "
+                             "(e.g. 127.0.0.1, 10.0.0.0/8)") from None
+        out.append(item)
+    return out
+
+
 def _too_big(limit: int) -> JSONResponse:
     return JSONResponse({"detail": f"request body over {limit // 1024} KiB"}, status_code=413)
 
 
-def add_middleware(app: FastAPI) -> None:
-    """Put the service's middleware around ``app``: the caller is known before
-    the body is read (the last added runs first).
+class Framing:
+    """ASGI middleware: no answer of the service may be shown inside another
+    site's frame (clickjacking: a hostile page laying its own buttons over
+    the board's).  ``Content-Security-Policy: frame-ancestors 'none'`` says
+    so to current browsers (added to a policy the answer already has),
+    ``X-Frame-Options: DENY`` to older ones."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on; add the headers to its answer."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_framed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                policy = headers.get("content-security-policy")
+                if policy is None:
+                    headers["Content-Security-Policy"] = FRAME_ANCESTORS
+                elif "frame-ancestors" not in policy:
+                    headers["Content-Security-Policy"] = f"{policy}; {FRAME_ANCESTORS}"
+                headers.setdefault("X-Frame-Options", "DENY")
+                headers.setdefault("X-Content-Type-Options", "nosniff")
+            await send(message)
+
+        await self.app(scope, receive, send_framed)
+
+
+def add_middleware(app: FastAPI, proxies: list[str] | str | None = None) -> None:
+    """Put the service's middleware around ``app``: where a request comes
+    from a proxy of ``proxies`` (see :func:`trusted_proxies`), its client is
+    the one ``X-Forwarded-For`` names, before the caller is set; the caller
+    is known before the body is read (the last added runs first).
 
     >>> app = FastAPI()
-    >>> add_middleware(app)
+    >>> add_middleware(app, ["10.0.0.1"])
     >>> [m.cls.__name__ for m in app.user_middleware]
-    ['Caller', 'BodyLimit']
+    ['ProxyHeadersMiddleware', 'Caller', 'BodyLimit', 'Framing']
     """
+    app.add_middleware(Framing)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(Caller)
+    if proxies:
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=proxies)

@@ -9,6 +9,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from remis.arbiter.config import defaults as config_defaults
+
 EventType = Literal["move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
                     "flag", "illegal_move", "resign", "arbiter"]
 
@@ -54,7 +56,16 @@ def _check_text(value: Any) -> None:
 class CreateGame(_Strict):
     """Body of ``POST /v1/games``: the arbiter config (checked by the arbiter)."""
 
-    config: dict[str, Any] = Field(default_factory=dict)
+    # the schema names the arbiter's keys and no other: the arbiter refuses an unknown
+    # key (422), since a misspelt one would leave a game under rules nobody asked for
+    config: dict[str, Any] = Field(
+        default_factory=dict,
+        description="the arbiter's configuration (see the arbiter configuration reference): "
+                    "these keys, each optional; any other key is refused (422), and the "
+                    "arbiter checks the values",
+        json_schema_extra={"properties": {key: {"default": value}
+                                          for key, value in config_defaults().items()},
+                           "additionalProperties": False})
 
 
 class Event(_Strict):
