@@ -15,6 +15,19 @@ from service_procs import Postgres, Server, start_postgres
 
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 
+from remis.service.pool import SearchPool
+
+
+@pytest.fixture
+def worker_pool() -> Iterator[SearchPool]:
+    """A search pool of one worker process, started."""
+    pool = SearchPool("test", workers=1)
+    pool.start()
+    try:
+        yield pool
+    finally:
+        pool.close()
+
 
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[Postgres]:

@@ -300,11 +300,13 @@ def test_the_memory_cache_is_bounded_in_bytes(tmp_path: Path) -> None:
     ids = []
     for _ in range(8):
         gid, tokens, _ = games.create({})
-        long_log(games, gid, tokens, 30)
+        long_log(games, gid, tokens, 100)
         ids.append(gid)
     count, size = games.cached()
     assert size <= 400 * 1024 and 0 < count < 8
-    assert games.state(ids[0])[2] == 30                    # dropped, rebuilt when asked for
+    # what the games grew to as events were posted counts (it was left out)
+    assert size == sum(live.bytes for live in games._cache.values())
+    assert games.state(ids[0])[2] == 100                   # dropped, rebuilt when asked for
 
 
 # -- item 3: text that is not Unicode -------------------------------------------------

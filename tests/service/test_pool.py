@@ -9,7 +9,6 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 
@@ -80,16 +79,6 @@ def test_usage_counts_the_jobs_cpu() -> None:
     assert used > 0.01 and pool.usage.of("b", time.monotonic()) == 0
 
 
-@pytest.fixture
-def process_pool() -> Iterator[SearchPool]:
-    pool = SearchPool("t", workers=1)
-    pool.start()
-    try:
-        yield pool
-    finally:
-        pool.close()
-
-
 def _nice(pid: int) -> int | None:
     try:
         return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
@@ -109,11 +98,11 @@ def _children() -> set[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
-def test_a_worker_started_again_is_niced_from_its_start(process_pool: SearchPool) -> None:
+def test_a_worker_started_again_is_niced_from_its_start(worker_pool: SearchPool) -> None:
     """Workers started again after a kill ran at niceness 0 while they
     imported the engine (the initializer niced them only afterwards),
     competing with the event path for the CPU."""
-    pool = process_pool
+    pool = worker_pool
     old = pool._pids[0]
     assert old is not None and pool.born == [pool.niceness]
     before = _children()
@@ -131,13 +120,13 @@ def test_a_worker_started_again_is_niced_from_its_start(process_pool: SearchPool
     assert pool.submit(sum, [1, 2], caller="a").future.result(timeout=PATIENCE) == 3
 
 
-def test_a_cancelled_search_stops_without_killing_its_worker(process_pool: SearchPool,
+def test_a_cancelled_search_stops_without_killing_its_worker(worker_pool: SearchPool,
                                                              ) -> None:
     """A cancelled job was told through a flag read between searches only:
     inside one long search its worker was killed and started again (about 8
     times in 30 s under clients dropping their requests).  Now a signal stops
     the search within a few thousand nodes, and the worker stays."""
-    pool = process_pool
+    pool = worker_pool
     pid = pool._pids[0]
     job = pool.submit(partial(can_checkmate, max_nodes=10**9), chess.Board(HEAVY),
                       chess.WHITE, caller="a")

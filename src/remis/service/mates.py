@@ -85,6 +85,16 @@ class MatePool:
             return
         self._started = True
 
+    @property
+    def workers(self) -> SearchPool | None:
+        """The pool of worker processes, once started (None before, after
+        :meth:`close`, or where the searches run in the calling thread).
+
+        >>> MatePool(workers=0).workers is None
+        True
+        """
+        return self._pool if self._started else None
+
     def __call__(self, board: chess.Board, color: chess.Color) -> Verdict:
         """The engine's verdict on whether ``color`` can still checkmate."""
         pool = self._pool if self._started else None

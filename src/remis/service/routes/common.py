@@ -80,9 +80,12 @@ class Services:
             self.first.try_start("every search waits for the whole budget")
         self.mates.start()
         self.searches.start()
+        # a game to read that is not in memory is rebuilt by a mate-search worker
+        self.games.readers = self.mates.workers
 
     def close(self) -> None:
         """Stop the workers and close the store."""
+        self.games.readers = None
         self.mates.close()
         self.first.close()
         self.searches.close()
