@@ -94,13 +94,13 @@ class Server:
         """``kill -9``: no shutdown, no flush."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(60)
+            self.proc.wait(PATIENCE)
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(60)
+                self.proc.wait(PATIENCE)
             except subprocess.TimeoutExpired:
                 self.kill()
 
@@ -133,7 +133,7 @@ class Postgres:
             os.chown(self.dir, pw.pw_uid, pw.pw_gid)
         self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
 
-    def _run(self, *args: str, timeout: float = 60.0) -> None:
+    def _run(self, *args: str, timeout: float = PATIENCE) -> None:
         cmd = [str(self.bindir / args[0]), *args[1:]]
         if self.as_user:
             cmd = ["runuser", "-u", self.as_user, "--", *cmd]
@@ -146,13 +146,13 @@ class Postgres:
         opts = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
                 "-c max_connections=100 -c shared_buffers=32MB")
         self._run("pg_ctl", "-D", str(self.data), "-o", opts, "-l", str(self.dir / "log"),
-                  "-w", "-t", "60", "start", timeout=90)
+                  "-w", "-t", str(int(PATIENCE)), "start", timeout=PATIENCE + 30)
         return self
 
     def stop(self) -> None:
         with contextlib.suppress(Exception):
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "-t", "30",
-                      "stop", timeout=40)
+                      "stop", timeout=PATIENCE)
         shutil.rmtree(self.dir, ignore_errors=True)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from service_procs import random_game
+from service_procs import PATIENCE, random_game
 
 from remis.service.app import create_app
 from remis.service.games import Games, ServiceError
@@ -369,7 +369,7 @@ def test_no_database_password_in_a_startup_failure(tmp_path: Path) -> None:
 
     url = "postgresql://remis:S3cretPw@127.0.0.1:9/remis"
     r = subprocess.run([sys.executable, "-m", "remis", "serve", "--db", url, "--port", "0"],
-                       capture_output=True, text=True, timeout=120)
+                       capture_output=True, text=True, timeout=PATIENCE)
     assert r.returncode == 1 and "cannot open the database" in r.stderr, r.stderr
     assert "S3cretPw" not in r.stderr + r.stdout and "remis:***@127.0.0.1" in r.stderr
 

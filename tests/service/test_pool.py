@@ -14,6 +14,7 @@ from pathlib import Path
 
 import chess
 import pytest
+from service_procs import PATIENCE, wait_until
 
 from remis.service.pool import OverAllowance, SearchPool
 from remis.unwinnable import Cancelled, can_checkmate
@@ -21,15 +22,6 @@ from remis.unwinnable import Cancelled, can_checkmate
 #: a real question that takes the engine some 1.5 million nodes (a second of CPU):
 #: can White (king and seven bishops) still mate?  Yes.
 HEAVY = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1"
-#: generous bounds for waiting on a busy machine (never asserted as durations)
-PATIENCE = 300.0
-
-
-def wait_for(what: str, ready: object) -> None:
-    deadline = time.monotonic() + PATIENCE
-    while not ready():  # type: ignore[operator]
-        assert time.monotonic() < deadline, f"no {what} within {PATIENCE} s"
-        time.sleep(0.01)
 
 
 def test_the_next_job_is_of_the_caller_that_had_the_least() -> None:
@@ -43,7 +35,7 @@ def test_the_next_job_is_of_the_caller_that_had_the_least() -> None:
     try:
         pool.usage.charge("busy", 5.0, time.monotonic())
         first = pool.submit(hold.wait, 60, caller="other")          # holds the one worker
-        wait_for("first job", lambda: pool._jobs[0] is first)
+        wait_until("first job", lambda: pool._jobs[0] is first)
         jobs = [pool.submit(order.append, who, caller=who) for who in ("busy", "quiet")]
         hold.set()
         for job in jobs:
@@ -130,10 +122,10 @@ def test_a_cancelled_search_stops_without_killing_its_worker(worker_pool: Search
     pid = pool._pids[0]
     job = pool.submit(partial(can_checkmate, max_nodes=10**9), chess.Board(HEAVY),
                       chess.WHITE, caller="a")
-    wait_for("running search", lambda: pool._jobs[0] is job)
+    wait_until("running search", lambda: pool._jobs[0] is job)
     cpu = partial(_cpu, pid)
     start = cpu()
-    wait_for("search using the CPU", lambda: cpu() > start + 0.02)
+    wait_until("search using the CPU", lambda: cpu() > start + 0.02)
     job.cancel()
     assert isinstance(job.future.exception(timeout=PATIENCE), Cancelled)
     assert pool._pids[0] == pid

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx
-from service_procs import ROOT, Server, cpu_seconds, wait_until
+from service_procs import PATIENCE, ROOT, Server, cpu_seconds, wait_until
 
 #: the issue's crafted game: rammed pawns, some 3 s a side to prove it dead
 LOCKED = "8/1p1p1p1p/1P6/KP6/PP6/1P3P2/3P3P/k7 w - - 0 1"
@@ -37,7 +37,7 @@ def serve(tmp_path: Path, *args: str) -> Server:
 def client(address: str = "127.0.0.1") -> httpx.Client:
     """A client whose requests come from ``address`` (a loopback address):
     another caller for the server."""
-    return httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=600)
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=PATIENCE)
 
 
 def busy(server: Server, seconds: float) -> Callable[[], bool]:
@@ -70,7 +70,7 @@ def test_a_pgn_request_has_a_budget(tmp_path: Path) -> None:
     Under a budget of 1.5 s the searches left open say so, none is guessed."""
     server = serve(tmp_path, "--search-seconds", "1.5")
     try:
-        r = httpx.post(f"{server.url}/v1/pgn", json={"pgn": CRAFTED * 40}, timeout=600)
+        r = httpx.post(f"{server.url}/v1/pgn", json={"pgn": CRAFTED * 40}, timeout=PATIENCE)
     finally:
         server.stop()
     assert r.status_code == 200, r.text
@@ -87,7 +87,7 @@ def test_max_seconds_is_held_to_the_servers_budget(tmp_path: Path) -> None:
     server = serve(tmp_path, "--search-seconds", "0.01")
     try:
         r = httpx.post(f"{server.url}/v1/position", json={"fen": LOCKED, "max_seconds": 30},
-                       timeout=600)
+                       timeout=PATIENCE)
     finally:
         server.stop()
     assert r.status_code == 200, r.text
@@ -115,7 +115,7 @@ def test_the_work_stops_when_the_client_goes_away(tmp_path: Path) -> None:
             wait_until("the work to begin", busy(server, 0.3))
         wait_until("the server to be idle", lambda: idle(server), patience=120)
         assert server.children() == workers
-        r = httpx.post(f"{server.url}/v1/pgn", json={"pgn": "1. e4 e5 *"}, timeout=600)
+        r = httpx.post(f"{server.url}/v1/pgn", json={"pgn": "1. e4 e5 *"}, timeout=PATIENCE)
     finally:
         server.stop()
     assert r.status_code == 200
