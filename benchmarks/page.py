@@ -84,9 +84,11 @@ RUNS = (
         "second and latencies, against the same events through `Arbiter.apply` alone.",
         ("benchmarks/service.py", "--db", "sqlite", "--games", "50", "--duration", "20")),
     Run("hostile", "The HTTP service under hostile clients",
-        "50 honest games on loopback while hostile clients send bad clocks, costly searches, "
-        "bad strings, retries and idle events for 60 s: the honest moves' latency and "
-        "failures.",
+        "50 honest games and two honest analysts (`/v1/position`, `/v1/pgn` on real games) "
+        "on loopback, while hostile clients send bad clocks, costly searches, bad strings, "
+        "retries and idle events for 60 s and 20 more addresses keep the searches "
+        "saturated: the honest requests' latency per endpoint, their failures, and the CPU "
+        "other processes of the machine took meanwhile.",
         ("benchmarks/hostile.py", "--seconds", "60")),
     Run("variants", "Shogi and xiangqi",
         "Plies per second of remis's repetition tracking against asking Fairy-Stockfish "
