@@ -14,11 +14,13 @@ loopback address (127.0.0.2, ...), send these as fast as they are answered:
 3. lone surrogates in an event id, a comment, ``/v1/pgn`` and ``/v1/claim``;
 4. the same ``illegal_move`` and claim bodies (and ids) again and again;
 5. touches, draw offers and declines without a move, as many as allowed;
-6. from ``--search-attackers`` (20) more addresses (127.0.0.20, ...), crafted
+6. costly ``/v1/pgn`` requests whose client goes away after 0.3 s;
+7. from ``--search-attackers`` (20) more addresses (127.0.0.20, ...), crafted
    ``/v1/position`` and ``/v1/pgn`` requests that keep the searches saturated.
 
 It prints the honest requests' latency per endpoint (p50, p99, max), the
 honest requests that failed (none may), the hostile requests by status, the
+workers the server had to start again (killed in a cancelled search), the
 server's CPU and the CPU other processes of the machine took meanwhile (not
 the benchmark's); it exits 1 when the honest moves' p99 is 50 ms or more, an
 honest search's p99 1 s or more, or an honest request failed.
@@ -36,6 +38,7 @@ import json
 import multiprocessing
 import os
 import random
+import socket
 import statistics
 import sys
 import tempfile
@@ -234,14 +237,30 @@ def log_growth(c: httpx.Client, status: Counter[str]) -> None:
         status[f"log {r.status_code}"] += 1
 
 
+#: this attacker process's own address
+ADDRESS = ["127.0.0.1"]
+
+
+def drops(c: httpx.Client, status: Counter[str]) -> None:
+    """A costly search, and the connection dropped 0.3 s later (a client giving up)."""
+    host, port = str(c.base_url.host), int(c.base_url.port or 80)
+    body = json.dumps({"pgn": CRAFTED * 100}).encode()
+    with socket.create_connection((host, port), source_address=(ADDRESS[0], 0)) as sock:
+        sock.sendall(b"POST /v1/pgn HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+        time.sleep(0.3)
+    status["drop sent"] += 1
+
+
 ATTACKS = {"clocks": clocks, "work": work, "surrogates": surrogates, "retries": retries,
-           "log": log_growth}
+           "log": log_growth, "drops": drops}
 
 
 def hostile(url: str, address: str, attacks: list[str], seconds: float, out: Any,
             nice: int, ready: Any, go: Any) -> None:
     # the attackers' own CPU would be elsewhere: here they share the server's 2 cores
     os.setpriority(os.PRIO_PROCESS, 0, nice)
+    ADDRESS[0] = address
     status: Counter[str] = Counter()
     transport = httpx.HTTPTransport(local_address=address)
     with httpx.Client(base_url=url, transport=transport, timeout=120) as c:
@@ -320,7 +339,7 @@ def main() -> int:
                     args=("--mate-workers", "2")).start()
     assert server.proc is not None
     plan = [["clocks"], ["work"], ["work"], ["surrogates"], ["retries"], ["log"],
-            ["clocks", "surrogates", "retries", "log"], ["work"]]
+            ["clocks", "surrogates", "retries", "log"], ["work"], ["drops"]]
     ctx = multiprocessing.get_context("spawn")
     results, ready, go = ctx.Queue(), ctx.Semaphore(0), ctx.Event()
     procs = [] if args.no_hostile else [
@@ -341,6 +360,7 @@ def main() -> int:
         for _ in procs:
             if not ready.acquire(timeout=120):
                 raise RuntimeError("a hostile client did not start")
+        workers = server.children()
         cpu0, t0 = cpu_seconds(server.proc.pid), time.monotonic()
         ours0, busy0 = cpu_seconds(os.getpid()), machine_busy()
         go.set()
@@ -349,6 +369,7 @@ def main() -> int:
                                                           args.seconds - 1))
         cpu = cpu_seconds(server.proc.pid) - cpu0
         wall = time.monotonic() - t0
+        started_again = len(server.children() - workers)
         # what the rest of the machine took of the cores meanwhile (a run to repeat when high)
         others = (machine_busy() - busy0) - (cpu_seconds(os.getpid()) - ours0)
         hostile_status: Counter[str] = Counter()
@@ -366,6 +387,7 @@ def main() -> int:
         "honest_failures": len(failures), "first_failures": failures[:5],
         "honest_resent_after_a_closed_connection": len(retried),
         "hostile_requests": dict(sorted(hostile_status.items())),
+        "workers_started_again": started_again,
         "server_cpu_s": round(cpu, 1), "wall_s": round(wall, 1),
         "other_processes_cpu_s": round(others, 1),
     }
