@@ -18,6 +18,7 @@ import argparse
 import datetime
 import os
 import platform
+import re
 import shlex
 import subprocess
 import sys
@@ -40,33 +41,39 @@ class Run(NamedTuple):
 
 RUNS = (
     Run("replay", "Replaying games",
-        "Plies per second of `remis game`'s replay (every automatic end and every claim after "
-        "each ply) against python-chess's bare `Board.push`, on master games. Read `cost "
-        "(c)/(a)`: the time of the replay with every ruling, per ply, against the push alone.",
-        ("benchmarks/replay.py", "--games", "2000")),
+        "The cost of a ply in every path that rules on games, against a baseline timed in the "
+        "same run: the replay of `remis game` and the live history against python-chess's "
+        "bare `Board.push` on master games; `remis game --json` as a process against a Rust "
+        "program that only reads and replays the same PGN (pgn-reader and shakmaty), against "
+        "python-chess's `read_game`, and against `remis audit` on empty games; with `--cha`, "
+        "quick mode against CHA's quick mode on lichess positions.",
+        ("benchmarks/replay.py", "--games", "2000"), cha=True),
     Run("deadtest", "The dead-position test after every ply",
         "What the per-ply dead-position test adds to a ply, as `remis game` runs it and as the "
         "audit does, over a bare push.",
         ("benchmarks/unwinnability.py", "--only", "deadtest")),
     Run("30k", "Can this player still mate? Real positions",
         "`can_checkmate` in quick and full mode on 30,000 positions from lichess games, the "
-        "side that just moved as the would-be winner; with `--cha`, beside CHA's full mode on "
-        "the same questions.",
+        "side that just moved as the would-be winner; with `--cha`, beside CHA's quick and "
+        "full modes on the same questions, in CPU time of both processes.",
         ("benchmarks/unwinnability.py", "--only", "30k"), cha=True),
     Run("vectors", "Can this player still mate? CHA's test vectors",
-        "Full mode on every question of CHA's test vectors (composed positions, both colours), "
-        "checked against the expected answers; with `--cha`, beside CHA's full mode.",
-        ("benchmarks/unwinnability.py", "--only", "vectors", "--modes", "full"), cha=True),
+        "Full and quick mode on every question of CHA's test vectors (composed positions, both "
+        "colours), checked against the expected answers; with `--cha`, beside CHA's full and "
+        "quick modes: quick mode must decide every question CHA's quick mode decides.",
+        ("benchmarks/unwinnability.py", "--only", "vectors", "--modes", "full", "quick"),
+        cha=True),
     Run("timeouts", "Can this player still mate? Unfair timeouts",
         "Quick and full mode on the 88,387 lichess games lost on time against a player who "
         "could not mate: every one must come out \"cannot\"; with `--cha`, beside CHA.",
         ("benchmarks/unwinnability.py", "--only", "timeouts", "--modes", "quick", "full"),
         cha=True),
     Run("mutations", "Can this player still mate? Positions no budget was tuned on",
-        "Full mode on 20,000 seeded random changes of the CHA vectors and the unfair "
-        "timeouts; with `--cha`, beside CHA: no contradiction, and every question CHA "
+        "Full and quick mode on 20,000 seeded random changes of the CHA vectors and the "
+        "unfair timeouts; with `--cha`, beside CHA: no contradiction, and every question CHA "
         "decides decided.",
-        ("benchmarks/unwinnability.py", "--only", "mutations", "--limit", "20000"), cha=True),
+        ("benchmarks/unwinnability.py", "--only", "mutations", "--limit", "20000", "--modes",
+         "full", "quick"), cha=True),
     Run("arbiter", "The live arbiter",
         "Move events per second through `Arbiter.apply` against the rules core alone.",
         ("benchmarks/arbiter.py", "--games", "100")),
@@ -155,6 +162,37 @@ def run(r: Run, cha: Path | None) -> tuple[str, str, float]:
     return shown, out.rstrip(), took
 
 
+#: a row of a target with its verdict, as the benchmarks print one:
+#: ``<what>  <ratio>x  target <= <n>x: met|MISSED  <detail>``
+ROW = re.compile(r"^(?P<what>\S.*?)\s+(?P<value>[\d.]+x)\s+target (?P<target>[^:]+): "
+                 r"(?P<verdict>met|MISSED)\b")
+#: a set's line of targets: ``<set> <mode> ...`` and then ``target: <a>: met; <b>: MISSED``
+SET = re.compile(r"^(?P<set>[\w-]+)\s+(?P<mode>quick|full)\s")
+CHECK = re.compile(r"(?P<what>[^;]+): (?P<verdict>met|MISSED)")
+
+
+def targets(results: list[tuple[Run, str, str, float]]) -> list[tuple[str, str, str]]:
+    """Every target the benchmarks printed, with its verdict: (section, target,
+    met or missed)."""
+    rows = []
+    for r, _, out, _ in results:
+        current = ""
+        for line in out.splitlines():
+            found = SET.match(line)
+            if found:
+                current = f"{found['set']}, {found['mode']} mode: "
+            row = ROW.match(line)
+            if row:
+                rows.append((r.title, f"{row['what']}: {row['value']} (target "
+                                      f"{row['target']})", row["verdict"]))
+                continue
+            text = line.strip()
+            if text.startswith("target: "):
+                for check in CHECK.finditer(text.removeprefix("target: ")):
+                    rows.append((r.title, current + check["what"].strip(), check["verdict"]))
+    return rows
+
+
 def page(results: list[tuple[Run, str, str, float]], when: datetime.datetime,
          facts: list[tuple[str, str]]) -> str:
     lines = [
@@ -176,6 +214,13 @@ def page(results: list[tuple[Run, str, str, float]], when: datetime.datetime,
         "`../shared/data`.",
         "",
     ]
+    found = targets(results)
+    if found:
+        lines += ["## Targets", "",
+                  "What the benchmarks below measured against their targets, in this run.", "",
+                  "| benchmark | target (measured) | |", "|---|---|---|",
+                  *(f"| {where} | {what} | {'met' if verdict == 'met' else '**missed**'} |"
+                    for where, what, verdict in found), ""]
     for r, shown, out, took in results:
         lines += [f"## {r.title}", "", r.about, "", "```console", f"$ {shown}", out, "```",
                   "", f"It took {took:.0f} s.", ""]

@@ -2,6 +2,7 @@
 
     python benchmarks/service.py [--games 200] [--think 1.0] [--duration 60]
                                  [--db sqlite|postgresql|both]
+    python benchmarks/service.py --compare ../base [--rounds 3] [--db sqlite]
 
 The service runs as its own ``remis serve`` process and the load as another
 process (asyncio + httpx on loopback); this process only orchestrates.  Each
@@ -20,6 +21,12 @@ database); and the CPU time per event of the service process (and of its
 mate-search worker) and of the load process, which shows whether the load
 starves the service it measures.  PostgreSQL uses a throw-away cluster from Debian's package (see
 tests/service/service_procs.py) or ``--pg-url``.
+
+``--compare DIR`` measures the server CPU per honest move event against
+another checkout of remis (``DIR``, with its own ``.venv``, e.g. a worktree
+of an earlier commit): the same games, without the final resignation, are
+played against this tree's service and DIR's in turn, ``--rounds`` times,
+and the medians and their ratio are printed with the target (at most half).
 """
 
 from __future__ import annotations
@@ -46,9 +53,11 @@ sys.path.insert(0, str(ROOT / "tests" / "service"))
 Event = dict[str, Any]
 
 
-def make_games(n: int, seed: int, max_plies: int) -> list[list[Event]]:
+def make_games(n: int, seed: int, max_plies: int, *, resign: bool = True,
+               ) -> list[list[Event]]:
     """``n`` seeded random games as event lists, cut where the arbiter ends
-    them, each finished by a resignation if still going."""
+    them, each finished by a resignation if still going (unless ``resign``
+    is False: moves only)."""
     from remis.arbiter import Arbiter
 
     rng = random.Random(seed)
@@ -67,8 +76,9 @@ def make_games(n: int, seed: int, max_plies: int) -> list[list[Event]]:
             if state["over"]:
                 break
         else:
-            events.append({"type": "resign", "player": "white" if board.turn else "black",
-                           "at": float(len(events) + 1)})
+            if resign:
+                events.append({"type": "resign", "player": "white" if board.turn else "black",
+                               "at": float(len(events) + 1)})
         games.append(events)
     return games
 
@@ -248,12 +258,43 @@ def cpu_of(pids: list[int]) -> float:
     return sum(c for c in map(cpu_seconds, pids) if c is not None)
 
 
-def run_one(db: str, games: list[list[Event]], args: argparse.Namespace) -> dict[str, Any]:
-    """Start a server on ``db``, run the load process against it, stop it; also
-    the CPU seconds the service processes and their workers used meanwhile."""
+def start_checkout(db: str, checkout: Path, timeout: float = 60.0) -> Any:
+    """``remis serve`` of another checkout, run by its own ``.venv`` from its
+    folder (the baseline of ``--compare``), once it answers."""
+    import httpx
     from service_procs import Server
 
-    servers = [Server(db).start() for _ in range(args.instances)]
+    server = Server(db)
+    server.proc = subprocess.Popen(
+        [str(checkout / ".venv" / "bin" / "python"), "-c",
+         "import sys; from remis.cli import main; sys.exit(main(sys.argv[1:]))", "serve",
+         "--port", str(server.port), "--db", db, "--log-level", "warning"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=checkout)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.proc.poll() is not None:
+            raise RuntimeError(f"{checkout}: remis serve exited with {server.proc.returncode}")
+        try:
+            if httpx.get(server.url + "/openapi.json", timeout=1.0).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    server.kill()
+    raise RuntimeError(f"{checkout}: remis serve did not answer within {timeout} s")
+
+
+def run_one(db: str, games: list[list[Event]], args: argparse.Namespace,
+            checkout: Path | None = None) -> dict[str, Any]:
+    """Start a server on ``db`` (this tree's, or ``checkout``'s), run the load
+    process against it, stop it; also the CPU seconds the service processes
+    and their workers used meanwhile."""
+    from service_procs import Server
+
+    if checkout is not None:
+        servers = [start_checkout(db, checkout)]
+    else:
+        servers = [Server(db).start() for _ in range(args.instances)]
     mains = [s.proc.pid for s in servers if s.proc is not None]
     workers = [c for pid in mains for c in children(pid)]
     before = cpu_of(mains), cpu_of(workers)
@@ -294,7 +335,14 @@ def main() -> None:
                    help="service processes on the one database; each game's requests go "
                         "round-robin to them, as behind a load balancer")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--compare", type=Path, default=None, metavar="DIR",
+                   help="measure the server CPU per move event against the checkout DIR "
+                        "(with its own .venv)")
+    p.add_argument("--rounds", type=int, default=3, help="rounds of --compare")
     args = p.parse_args()
+    if args.compare is not None:
+        compare(args)
+        return
 
     games = make_games(args.games, args.seed, args.plies)
     base = baseline(games)
@@ -353,6 +401,45 @@ def main() -> None:
         if pg is not None:
             pg.stop()
         tmp.cleanup()
+
+
+def compare(args: argparse.Namespace) -> None:
+    """Server CPU per move event of this tree's service against ``args.compare``'s,
+    the two taking turns on the same games (moves only) and fresh databases."""
+    games = make_games(args.games, args.seed, args.plies, resign=False)
+    total = sum(len(g) for g in games)
+    db = "postgresql" if args.db == "postgresql" else "sqlite"
+    print(f"{args.games} games, {total} move events, think {args.think} s, {db}; "
+          f"this tree against {args.compare}, {args.rounds} rounds taking turns")
+    pg = None
+    if db == "postgresql":
+        from service_procs import start_postgres
+
+        pg, why = start_postgres()
+        if pg is None:
+            print(f"postgresql: skipped ({why})")
+            return
+    per: dict[str, list[float]] = {"this tree": [], "baseline": []}
+    try:
+        for n in range(args.rounds):
+            for name, checkout in (("this tree", None), ("baseline", args.compare)):
+                with tempfile.TemporaryDirectory(prefix="remis-bench-") as tmp:
+                    url = (pg.url if pg is not None else
+                           f"sqlite:///{tmp}/bench.db?synchronous={args.sqlite_sync}")
+                    out = run_one(url, games, args, checkout)
+                if out["errors"]:
+                    raise RuntimeError(f"{name}: {out['errors'][0]}")
+                us = out["service_cpu"] * 1e6 / max(1, out["events"])
+                per[name].append(us)
+                print(f"  round {n + 1} {name:<9} {out['events']:>6} events: service CPU "
+                      f"{us:.0f} us/event, latency p50 {pct(out['latencies'], 0.5) * 1e3:.1f} ms")
+    finally:
+        if pg is not None:
+            pg.stop()
+    mine, base = statistics.median(per["this tree"]), statistics.median(per["baseline"])
+    ratio = mine / base
+    print(f"service CPU per move event: this tree {mine:.0f} us, baseline {base:.0f} us "
+          f"(medians): {ratio:.2f}x (target <= 0.5x: {'met' if ratio <= 0.5 else 'missed'})")
 
 
 if __name__ == "__main__":

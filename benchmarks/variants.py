@@ -4,6 +4,8 @@ re-parses the whole game every time.  Both run in this process, on the same
 games; the ratio is what to read (machines here are noisy).
 
     .venv/bin/python benchmarks/variants.py [--games N] [--repeat R]
+    .venv/bin/python benchmarks/variants.py --chase [--games N]
+    .venv/bin/python benchmarks/variants.py --agreement [--games N] [--positions N]
 
 Modes:
 * ``replay``  remis ``VariantHistory.extend`` + ``end`` (one pyffish call per
@@ -11,6 +13,23 @@ Modes:
 * ``push``    remis ``VariantHistory.push`` + ``end`` per ply, as the arbiter
   would drive it (two pyffish calls per ply)
 * baseline    ``is_optional_game_end(variant, start, moves[:k])`` for every k
+
+With ``--chase``: the CPU time per ply of xiangqi perpetual-chase tracking on
+games built around chases (:func:`remis.variants.compare.chase_games`), against
+Fairy-Stockfish's ``is_optional_game_end`` after each ply (which applies its
+own chase rule), in the same process (CPU time, ``time.process_time``):
+
+* ``chased``   :func:`remis.variants.chase.chased` on every ply (what judging
+  every ply of a game would cost; remis judges only the plies of a cycle)
+* ``replay``   ``VariantHistory.extend`` + ``end``, chases judged (AXF)
+* ``nochase``  the same with the chase rule off
+* ``fairy``    the baseline
+
+With ``--agreement``: the full comparisons the tests sample, counted: remis's
+verdicts against Fairy-Stockfish's on ``--games`` generated chase games and
+``--games`` random games (threefold, AXF chase; every disagreement must be of
+a known class), and remis's CSA declaration test against cshogi's
+``is_nyugyoku`` on ``--positions`` positions where a king has entered.
 
 With ``--audit``: games per second of ``remis audit --variant`` against the
 replay it rests on, and of reading the same shogi games from CSA and KIF:
@@ -54,7 +73,7 @@ from remis.variants.kifu import _read_kif_game, read_csa, read_kif, read_kifu_ga
 from remis.variants.kifutext import is_ki2_move, is_kif_move
 from remis.variants.randgames import RandomGame, random_game
 from remis.variants.records import read_lines
-from remis.variants.rules import rules_for
+from remis.variants.rules import VariantRules, rules_for
 
 
 def _median_seconds(fn: Callable[[], object], repeat: int) -> float:
@@ -214,6 +233,93 @@ def audit_rows(games: int, repeat: int) -> None:
                   f"{len(gs) / sec:>8.0f} {base / sec:>8.2f}x {n:>8}")
 
 
+def _cpu(fn: Callable[[], object], repeat: int) -> float:
+    """Median CPU seconds of ``fn`` (the machine is shared: wall time is noise)."""
+    times = []
+    for _ in range(repeat):
+        t = time.process_time()
+        fn()
+        times.append(time.process_time() - t)
+    return statistics.median(times)
+
+
+def chase_rows(games: int, repeat: int) -> None:
+    """The ``--chase`` rows: CPU time per ply of chase tracking against pyffish."""
+    from remis.variants.board import Board
+    from remis.variants.chase import chased
+    from remis.variants.compare import chase_games
+    from remis.variants.rules import xiangqi_rules
+
+    gs = chase_games(games, seed=2026)
+    plies = sum(len(g.moves) for g in gs)
+
+    def every_ply() -> None:
+        for g in gs:
+            board = Board.from_fen("xiangqi", g.fen)
+            for m in g.moves:
+                after = board.copy()
+                after.play(m)
+                chased(board, after, m)
+                board = after
+
+    def replay(rules: VariantRules) -> None:
+        for g in gs:
+            h = VariantHistory(rules, g.start)
+            h.extend(g.shown)
+            _ = h.end
+
+    base = _cpu(lambda: _fairy(gs), repeat)
+    rows = [("fairy", base), ("chased", _cpu(every_ply, repeat)),
+            ("replay", _cpu(lambda: replay(xiangqi_rules(4)), repeat)),
+            ("nochase", _cpu(lambda: replay(xiangqi_rules(4, "none")), repeat))]
+    print(f"{'mode':>8} {'games':>6} {'plies':>6} {'CPU s':>8} {'us/ply':>8} {'vs fairy':>9}")
+    for mode, sec in rows:
+        print(f"{mode:>8} {len(gs):>6} {plies:>6} {sec:>8.3f} {sec / plies * 1e6:>8.0f} "
+              f"{base / sec:>8.2f}x")
+
+
+def agreement_rows(games: int, positions: int) -> int:
+    """The ``--agreement`` counts; returns 1 if a disagreement is unexplained."""
+    import collections
+
+    from remis.variants.compare import (
+        chase_games,
+        declaration_verdicts,
+        entering_positions,
+        explain_chase,
+        fairy_verdict,
+        last_judged_ply,
+        remis_verdict,
+    )
+    from remis.variants.compare import games as random_games
+
+    status = 0
+    for label, gs in (("chase games", chase_games(games, seed=57)),
+                      ("random games", random_games("xiangqi", games, seed=57))):
+        kinds: collections.Counter[str | None] = collections.Counter()
+        classes: collections.Counter[str] = collections.Counter()
+        for g in gs:
+            ours, term = remis_verdict(g, 3)
+            kinds[term] += 1
+            fs = fairy_verdict(g, "xiangqi", last_judged_ply(g, ours, term))
+            if fs != ours:
+                why = explain_chase(g, ours, fs, 3)
+                classes[why or "unexplained"] += 1
+                if why is None:
+                    status = 1
+                    print(f"  unexplained: {g.fen} moves {' '.join(g.moves)}: remis {ours}, "
+                          f"Fairy-Stockfish {fs}")
+        print(f"xiangqi {label}: {len(gs)} games, remis endings {dict(kinds)}; "
+              f"disagreements with Fairy-Stockfish: {dict(classes) or 0}")
+    verdicts = collections.Counter(declaration_verdicts(s)
+                                   for s in entering_positions(positions, seed=57))
+    disagree = sum(n for (a, b), n in verdicts.items() if a != b)
+    print(f"shogi declarations: {positions} positions with a king in the camp, "
+          f"{verdicts[(True, True)]} may declare, {verdicts[(False, False)]} may not; "
+          f"disagreements with cshogi: {disagree}")
+    return status or int(disagree > 0)
+
+
 def main() -> None:
     """Run the benchmark and print medians, plies/s and ratios."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -221,7 +327,20 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=None, help="default 3 (--audit: 5)")
     ap.add_argument("--audit", action="store_true",
                     help="benchmark remis audit --variant instead (default 40 games, 5 repeats)")
+    ap.add_argument("--chase", action="store_true",
+                    help="CPU time per ply of xiangqi chase tracking against pyffish "
+                    "(default 40 games, 3 repeats)")
+    ap.add_argument("--agreement", action="store_true",
+                    help="count agreement with pyffish (chase) and cshogi (declaration) "
+                    "(default 1000 games, 1000 positions)")
+    ap.add_argument("--positions", type=int, default=1000,
+                    help="--agreement: shogi positions to compare (default 1000)")
     args = ap.parse_args()
+    if args.agreement:
+        raise SystemExit(agreement_rows(args.games or 1000, args.positions))
+    if args.chase:
+        chase_rows(args.games or 40, args.repeat or 3)
+        return
     if args.audit:
         audit_rows(args.games or 40, args.repeat or 5)
         return

@@ -1,6 +1,7 @@
 """No import circles in the package: a module never imports, at its top or
-later inside a function, one that imports it back (DESIGN.md: move the
-shared piece down a layer).  Imports for type checking only do not count."""
+later inside a function, one that imports it back (docs/development.md,
+"Layers": move the shared piece down).  Imports for type checking only do
+not count."""
 
 from __future__ import annotations
 

@@ -1,11 +1,18 @@
 """MkDocs hooks: what keeps the site true to the code.
 
 * ``openapi.json`` is written from the service's own application, so the HTTP
-  API page links the schema of this very version;
+  API page links the schema of this very version, and the page's endpoints,
+  bodies and statuses are written from it (``<!-- remis http endpoints -->``,
+  ``<!-- remis http statuses -->``), and its error codes from the service's
+  list of them (``<!-- remis http codes -->``);
+* the user guide's usage lines and option tables are written from the
+  command line's parsers (``<!-- remis usage serve -->``,
+  ``<!-- remis options serve -->``);
 * every public name of ``remis.__all__`` must be documented on the API pages
   (``::: remis.NAME``), with an example in its docstring;
 * the "Rules -> code" page may only name objects, files and test cases that
-  exist, and must name every case that has a test.
+  exist, and must name every case that has a test;
+* every case of the specification (``cases.md``) has a test named after it.
 
 Each failure is a warning, which ``mkdocs build --strict`` (``make docs``)
 turns into a failed build.
@@ -17,6 +24,7 @@ import importlib
 import json
 import logging
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,24 +36,63 @@ from mkdocs.structure.pages import Page
 log = logging.getLogger("mkdocs.hooks.remis")
 
 ROOT = Path(__file__).resolve().parents[2]
+# the site's other machinery (cli_reference, http_reference) sits beside this file
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import cli_reference  # noqa: E402
+import http_reference  # noqa: E402
+
 API_PAGES = "api/"
 RULES_PAGE = "rules.md"
+CASES_PAGE = ROOT / "docs" / "cases.md"
 _DIRECTIVE = re.compile(r"^::: (remis\.[\w.]+)", re.M)
 _CODE = re.compile(r"`([^`]+)`")
-#: A case of the rules specification (CASES.md): R01, R02b, S05w, ... (its
+#: A case of the rules specification (cases.md): R01, R02b, S05w, ... (its
 #: numbers stay below 50 within each letter; test_a54_... names Article A.5.4)
 _CASE = re.compile(r"\b([RFSTIDQA][0-4]\d[a-z]?)\b")
 _CASE_TEST = re.compile(r"def test_((?:[rfstidqa][0-4]\d[a-z]?_)+)")
 
+#: where a page asks for generated text: <!-- remis usage game -->, <!-- remis http endpoints -->
+_GENERATED = re.compile(r"^<!-- remis (\w+) ([\w-]+) -->$", re.M)
+
 _documented: set[str] = set()
+_schema: dict[str, Any] = {}
+
+
+def openapi() -> dict[str, Any]:
+    """The service's OpenAPI schema, built once a run."""
+    if not _schema:
+        from remis.service.app import create_app
+
+        _schema.update(create_app("sqlite:///:memory:", mate_workers=0).openapi())
+    return _schema
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    from remis.service.app import create_app
-
-    schema = create_app("sqlite:///:memory:", mate_workers=0).openapi()
-    files.append(File.generated(config, "openapi.json", content=json.dumps(schema, indent=2)))
+    _schema.clear()
+    files.append(File.generated(config, "openapi.json", content=json.dumps(openapi(), indent=2)))
     return files
+
+
+def generated(kind: str, what: str, where: str) -> str:
+    """The text that ``<!-- remis KIND WHAT -->`` stands for (a warning, and
+    the marker left as it is, when there is no such thing)."""
+    try:
+        if kind == "usage":
+            return cli_reference.usage(what)
+        if kind == "options":
+            return cli_reference.options(what)
+        if kind == "http" and what == "endpoints":
+            return http_reference.endpoints(openapi())
+        if kind == "http" and what == "statuses":
+            return http_reference.statuses(openapi())
+        if kind == "http" and what == "codes":
+            return http_reference.codes()
+    except KeyError as exc:
+        log.warning(f"{where}: <!-- remis {kind} {what} -->: {exc}")
+        return f"<!-- remis {kind} {what} -->"
+    log.warning(f"{where}: <!-- remis {kind} {what} --> names nothing the build can write")
+    return f"<!-- remis {kind} {what} -->"
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -54,7 +101,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         _documented.update(_DIRECTIVE.findall(markdown))
     if uri == RULES_PAGE:
         _check_rules_page(markdown)
-    return markdown
+    return _GENERATED.sub(lambda m: generated(m.group(1), m.group(2), uri), markdown)
 
 
 def _paths(name: str, obj: Any) -> set[str]:
@@ -110,7 +157,7 @@ def _resolves(dotted: str) -> bool:
 
 
 def _case_tests() -> dict[str, list[str]]:
-    """Case id as CASES.md writes it (R02b) -> the test files with a test named for it."""
+    """Case id as cases.md writes it (R02b) -> the test files with a test named for it."""
     found: dict[str, list[str]] = {}
     for path in sorted((ROOT / "tests").rglob("test_*.py")):
         for match in _CASE_TEST.finditer(path.read_text(encoding="utf-8")):
@@ -122,6 +169,11 @@ def _case_tests() -> dict[str, list[str]]:
     return found
 
 
+def _spec_cases() -> set[str]:
+    """The case ids of the specification, from the headings of cases.md (### R02b - ...)."""
+    return set(re.findall(r"^### (\w+) - ", CASES_PAGE.read_text(encoding="utf-8"), re.M))
+
+
 def _check_rules_page(markdown: str) -> None:
     for span in set(_CODE.findall(markdown)):
         if re.fullmatch(r"remis(\.\w+)+", span) and not _resolves(span):
@@ -131,6 +183,11 @@ def _check_rules_page(markdown: str) -> None:
             log.warning(f"{RULES_PAGE}: `{span}` does not exist")
     tests = _case_tests()
     named = set(_CASE.findall(markdown))
+    spec = _spec_cases()
+    for case in sorted(named - spec):
+        log.warning(f"{RULES_PAGE}: case {case} is not in the specification's cases (cases.md)")
+    for case in sorted(spec - tests.keys()):
+        log.warning(f"cases.md: case {case} has no test named test_{case.lower()}_...")
     for case in sorted(named - tests.keys()):
         log.warning(f"{RULES_PAGE}: case {case} has no test named test_{case.lower()}_...")
     for case in sorted(tests.keys() - named):

@@ -336,7 +336,11 @@ impl SanParts {
 
 /// Material of both sides, White first: `K+B v K+N`.
 pub fn describe_material(pos: &Chess) -> String {
-    let board = pos.board();
+    describe_units(pos.board())
+}
+
+/// [`describe_material`] of the units on a board.
+pub fn describe_units(board: &shakmaty::Board) -> String {
     let side = |c: Color| {
         let mut parts = vec!["K"];
         for (role, letter) in [

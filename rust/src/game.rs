@@ -222,67 +222,13 @@ impl Ruler {
         let (headers, mstart) = read_tags(&g.text);
         let variant = variant_of(&headers);
         let mut facts = GameFacts::unplayed(g, headers, variant);
-        let fail = |facts: &mut GameFacts, message: String| {
-            facts.error = Some(GameError {
-                ply: 0,
-                message,
-                offset: g.offset,
-            });
-        };
-        if g.too_long {
-            fail(
-                &mut facts,
-                format!(
-                    "the game is longer than {} MiB: not read",
-                    MAX_GAME_BYTES >> 20
-                ),
-            );
-            return facts;
-        }
-        if facts.variant != "standard" && facts.variant != "chess960" {
-            let msg = format!(
-                "variant {} is not standard chess or Chess960; not replayed",
-                py_repr(&facts.variant)
-            );
-            fail(&mut facts, msg);
-            return facts;
-        }
-        let fen = facts.header("FEN").map(str::to_owned);
-        let chess960 = is_chess960(&facts.headers);
-        let start_pos = match &fen {
-            None => Ok((start(), chess960)),
-            Some(f) => from_fen(f, chess960),
-        };
-        let (pos, c960) = match start_pos {
-            Ok(p) => p,
-            Err(SetupError::Malformed(e)) => {
-                let f = fen.unwrap_or_default();
-                fail(
-                    &mut facts,
-                    format!("unreadable FEN tag {}: {e}", py_repr(&f)),
-                );
-                return facts;
-            }
-            Err(SetupError::Illegal { fen, reason }) => {
-                fail(
-                    &mut facts,
-                    format!("illegal start position {fen}: {reason}"),
-                );
+        let pos = match start_of(g, &mut facts) {
+            Ok(pos) => pos,
+            Err(error) => {
+                facts.error = Some(error);
                 return facts;
             }
         };
-        if c960 {
-            facts.variant = "chess960".into();
-        }
-        if let Some(next) = g.tags_only {
-            let msg = format!(
-                "a tag block without moves: the tags from byte {next} on start the next game"
-            );
-            fail(&mut facts, msg);
-            facts.start = Some(pos.clone());
-            facts.last = Some(pos);
-            return facts;
-        }
         self.engine.reset();
         let laws = match &self.opts.laws {
             Some(by_date) => (by_date.0)(facts.header("Date")),
@@ -293,27 +239,13 @@ impl Ruler {
         };
         let mut asked = Questions::new(&self.opts);
         let mut run = self.replay(&pos, &g.text, mstart, g.offset, &laws, None);
-        let time_forfeit = self.opts.time_forfeit
-            && facts
-                .header("Termination")
-                .is_some_and(|t| t.trim().eq_ignore_ascii_case("time forfeit"));
-        // who ran out of time (or lost, or is to move); the last position's test asks
-        // their opponent first: a position is live once one side can mate, the likely
-        // winner's mate is found soonest, and the 6.9 question then finds it ready
-        let flagged = match facts.header("Result") {
-            Some("1-0") => Color::Black,
-            Some("0-1") => Color::White,
-            _ => run
-                .after
-                .as_ref()
-                .unwrap_or_else(|| run.h.position())
-                .turn(),
-        };
+        let flagged = flagged(&facts, &run);
         asked.first = !flagged;
         if run.end.is_none()
             && self.opts.last_position
             && let Some((ply, verdict)) = asked.first_dead(&pos, &run)
         {
+            // the game ended at the first position proved dead: replayed again to it
             let key = Key::of(&positions(&pos, &run.moves[..ply as usize]));
             let known = Some(dead::Known { key, verdict });
             run = self.replay(&pos, &g.text, mstart, g.offset, &laws, known);
@@ -327,17 +259,16 @@ impl Ruler {
                 offset: g.offset,
             });
         }
-        facts.plies = run.plies;
-        facts.moves = run.played;
-        facts.comments = run.comments;
-        facts.claims = run.claims;
-        facts.error = run.error;
-        let last = run.after.unwrap_or_else(|| run.h.position().clone());
-        // the history stops at the end: the moves after it are played on `after`
-        facts.end_position = run.end.is_some().then(|| run.h.position().clone());
-        facts.end = run.end;
-        if time_forfeit && facts.error.is_none() {
-            let verdict = facts.end.is_none().then(|| asked.shown(&last, !flagged));
+        let time_forfeit = self.opts.time_forfeit
+            && facts
+                .header("Termination")
+                .is_some_and(|t| t.trim().eq_ignore_ascii_case("time forfeit"));
+        facts.record(run, pos);
+        if time_forfeit
+            && facts.error.is_none()
+            && let Some(last) = &facts.last
+        {
+            let verdict = facts.end.is_none().then(|| asked.shown(last, !flagged));
             facts.flag = Some(Flag {
                 player: flagged,
                 verdict,
@@ -345,8 +276,6 @@ impl Ruler {
         }
         facts.nodes = asked.nodes;
         facts.cut = asked.cut;
-        facts.start = Some(pos);
-        facts.last = Some(last);
         facts
     }
 
@@ -390,6 +319,85 @@ impl Ruler {
             run.end = checkmate_or_stalemate(&run.h);
         }
         run
+    }
+}
+
+/// The start position of game `g` (the usual one, or its FEN tag's), or why the game
+/// cannot be replayed: too long, another variant, a bad FEN, a tag block without moves
+/// (then `facts` keep the start). Chess960 castling makes the variant Chess960.
+fn start_of(g: &GameText, facts: &mut GameFacts) -> Result<Chess, GameError> {
+    let fail = |message: String| GameError {
+        ply: 0,
+        message,
+        offset: g.offset,
+    };
+    if g.too_long {
+        return Err(fail(format!(
+            "the game is longer than {} MiB: not read",
+            MAX_GAME_BYTES >> 20
+        )));
+    }
+    if facts.variant != "standard" && facts.variant != "chess960" {
+        return Err(fail(format!(
+            "variant {} is not standard chess or Chess960; not replayed",
+            py_repr(&facts.variant)
+        )));
+    }
+    let chess960 = is_chess960(&facts.headers);
+    let (pos, c960) = match facts.header("FEN") {
+        None => (start(), chess960),
+        Some(f) => match from_fen(f, chess960) {
+            Ok(p) => p,
+            Err(SetupError::Malformed(e)) => {
+                return Err(fail(format!("unreadable FEN tag {}: {e}", py_repr(f))));
+            }
+            Err(SetupError::Illegal { fen, reason }) => {
+                return Err(fail(format!("illegal start position {fen}: {reason}")));
+            }
+        },
+    };
+    if c960 {
+        facts.variant = "chess960".into();
+    }
+    if let Some(next) = g.tags_only {
+        facts.start = Some(pos.clone());
+        facts.last = Some(pos);
+        return Err(fail(format!(
+            "a tag block without moves: the tags from byte {next} on start the next game"
+        )));
+    }
+    Ok(pos)
+}
+
+/// Who ran out of time (or lost, or is to move at the end): the last position's test
+/// asks their opponent first, since a position is live once one side can mate, the
+/// likely winner's mate is found soonest, and the 6.9 question then finds it ready.
+fn flagged(facts: &GameFacts, run: &Replay) -> Color {
+    match facts.header("Result") {
+        Some("1-0") => Color::Black,
+        Some("0-1") => Color::White,
+        _ => run
+            .after
+            .as_ref()
+            .unwrap_or_else(|| run.h.position())
+            .turn(),
+    }
+}
+
+impl GameFacts {
+    /// What the replay `run` from `start` found: plies, moves, claims, the end and the
+    /// error, the position where the game ended and the last one.
+    fn record(&mut self, run: Replay, start: Chess) {
+        self.plies = run.plies;
+        self.moves = run.played;
+        self.comments = run.comments;
+        self.claims = run.claims;
+        self.error = run.error;
+        // the history stops at the end: the moves after it are played on `after`
+        self.end_position = run.end.is_some().then(|| run.h.position().clone());
+        self.last = Some(run.after.unwrap_or_else(|| run.h.position().clone()));
+        self.end = run.end;
+        self.start = Some(start);
     }
 }
 
@@ -493,6 +501,10 @@ impl Questions {
     /// later than the first dead one, never earlier.
     fn first_dead(&mut self, start: &Chess, run: &Replay) -> Option<(u32, DeadVerdict)> {
         let last = run.h.position();
+        if Key::of(last) == Key::of(&crate::board::start()) {
+            // the usual start is live (a file of empty games would ask it of every game)
+            return None;
+        }
         let mut found = self.dead(last)?;
         let mut boards = Vec::with_capacity(run.moves.len() + 1);
         let mut p = start.clone();
@@ -777,6 +789,34 @@ mod tests {
             (end.kind.clone(), end.ply, f[0].plies),
             (EndKind::SeventyFiveMoves, 0, 1)
         );
+    }
+
+    #[test]
+    fn the_start_or_why_there_is_none() {
+        let start_of_text = |text: &str| {
+            let g = Splitter::new(text.as_bytes(), 0, None, 1)
+                .next()
+                .unwrap()
+                .unwrap();
+            let (headers, _) = read_tags(&g.text);
+            let mut facts = GameFacts::unplayed(&g, headers.clone(), variant_of(&headers));
+            start_of(&g, &mut facts).map_err(|e| e.message)
+        };
+        assert!(start_of_text("1. e4 *\n").is_ok());
+        let bad = start_of_text("[FEN \"8/8/8 w - - 0 1\"]\n\n*\n").unwrap_err();
+        assert!(
+            bad.starts_with("unreadable FEN tag '8/8/8 w - - 0 1'"),
+            "{bad}"
+        );
+        let other = start_of_text("[Variant \"Crazyhouse\"]\n\n1. e4 *\n").unwrap_err();
+        assert!(other.contains("not standard chess"), "{other}");
+    }
+
+    #[test]
+    fn the_usual_start_asks_the_engine_nothing() {
+        let f = rule("[Event \"?\"]\n\n*\n\n1. e4 *\n", Options::default());
+        assert_eq!((f[0].plies, f[0].nodes), (0, 0));
+        assert!(f[1].nodes > 0, "a last position is asked about");
     }
 
     #[test]

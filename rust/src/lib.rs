@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 pub mod binding;
 pub mod board;
 pub mod game;
+pub mod game_json;
 pub mod history;
 pub mod identity;
 pub mod pgn;
@@ -17,8 +18,10 @@ pub mod unwinnable;
 
 /// The crate's version, to check that the extension matches the Python package.
 #[pyfunction]
-fn core_version() -> &'static str {
-    env!("CARGO_PKG_VERSION")
+fn core_version() -> PyResult<&'static str> {
+    binding::guard::guard("core_version", String::new, || {
+        Ok(env!("CARGO_PKG_VERSION"))
+    })
 }
 
 #[pymodule]

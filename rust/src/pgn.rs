@@ -32,17 +32,116 @@ pub struct GameText {
     pub too_long: bool,
 }
 
+/// A UTF-8 byte-order mark: an editor's mark at the start of a file, found before any
+/// game once files are concatenated (`cat a.pgn b.pgn`).
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// What one line does to the game being cut out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// the game's first line
+    Start,
+    /// a line of the game
+    Take,
+    /// a blank line outside the game's text (before it, between its tag blocks)
+    Skip,
+    /// the game ended just before this line, which begins the next one
+    EndBefore,
+    /// the game ends with this blank line
+    EndAfter,
+}
+
+/// Where the game being cut out stands, line after line.
+#[derive(Debug, Default)]
+struct Cut {
+    /// a line of the game has been read
+    lines: bool,
+    in_movetext: bool,
+    /// a `{` comment is open at the end of the last line
+    in_comment: bool,
+    prev_blank: bool,
+    /// a blank line followed the game's tags
+    blank_after_tags: bool,
+    /// the names of the tags read
+    tags: Vec<Vec<u8>>,
+    /// a `{` never closed: the game ended at the tag pair after a blank line
+    unclosed_comment: bool,
+    /// a tag block with no moves, ended by another one at this line
+    tags_only: bool,
+}
+
+impl Cut {
+    /// What `line` (with its line end) does to the game.
+    fn step(&mut self, line: &[u8]) -> Step {
+        let stripped = trim(line);
+        if self.in_comment && self.prev_blank && is_tag_line(stripped) {
+            // a tag pair after a blank line inside a comment: the comment was never
+            // closed; end the broken game here instead of swallowing the file
+            self.unclosed_comment = true;
+            return Step::EndBefore;
+        }
+        self.prev_blank = stripped.is_empty();
+        let step = if self.in_comment {
+            Step::Take
+        } else if stripped.is_empty() {
+            if self.in_movetext {
+                return Step::EndAfter;
+            }
+            self.blank_after_tags |= self.lines;
+            return Step::Skip;
+        } else if stripped.starts_with(b"[") && self.in_movetext {
+            // a tag line right after movetext without a blank line: a new game
+            return Step::EndBefore;
+        } else if self.repeats_a_tag(stripped) {
+            // a second tag block whose tag repeats one of the first: the first block
+            // had no moves, and its tags (a FEN) must not merge into this game
+            self.tags_only = true;
+            return Step::EndBefore;
+        } else {
+            if !stripped.starts_with(b"[") && !stripped.starts_with(b"%") {
+                self.in_movetext = true;
+            } else if let Some(name) = tag_name(stripped) {
+                self.tags.push(name.to_vec());
+            }
+            if self.lines { Step::Take } else { Step::Start }
+        };
+        self.lines = true;
+        if self.in_movetext || self.in_comment {
+            self.in_comment = comment_state(line, self.in_comment);
+        }
+        step
+    }
+
+    /// Whether `stripped`, after the tag block and a blank line, names a tag read.
+    fn repeats_a_tag(&self, stripped: &[u8]) -> bool {
+        !self.in_movetext
+            && self.blank_after_tags
+            && tag_name(stripped).is_some_and(|name| self.tags.iter().any(|t| t == name))
+    }
+
+    /// Whether a byte-order mark at the start of `line` stands before a game: at the
+    /// start of one, or before the tag that begins the next.
+    fn bom_starts_game(&self, line: &[u8]) -> bool {
+        line.starts_with(BOM)
+            && !self.in_comment
+            && (!self.lines || trim(&line[BOM.len()..]).starts_with(b"["))
+    }
+}
+
 /// Cuts a byte stream into games. `offset` is the stream's position in its file; games
 /// that start at or after `end` are not returned (workers split a file by byte ranges).
+/// Lines end at LF, CR LF or a lone CR, as Python's universal newlines read them.
 pub struct Splitter<R> {
     src: R,
     pos: u64,
     end: Option<u64>,
     index: u64,
-    first_index: u64,
-    pending: Option<Vec<u8>>,
+    /// the line read ahead: it begins the next game
+    pending: Option<(u64, Vec<u8>)>,
     done: bool,
     line: Vec<u8>,
+    /// longest game text kept ([`MAX_GAME_BYTES`] but in tests)
+    max_game: usize,
 }
 
 impl<R: BufRead> Splitter<R> {
@@ -52,11 +151,18 @@ impl<R: BufRead> Splitter<R> {
             pos: offset,
             end,
             index: first_index,
-            first_index,
             pending: None,
             done: false,
             line: Vec::new(),
+            max_game: MAX_GAME_BYTES,
         }
+    }
+
+    /// The same splitter with another limit on a game's length (tests use a small one).
+    #[must_use]
+    pub fn with_max_game(mut self, bytes: usize) -> Self {
+        self.max_game = bytes;
+        self
     }
 
     /// Bytes consumed so far (the offset of the next unread line).
@@ -64,19 +170,22 @@ impl<R: BufRead> Splitter<R> {
         self.pos
     }
 
-    fn next_line(&mut self) -> io::Result<Option<(u64, Vec<u8>)>> {
-        if let Some(line) = self.pending.take() {
-            let start = self.pos - line.len() as u64;
-            return Ok(Some((start, line)));
+    /// The next line and where it starts, or None at the end. A line longer than a
+    /// game may be is cut short (its game is too long anyway): the reader never holds
+    /// more than that, whatever the input.
+    fn next_line(&mut self) -> io::Result<Option<(u64, Vec<u8>, usize)>> {
+        if let Some((start, line)) = self.pending.take() {
+            let len = line.len();
+            return Ok(Some((start, line, len)));
         }
         self.line.clear();
-        let n = self.src.read_until(b'\n', &mut self.line)?;
-        if n == 0 {
+        let start = self.pos;
+        let len = read_line(&mut self.src, &mut self.line, self.max_game + 1)?;
+        if len == 0 {
             return Ok(None);
         }
-        let start = self.pos;
-        self.pos += n as u64;
-        Ok(Some((start, std::mem::take(&mut self.line))))
+        self.pos += len as u64;
+        Ok(Some((start, std::mem::take(&mut self.line), len)))
     }
 
     /// The next game, or None at the end. An I/O error (a damaged compressed stream) is
@@ -91,102 +200,122 @@ impl<R: BufRead> Splitter<R> {
             text: Vec::with_capacity(2048),
             ..GameText::default()
         };
-        let mut lines = false;
-        let mut in_movetext = false;
-        let mut in_comment = false;
-        let mut prev_blank = false;
-        let mut blank_after_tags = false;
-        let mut tags: Vec<Vec<u8>> = Vec::new();
+        let mut cut = Cut::default();
         loop {
             // A read error (a damaged compressed stream) drops the game it cut short:
             // its record is incomplete, and a ruling on it would be wrong.
             let read = self.next_line().inspect_err(|_| self.done = true)?;
-            let Some((line_start, mut line)) = read else {
+            let Some((mut start, mut line, mut len)) = read else {
                 self.done = true;
-                if lines && has_text(&g.text) {
-                    g.unclosed_comment |= in_comment;
-                    return Ok(Some(self.finish(g)));
-                }
-                return Ok(None);
+                return Ok(self.at_end(g, &cut));
             };
-            if self.index == self.first_index && !lines && line.starts_with(b"\xef\xbb\xbf") {
-                line.drain(..3);
+            if cut.bom_starts_game(&line) {
+                line.drain(..BOM.len());
+                start += BOM.len() as u64;
+                len -= BOM.len();
             }
-            let stripped = trim(&line);
-            if in_comment && prev_blank && is_tag_line(stripped) {
-                // a tag pair after a blank line inside a comment: the comment was never
-                // closed; end the broken game here instead of swallowing the file
-                self.pending = Some(line);
-                g.unclosed_comment = true;
-                return Ok(Some(self.finish(g)));
-            }
-            prev_blank = stripped.is_empty();
-            if !in_comment {
-                if stripped.is_empty() {
-                    // the line's buffer serves the next line (one allocation a stream,
-                    // not one a line)
+            match cut.step(&line) {
+                Step::Skip => {}
+                Step::EndAfter => {
                     self.line = line;
-                    if in_movetext {
-                        let out = self.finish(g);
-                        if self.end.is_some_and(|e| self.pos >= e) {
-                            self.done = true;
-                        }
-                        return Ok(Some(out));
-                    }
-                    if lines {
-                        blank_after_tags = true;
-                    }
-                    continue;
-                }
-                if stripped.starts_with(b"[") && in_movetext {
-                    // a tag line right after movetext without a blank line: a new game
-                    self.pending = Some(line);
-                    return Ok(Some(self.finish(g)));
-                }
-                if !in_movetext && lines && blank_after_tags {
-                    // a second tag block whose tag repeats one of the first: the first
-                    // block had no moves, and its tags (a FEN) must not merge into this game
-                    if let Some(name) = tag_name(stripped)
-                        && tags.iter().any(|t| t.as_slice() == name)
-                    {
-                        g.tags_only = Some(line_start);
-                        self.pending = Some(line);
-                        return Ok(Some(self.finish(g)));
-                    }
-                }
-                if !lines {
-                    g.offset = line_start;
-                    if self.end.is_some_and(|e| line_start >= e) {
+                    if self.end.is_some_and(|e| self.pos >= e) {
                         self.done = true;
-                        return Ok(None);
                     }
+                    return Ok(Some(self.finish(g, &cut)));
                 }
-                if !stripped.starts_with(b"[") && !stripped.starts_with(b"%") {
-                    in_movetext = true;
-                } else if let Some(name) = tag_name(stripped) {
-                    tags.push(name.to_vec());
+                Step::EndBefore => {
+                    if cut.tags_only {
+                        g.tags_only = Some(start);
+                    }
+                    self.pending = Some((start, line));
+                    return Ok(Some(self.finish(g, &cut)));
                 }
-            } else if !lines {
-                g.offset = line_start;
+                step @ (Step::Start | Step::Take) => {
+                    if step == Step::Start {
+                        g.offset = start;
+                        if self.end.is_some_and(|e| start >= e) {
+                            self.done = true;
+                            return Ok(None);
+                        }
+                    }
+                    self.keep(&mut g, &line, len);
+                }
             }
-            lines = true;
-            if in_movetext || in_comment {
-                in_comment = comment_state(&line, in_comment);
-            }
-            if g.text.len() + line.len() > MAX_GAME_BYTES {
-                g.too_long = true;
-                g.text.clear();
-            }
-            if !g.too_long {
-                g.text.extend_from_slice(&line);
-            }
+            // the line's buffer serves the next line (one allocation a stream, not one
+            // a line)
             self.line = line;
         }
     }
 
-    fn finish(&mut self, g: GameText) -> GameText {
+    /// Add a line (`len` bytes long in the stream) to the game's text, or mark the game
+    /// too long and drop its text.
+    fn keep(&self, g: &mut GameText, line: &[u8], len: usize) {
+        if g.text.len() + len > self.max_game {
+            g.too_long = true;
+            g.text = Vec::new();
+        }
+        if !g.too_long {
+            g.text.extend_from_slice(line);
+        }
+    }
+
+    /// The last game, at the end of the stream: every game begun is returned, a text
+    /// dropped for its length too (the game is reported, never lost).
+    fn at_end(&mut self, mut g: GameText, cut: &Cut) -> Option<GameText> {
+        if !cut.lines || !(g.too_long || has_text(&g.text)) {
+            return None;
+        }
+        g.unclosed_comment |= cut.in_comment;
+        Some(self.finish(g, cut))
+    }
+
+    fn finish(&mut self, mut g: GameText, cut: &Cut) -> GameText {
+        g.unclosed_comment |= cut.unclosed_comment;
         self.index += 1;
         g
+    }
+}
+
+/// Read one line into `buf`, up to and with its end (LF, CR LF or a lone CR): the bytes
+/// consumed, 0 at the end of the stream. At most `keep` bytes are put into `buf`; the
+/// rest of a longer line is consumed and counted, not kept.
+fn read_line<R: BufRead>(src: &mut R, buf: &mut Vec<u8>, keep: usize) -> io::Result<usize> {
+    let mut total = 0;
+    let mut cr = false;
+    loop {
+        let chunk = match src.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if cr {
+            // a CR ended the line: an LF right after it belongs to it
+            if chunk.first() == Some(&b'\n') {
+                if buf.len() < keep {
+                    buf.push(b'\n');
+                }
+                src.consume(1);
+                total += 1;
+            }
+            return Ok(total);
+        }
+        if chunk.is_empty() {
+            return Ok(total);
+        }
+        let (n, ended) = match chunk.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) => {
+                cr = chunk[i] == b'\r';
+                (i + 1, !cr)
+            }
+            None => (chunk.len(), false),
+        };
+        let room = keep.saturating_sub(buf.len()).min(n);
+        buf.extend_from_slice(&chunk[..room]);
+        src.consume(n);
+        total += n;
+        if ended {
+            return Ok(total);
+        }
     }
 }
 
@@ -342,8 +471,13 @@ fn decode_value(line: &[u8], value: &[u8]) -> String {
     }
 }
 
+/// Where the line at `at` ends, after its LF, CR LF or lone CR (or at the end).
 fn line_end(text: &[u8], at: usize) -> usize {
-    memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i + 1)
+    match text[at..].iter().position(|&c| c == b'\n' || c == b'\r') {
+        None => text.len(),
+        Some(i) if text[at + i] == b'\r' && text.get(at + i + 1) == Some(&b'\n') => at + i + 2,
+        Some(i) => at + i + 1,
+    }
 }
 
 /// `str.isspace()` of a line: not empty, all whitespace.
@@ -382,6 +516,8 @@ pub fn read_main_line(
     let mut ply: u32 = 0;
     let mut depth: u32 = 0;
     let mut open_at = 0;
+    // `(` before the first move, which python-chess reads as no variation
+    let mut unopened: u32 = 0;
     let mut i = start;
     let mut line_start = true;
     let n = text.len();
@@ -393,11 +529,11 @@ pub fn read_main_line(
         }
         line_start = false;
         match c {
-            b'\n' => {
+            b'\n' | b'\r' => {
                 line_start = true;
                 i += 1;
             }
-            b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => i += 1,
+            b' ' | b'\t' | b'\x0b' | b'\x0c' => i += 1,
             b'{' => match memchr(b'}', &text[i + 1..]) {
                 Some(j) => {
                     if depth == 0 {
@@ -439,13 +575,26 @@ pub fn read_main_line(
                     };
                     match tok {
                         // python-chess opens no variation before the first move
-                        Token::Open if depth > 0 || ply > 0 => {
+                        Token::Open if depth == 0 && ply == 0 => unopened += 1,
+                        Token::Open => {
                             if depth == 0 {
                                 open_at = i + k;
                             }
                             depth += 1;
                         }
-                        Token::Close => depth = depth.saturating_sub(1),
+                        Token::Close if depth > 0 => depth -= 1,
+                        Token::Close if unopened > 0 => unopened -= 1,
+                        Token::Close => {
+                            // the `(` of a variation is missing: what stands before
+                            // this `)` may be the variation, not the main line
+                            return Some(MovetextError {
+                                ply: ply + 1,
+                                message: "a ')' closes no variation: the main line \
+                                          cannot be told from a variation here"
+                                    .to_owned(),
+                                at: i + k,
+                            });
+                        }
                         Token::Move if depth == 0 => {
                             let san = std::str::from_utf8(&run[k..k + len]).unwrap_or("");
                             ply += 1;
@@ -748,10 +897,255 @@ mod tests {
         assert_eq!(sans, vec!["e4", "e5", "O-O-O", "0-0"]);
     }
 
+    fn small(data: &[u8], max: usize) -> Vec<GameText> {
+        Splitter::new(data, 0, None, 1)
+            .with_max_game(max)
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    #[test]
+    fn a_game_too_long_is_reported_wherever_it_stands() {
+        let good = "[Event \"g\"]\n\n1. e4 *\n";
+        let long = format!("[Event \"long\"]\n\n1. e4 {{{}}} *\n", "x\n".repeat(200));
+        for at in 0..3 {
+            for blank_after_last in [false, true] {
+                let mut games = vec![good.to_owned(); 3];
+                games[at] = long.clone();
+                let mut data = games.join("\n");
+                if blank_after_last {
+                    data.push('\n');
+                }
+                let g = small(data.as_bytes(), 300);
+                assert_eq!(
+                    g.len(),
+                    3,
+                    "long game at {at}, blank after: {blank_after_last}"
+                );
+                let flags: Vec<bool> = g.iter().map(|g| g.too_long).collect();
+                assert_eq!(flags, (0..3).map(|i| i == at).collect::<Vec<_>>());
+                assert!(g[at].text.is_empty());
+                assert_eq!(g.iter().map(|g| g.index).collect::<Vec<_>>(), vec![1, 2, 3]);
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_without_end_is_not_held_whole() {
+        let mut data = b"[Event \"a\"]\n\n1. e4 ".to_vec();
+        data.extend(std::iter::repeat_n(b'x', 10_000));
+        let mut sp = Splitter::new(&data[..], 0, None, 1).with_max_game(100);
+        let g = sp.next_game().unwrap().unwrap();
+        assert!(g.too_long && g.text.is_empty());
+        assert!(sp.line.capacity() <= 4096);
+        assert_eq!(sp.consumed(), data.len() as u64);
+        assert!(sp.next_game().unwrap().is_none());
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_any_game_is_skipped() {
+        let a = "\u{feff}[Event \"a\"]\n\n1. e4 *\n";
+        let b = "\u{feff}[Event \"b\"]\n[FEN \"4k3/8/4K3/8/8/8/8/7Q w - - 0 1\"]\n\n1. Qh8# 1-0\n";
+        for sep in ["\n", ""] {
+            // `cat a.pgn b.pgn`, with and without a blank line between the games
+            let data = format!("{a}{sep}{b}");
+            let g = games(data.as_bytes());
+            assert_eq!(g.len(), 2, "{data:?}");
+            let second = &g[1];
+            assert!(second.text.starts_with(b"[Event \"b\"]"));
+            // the offset is the tag's: errors located in the text stay exact
+            assert_eq!(second.offset as usize, data.rfind("[Event").unwrap());
+            let (tags, _) = read_tags(&second.text);
+            assert_eq!(tags.len(), 2);
+            assert_eq!(g[0].offset, 3);
+        }
+        // a BOM inside a comment is the comment's
+        let c = "1. e4 {a\n\u{feff}[not a tag} e5 *\n";
+        assert_eq!(games(c.as_bytes())[0].text, c.as_bytes());
+    }
+
+    #[test]
+    fn lines_may_end_with_a_lone_carriage_return() {
+        let lf = "[Event \"a\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+                  [Event \"b\"]\n\n1. e4 ; rest\ne5 *\n";
+        for end in ["\r", "\r\n"] {
+            let data = lf.replace('\n', end);
+            let g = games(data.as_bytes());
+            assert_eq!(g.len(), 2, "{end:?}");
+            assert_eq!(g[1].offset as usize, data.find("[Event \"b").unwrap());
+            let (tags, _) = read_tags(&g[0].text);
+            assert_eq!(tags[1], ("Result".into(), "0-1".into()));
+            let text = std::str::from_utf8(&g[1].text).unwrap();
+            assert_eq!(
+                main_line(text),
+                (vec!["e4".to_owned(), "e5".to_owned()], None)
+            );
+        }
+        // a CR LF split between two reads of the stream is one line end
+        let data = b"1. e4 *\r\n\r\n1. d4 *\r\n";
+        let reader = io::BufReader::with_capacity(8, &data[..]);
+        let g: Vec<_> = Splitter::new(reader, 0, None, 1)
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(g.iter().map(|g| g.offset).collect::<Vec<_>>(), vec![0, 11]);
+    }
+
+    #[test]
+    fn a_stray_closing_bracket_is_reported() {
+        let (sans, err) = main_line("1. e4 e5 2. Nf3 Nc6) 3. Bb5 *");
+        assert_eq!(sans, vec!["e4", "e5", "Nf3", "Nc6"]);
+        let err = err.unwrap();
+        assert_eq!((err.ply, err.at), (5, 19));
+        assert!(err.message.starts_with("a ')' closes no variation"));
+        // a variation closed, and a bracket python-chess opens no variation for
+        let (sans, err) = main_line("( 1. e4 e5 ) 2. Nf3 (2. d4) Nc6 *");
+        assert_eq!((sans.len(), err), (4, None));
+    }
+
+    #[test]
+    fn the_steps_of_a_cut() {
+        let mut cut = Cut::default();
+        let steps: Vec<Step> = [
+            "[Event \"a\"]\n",
+            "\n",
+            "1. e4 {open\n",
+            "\n",
+            "still} e5\n",
+            "\n",
+        ]
+        .iter()
+        .map(|l| cut.step(l.as_bytes()))
+        .collect();
+        use Step::*;
+        assert_eq!(steps, vec![Start, Skip, Take, Take, Take, EndAfter]);
+        let mut cut = Cut::default();
+        for l in ["[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n", "\n"] {
+            cut.step(l.as_bytes());
+        }
+        assert_eq!(cut.step(b"[FEN \"x\"]\n"), EndBefore);
+        assert!(cut.tags_only);
+        let mut cut = Cut::default();
+        for l in ["1. e4 {open\n", "\n"] {
+            cut.step(l.as_bytes());
+        }
+        assert_eq!(cut.step(b"[Event \"b\"]\n"), EndBefore);
+        assert!(cut.unclosed_comment);
+    }
+
     #[test]
     fn latin1_lines() {
         let text = b"[White \"Kasparov, G\xe1ry\"]\n\n1. e4 *\n";
         let (tags, _) = read_tags(text);
         assert_eq!(tags[0].1, "Kasparov, G\u{e1}ry");
+    }
+}
+
+/// Properties of the reader on arbitrary and on generated input (proptest, a few
+/// hundred cases each: `cargo test` runs them).
+#[cfg(test)]
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    struct Count(usize);
+
+    impl MainLine for Count {
+        fn san(&mut self, _san: &str, _at: usize) -> ControlFlow<()> {
+            self.0 += 1;
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Bytes that look like PGN often enough to reach every branch of the reader.
+    fn pgnish() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            Just(&b"[Event \"x\"]"[..]),
+            Just(&b"[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]"[..]),
+            Just(&b"1. e4 e5 2. Nf3"[..]),
+            Just(&b"{"[..]),
+            Just(&b"}"[..]),
+            Just(&b"("[..]),
+            Just(&b")"[..]),
+            Just(&b";"[..]),
+            Just(&b"%"[..]),
+            Just(&b"\n"[..]),
+            Just(&b"\r"[..]),
+            Just(&b"\r\n"[..]),
+            Just(&b"\n\n"[..]),
+            Just(&b"\xef\xbb\xbf"[..]),
+            Just(&b"1-0 *"[..]),
+            Just(&b"\xff\xe1"[..]),
+            Just(&b" "[..]),
+        ];
+        prop_oneof![
+            prop::collection::vec(piece, 0..40).prop_map(|v| v.concat()),
+            prop::collection::vec(any::<u8>(), 0..300),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Any input is read to its end without a panic; the games come in order,
+        /// numbered from 1, each starting inside the input, none longer than allowed.
+        #[test]
+        fn any_input_is_read_whole(data in pgnish(), max in 8usize..200) {
+            let mut sp = Splitter::new(&data[..], 0, None, 1).with_max_game(max);
+            let mut last = None;
+            let mut n = 0;
+            while let Some(g) = sp.next_game().unwrap() {
+                n += 1;
+                prop_assert_eq!(g.index, n);
+                prop_assert!((g.offset as usize) < data.len());
+                prop_assert!(last.is_none_or(|o| g.offset > o));
+                prop_assert!(g.text.len() <= max);
+                prop_assert!(g.too_long || !g.text.is_empty());
+                last = Some(g.offset);
+                let (_, start) = read_tags(&g.text);
+                prop_assert!(start <= g.text.len());
+                if let Some(e) = read_main_line(&g.text, start, &mut Count(0)) {
+                    prop_assert!(e.at <= g.text.len() && e.ply >= 1);
+                }
+            }
+            prop_assert_eq!(sp.consumed(), data.len() as u64);
+        }
+
+        /// Games written out whole, with any line ends and byte-order marks, are read
+        /// back one for one, with their tags and moves.
+        #[test]
+        fn games_written_are_read_back(
+            games in prop::collection::vec((0u32..1000, 0usize..5, any::<bool>()), 1..8),
+            end in prop_oneof![Just("\n"), Just("\r\n"), Just("\r")],
+            blank_at_end in any::<bool>(),
+        ) {
+            let sans = ["e4", "e5", "Nf3", "Nc6", "Bb5"];
+            let texts: Vec<String> = games
+                .iter()
+                .map(|(id, plies, bom)| {
+                    let moves = sans[..*plies].join(" ");
+                    format!(
+                        "{}[Event \"{id}\"]{end}[Round \"1\"]{end}{end}{moves} *{end}",
+                        if *bom { "\u{feff}" } else { "" }
+                    )
+                })
+                .collect();
+            let mut data = texts.join(end);
+            if blank_at_end {
+                data.push_str(end);
+            }
+            let read: Vec<GameText> = Splitter::new(data.as_bytes(), 0, None, 1)
+                .map(Result::unwrap)
+                .collect();
+            prop_assert_eq!(read.len(), games.len());
+            for (g, (id, plies, _)) in read.iter().zip(&games) {
+                let (tags, start) = read_tags(&g.text);
+                prop_assert_eq!(&tags[0], &("Event".to_owned(), id.to_string()));
+                let mut count = Count(0);
+                prop_assert!(read_main_line(&g.text, start, &mut count).is_none());
+                prop_assert_eq!(count.0, *plies);
+                prop_assert!(data.as_bytes()[g.offset as usize..].starts_with(b"[Event"));
+            }
+        }
     }
 }

@@ -30,9 +30,11 @@ __version__ = "0.1.0"
 #: almost nothing and a command loads only what it needs
 _PUBLIC = {
     "Arbiter": "remis.arbiter",
+    "ArbiterState": "remis.arbiter",
     "RefusedEvent": "remis.arbiter",
     "GameRuling": "remis.game",
     "GameError": "remis.game",
+    "InternalError": "remis.errors",
     "rule_on_game": "remis.game",
     "rule_on_pgn_file": "remis.game",
     "History": "remis.history",
@@ -42,6 +44,7 @@ _PUBLIC = {
     "PositionKey": "remis.identity",
     "position_key": "remis.identity",
     "parse_fen": "remis.fen",
+    "PositionRuling": "remis.position",
     "rule_on_position": "remis.position",
     "GameReport": "remis.replay",
     "replay": "remis.replay",
@@ -61,6 +64,7 @@ _PUBLIC = {
 
 __all__ = [
     "Arbiter",
+    "ArbiterState",
     "Claim",
     "DeadVerdict",
     "EngineDeadTest",
@@ -68,8 +72,10 @@ __all__ = [
     "GameReport",
     "GameRuling",
     "History",
+    "InternalError",
     "Laws",
     "PositionKey",
+    "PositionRuling",
     "RefusedEvent",
     "Ruling",
     "Verdict",
@@ -121,13 +127,14 @@ sys.modules[__name__].__class__ = _Package
 
 
 if TYPE_CHECKING:
-    from remis.arbiter import Arbiter, RefusedEvent
+    from remis.arbiter import Arbiter, ArbiterState, RefusedEvent
+    from remis.errors import InternalError
     from remis.fen import parse_fen
     from remis.game import GameError, GameRuling, rule_on_game, rule_on_pgn_file
     from remis.history import History
     from remis.identity import PositionKey, position_key
     from remis.laws import Laws, claim_moves, laws_for
-    from remis.position import rule_on_position
+    from remis.position import PositionRuling, rule_on_position
     from remis.replay import GameReport, replay
     from remis.rules import (
         DeadVerdict,

@@ -296,6 +296,51 @@ def rule_on_game(game: chess.pgn.Game, *, claims: ClaimMode = "all",
     return out
 
 
+def game_lines(path: str | Path, *, claims: ClaimMode = "all", laws: LawsMode = "current",
+               file: str | None = None) -> Iterator[str | GameRuling]:
+    """What ``remis game --json`` prints of every game of a PGN file (plain or
+    compressed, ``-`` = stdin): the game's JSON line (with its newline), written
+    whole by the core where the game has nothing to word (no end, claim, flag
+    fall or error: most games), else its :class:`GameRuling`, which Python words
+    (:meth:`GameRuling.to_json`).  ``file`` is named first in each line the core
+    writes, as when several files are read at once.  Under the Laws of each
+    game's date (``laws="as-played"``), whose names are Python's, every game
+    comes as a :class:`GameRuling`.
+
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "g.pgn")
+    >>> _ = open(p, "w").write("1. f3 e5 2. g4 Qh4# 0-1\\n\\n1. e4 e5 *\\n")
+    >>> mate, plain = game_lines(p)
+    >>> mate.end.termination, plain[:40]
+    ('checkmate', '{"game": 2, "headers": {}, "variant": "s')
+    """
+    from remis import _core
+    from remis.pgn import core_games
+
+    if laws != "current" or not _utf8(file):
+        yield from rule_on_pgn_file(path, claims=claims, laws=laws)
+        return
+    options = reading_options(claims, None, True, laws)
+    lines = core_games(path, lambda source: _core.GameLines(_core.GameReader(source, **options),
+                                                            file=file))
+    for item in lines:
+        yield item if isinstance(item, str) else from_facts(item, laws)
+
+
+def _utf8(text: str | None) -> bool:
+    """Whether ``text`` (a file name) can be written as UTF-8 by the core (a name
+    undecodable on this system holds lone surrogates, which only Python writes).
+
+    >>> _utf8("a.pgn"), _utf8("\\udcff.pgn")
+    (True, False)
+    """
+    try:
+        (text or "").encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def rule_on_pgn_file(path: str | Path, *, claims: ClaimMode = "all",
                      dead_test: DeadTest | None = None, last_position: bool = True,
                      laws: LawsMode = "current") -> Iterator[GameRuling]:

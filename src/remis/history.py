@@ -1,6 +1,7 @@
-"""A game's history: occurrences of each position (9.2.3 identity) and the
-no-progress counter, kept by the core (``remis._core``) so that the live
-arbiter and the batch (``remis game``, the audit) count alike.
+"""A game's history: occurrences of each position (9.2.3 identity), the
+no-progress counter and what the rules say after each move, kept by the
+core (``remis._core``) so that the live arbiter and the batch (``remis
+game``, the audit) count and rule alike.
 
 A position can only recur after the last *irreversible* move (a capture, a pawn
 move, or a change of castling rights): every later position differs from every
@@ -9,20 +10,34 @@ a small "window" of positions that can still repeat, and the list of those that
 have already appeared twice in it; a 9.2.1 claim (intended move) is only
 possible when that list holds a position with the opponent to move.
 
+Each push has the core work out the automatic end (checkmate, stalemate, the
+history's dead-position test, fivefold, 75 moves) and the claims of the
+position the move leaves: :func:`remis.rules.automatic_end` and
+:func:`remis.rules.claimable` read them instead of asking again.
+
 This module is the Python face: it keeps a python-chess board in step with the
 core's history for the caller (SAN, FEN, the move stack) and asks the core
-everything about repetitions and counts.
+everything about repetitions, counts and rulings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import Literal, overload
 
 import chess
 
 from remis import _core
+from remis import facts as F
+from remis.ends import automatic_end
 from remis.identity import PositionKey
+from remis.material import DeadTest, material_dead_test
+from remis.ruling import Ruling, positions_text
+
+#: what a push worked out (:meth:`History.found`)
+Found = Literal[False] | tuple[F.EndFacts | None, list[F.ClaimFacts]] | None
+#: :meth:`History.found` not asked of the core since the last move
+_UNASKED: object = object()
 
 
 class History:
@@ -50,18 +65,51 @@ class History:
     'r3kbnr/pp1bpppp/2nq4/1Bp5/8/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 6'
     >>> fast.board.fen() == usual.board.fen(), fast.key() == usual.key(), fast.board.move_stack
     (True, True, [])
+
+    ``dead_test`` is the dead-position test (5.2.2) asked after every move
+    (default :func:`~remis.rules.material_dead_test`); the core runs it
+    within the push when it is that test or an
+    :class:`~remis.unwinnable.deadtest.EngineDeadTest` (any other callable
+    is asked by :func:`~remis.rules.automatic_end`, as before).
+
+    ``lazy=True`` is for a caller that rarely looks at the python-chess
+    board (a server that keeps its own): :attr:`board` is brought up to date
+    only when read, so a move costs only the core's work.  Read
+    :attr:`board` afresh after each push then: a board held across a push is
+    behind until :attr:`board` is read again.
+
+    >>> h = History(lazy=True)
+    >>> h.play("e4"), h.play("e5"), h.fen()
+    (None, None, 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2')
+    >>> h.board.move_stack
+    [Move.from_uci('e2e4'), Move.from_uci('e7e5')]
     """
 
-    __slots__ = ("_candidates", "_core", "_stack", "board", "start_ply")
+    __slots__ = ("_board", "_candidates", "_core", "_dead", "_found", "_in_core", "_lazy",
+                 "_pending", "_ply", "_stack", "_turn", "start_ply")
 
-    def __init__(self, board: chess.Board | None = None, *, stack: bool = True) -> None:
+    def __init__(self, board: chess.Board | None = None, *, stack: bool = True,
+                 dead_test: DeadTest | None = None, lazy: bool = False) -> None:
         b = chess.Board() if board is None else board.copy(stack=False)
-        self.board: chess.Board = b
+        self._board: chess.Board = b
         self._stack = stack
+        self._lazy = lazy
+        #: moves the core played that the board has not (``lazy``): chess.Move or UCI
+        self._pending: list[chess.Move | str] = []
         #: ply number of the start position (0); kept for symmetry with PGN plies.
         self.start_ply = 0
-        self._core = _core.History(None if board is None else b.fen(), chess960=b.chess960)
+        self._dead: DeadTest = material_dead_test if dead_test is None else dead_test
+        engine = getattr(self._dead, "core", None)
+        engine = engine if isinstance(engine, _core.DeadTest) else None
+        #: whether the core runs the dead test itself, within each push
+        self._in_core = engine is not None or self._dead is material_dead_test
+        self._core = _core.History(None if board is None else b.fen(), chess960=b.chess960,
+                                   dead=engine)
         self._candidates = _Candidates(self._core)
+        # asked at every event of a live game: kept here rather than asked of the core
+        self._ply = 0
+        self._turn: chess.Color = b.turn
+        self._found: Found | object = _UNASKED
 
     @property
     def core(self) -> _core.History:
@@ -73,6 +121,69 @@ class History:
         """
         return self._core
 
+    @property
+    def board(self) -> chess.Board:
+        """The python-chess board of the current position, with the moves
+        played (unless ``stack=False``).
+
+        >>> h = History(lazy=True)
+        >>> _ = h.play("d4")
+        >>> h.board.fen()
+        'rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1'
+        """
+        if self._pending:
+            self._catch_up()
+        return self._board
+
+    def _catch_up(self) -> None:
+        """Play on the board the moves only the core has played (``lazy``)."""
+        b = self._board
+        for m in self._pending:
+            b.push(m if isinstance(m, chess.Move) else chess.Move.from_uci(m))
+        self._pending.clear()
+        if not self._stack:
+            b.clear_stack()
+
+    @property
+    def dead_test(self) -> DeadTest:
+        """The dead-position test asked after every move.
+
+        >>> History().dead_test.__name__
+        'material_dead_test'
+        """
+        return self._dead
+
+    @property
+    def ruled(self) -> bool:
+        """Whether the last push had the core work out the rulings of the
+        position with this history's dead test (false after an illegal move
+        that stood, whose position the core does not hold, and for a dead
+        test the core cannot run): :mod:`remis.rules` then asks afresh.
+
+        >>> History().ruled, History(dead_test=lambda board: None).ruled
+        (True, False)
+        """
+        return self.found() is not False
+
+    def found(self) -> Found:
+        """What the last push worked out, as the core's facts: None where the
+        position has no automatic end and no claim (the usual case), else
+        ``(end, claims)`` (:data:`remis.facts.EndFacts` or None, a list of
+        :data:`remis.facts.ClaimFacts`); False where it worked out nothing
+        (see :attr:`ruled`).  :func:`remis.rules.automatic_end` and
+        :func:`remis.rules.claimable` read it.
+
+        >>> h = History()
+        >>> h.found() is None, [h.play(m) for m in ["f3", "e5", "g4"]]
+        (True, [None, None, None])
+        >>> _ = h.push_san("Qh4#"); h.found()[0][:3]
+        (4, 'checkmate', '5.1.1')
+        """
+        found = self._found
+        if found is _UNASKED:
+            found = self._found = self._core.rulings() if self._in_core else False
+        return found  # type: ignore[return-value]
+
     # ------------------------------------------------------------------ moves
     @property
     def ply(self) -> int:
@@ -83,7 +194,28 @@ class History:
         >>> h.ply
         2
         """
-        return int(self._core.ply)
+        return self._ply
+
+    @property
+    def turn(self) -> chess.Color:
+        """The side to move (without looking at the board).
+
+        >>> h = History(); _ = h.push_san("e4")
+        >>> h.turn == chess.BLACK
+        True
+        """
+        return self._turn
+
+    def fen(self) -> str:
+        """The FEN of the current position, as ``board.fen()`` gives it (the
+        core writes it where it holds the position).
+
+        >>> History().fen() == chess.STARTING_FEN
+        True
+        """
+        if self._core.exact and not self._board.chess960:
+            return self._core.fen()
+        return self.board.fen()
 
     def push(self, move: chess.Move) -> int:
         """Play ``move`` and return how often the new position has now
@@ -97,15 +229,91 @@ class History:
         >>> h.board.fen()
         'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
         """
+        try:
+            n = self._core.push_squares(move.from_square, move.to_square, move.promotion or 0)
+        except ValueError:  # not legal where the core stands: the board's position
+            return self._push_board(move)
+        self._moved()
+        if self._lazy:
+            self._pending.append(move)
+        else:
+            b = self._board
+            b.push(move)
+            if not self._stack:
+                b.clear_stack()
+        return n
+
+    def push_uci(self, uci: str) -> int:
+        """:meth:`push` for a move given in UCI.
+
+        >>> h = History(); h.push_uci("g1f3")
+        1
+        """
+        try:
+            n = self._core.push_uci(uci)
+        except ValueError:
+            return self._push_board(chess.Move.from_uci(uci))
+        self._played(uci)
+        return n
+
+    def _moved(self) -> None:
+        """A legal move was played: the next side moves, nothing is known yet."""
+        self._ply += 1
+        self._turn = not self._turn
+        self._found = _UNASKED
+
+    def _played(self, uci: str) -> None:
+        """Keep the board in step with a legal move the core played."""
+        self._moved()
+        if self._lazy:
+            self._pending.append(uci)
+            return
+        b = self._board
+        b.push(chess.Move.from_uci(uci))
+        if not self._stack:
+            b.clear_stack()
+
+    def _push_board(self, move: chess.Move) -> int:
+        """A move the core cannot play, played on the board: the core learns
+        of the position it leaves."""
         b = self.board
-        uci = move.uci()
         b.push(move)
         if not self._stack:
             b.clear_stack()
-        try:
-            return int(self._core.push_uci(uci))
-        except ValueError:  # not legal where the core stands: the board's position
-            return int(self._core.push_fen(b.fen()))
+        n = int(self._core.push_fen(b.fen()))
+        self._synced()
+        return n
+
+    def _synced(self) -> None:
+        """Read the ply and the side to move from the core again."""
+        self._ply = int(self._core.ply)
+        self._turn = bool(self._core.turn)
+        self._found = _UNASKED
+
+    def play(self, move: str | chess.Move) -> Ruling | None:
+        """Play a legal move (UCI, SAN or a :class:`chess.Move`) and return
+        the automatic end it brought, if any (:func:`remis.rules.automatic_end`
+        of the new position); ``ValueError`` for a move that is not legal.
+
+        >>> h = History()
+        >>> [h.play(m) for m in ["f3", "e5", "g2g4"]]
+        [None, None, None]
+        >>> h.play("Qh4#").article
+        '5.1.1'
+        """
+        text = move.uci() if isinstance(move, chess.Move) else move
+        if not self._core.exact:  # an illegal move stood: the board reads the move
+            b = self.board
+            legal = move if isinstance(move, chess.Move) else _read_move(b, text)
+            if legal is None or not b.is_legal(legal):
+                raise ValueError(f"{text!r} is not a legal move in {b.fen()}")
+            self._push_board(legal)
+            return automatic_end(self)
+        uci, end = self._core.play(text)
+        self._played(uci)
+        if not self._in_core:
+            return automatic_end(self)
+        return None if end is None else F.ruling(end, self.where)
 
     def push_san(self, san: str) -> int:
         """Parse ``san`` in the current position, play it, and return how often
@@ -131,9 +339,25 @@ class History:
             raise IndexError("pop from a history with no moves")
         if not self._stack:
             raise ValueError("pop from a history made with stack=False")
-        move = self.board.pop()
+        if self._pending:
+            last = self._pending.pop()
+            move = last if isinstance(last, chess.Move) else chess.Move.from_uci(last)
+        else:
+            move = self._board.pop()
         self._core.pop()
+        self._synced()
         return move
+
+    def where(self, plies: tuple[int, ...] | list[int]) -> str:
+        """Where the positions of ``plies`` stood, as players say it.
+
+        >>> h = History()
+        >>> for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
+        ...     _ = h.push_san(san)
+        >>> h.where((0, 4))
+        'at the start, after 2…'
+        """
+        return positions_text(plies, self.board, self.ply)
 
     # --------------------------------------------------------------- queries
     def key(self) -> PositionKey:
@@ -184,7 +408,9 @@ class History:
         >>> h.count(), h.count(h.key_at(1))
         (2, 1)
         """
-        return len(self._core.occurrences(None if key is None else list(key)))
+        if key is None:
+            return int(self._core.count())
+        return len(self._core.occurrences(list(key)))
 
     def window_start(self) -> int:
         """Ply of the last irreversible move (capture, pawn move or change of
@@ -273,6 +499,18 @@ class History:
             return b.fen(), zeroing
         finally:
             b.pop()
+
+
+def _read_move(board: chess.Board, text: str) -> chess.Move | None:
+    """The move ``text`` names on ``board`` (UCI, else SAN), read by python-chess."""
+    try:
+        return chess.Move.from_uci(text)
+    except ValueError:
+        pass
+    try:
+        return board.parse_san(text)
+    except ValueError:
+        return None
 
 
 class _Candidates(Sequence[PositionKey]):

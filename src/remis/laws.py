@@ -2,7 +2,7 @@
 
 ``current`` judges every game by the FIDE Laws of 2023.  ``as-played`` takes
 the Laws in force on the game's ``Date`` tag, as far as they matter to remis
-(see ``RULES.md`` section 0):
+(the documentation's "Laws as played" page gives the timeline and its sources):
 
 * 9.6.1 fivefold repetition and 9.6.2 75-move rule: automatic only since
   1 July 2014 (before, a repetition or a long run was a claim, never an end);
@@ -43,8 +43,12 @@ class Laws:
     ``day`` is the date whose Laws these are (``as-played``); None for the
     current Laws, which count 50 moves in every position (9.3).
 
-    >>> CURRENT.automatic_repetition, CURRENT.resignation_draw, CURRENT.day
-    (True, True, None)
+    >>> from remis import laws_for
+    >>> laws_for(None).automatic_repetition, laws_for(None).day
+    (True, None)
+    >>> old = laws_for("1990.06.01", "as-played")
+    >>> old.automatic_repetition, old.resignation_draw, old.day
+    (False, False, (1990, 6, 1))
     """
 
     label: str

@@ -1,14 +1,46 @@
-"""Insufficient material: the special case of a dead position (Article 5.2.2)
-that material alone decides.  The full "can this side still mate?" test lives
-in :mod:`remis.unwinnable`; this module is the cheap, always-sound shortcut.
+"""Insufficient material: the dead position (Article 5.2.2) that material
+alone decides, and the shape of every dead-position test.
+
+The material cases are the core's (``remis._core``, shakmaty's test, the
+one the batch and the live history run after every move): this module is
+their face for a :class:`chess.Board`.  The full "can this side still
+mate?" test lives in :mod:`remis.unwinnable`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 import chess
 
-_PIECE_LETTERS = ((chess.QUEEN, "Q"), (chess.ROOK, "R"), (chess.BISHOP, "B"),
-                  (chess.KNIGHT, "N"), (chess.PAWN, "P"))
+from remis import _core
+
+
+class DeadVerdict(NamedTuple):
+    """A proven dead position: ``termination`` is ``"insufficient_material"``
+    or ``"dead_position"``; ``reason`` says why; ``evidence`` is free-form.
+
+    >>> v = material_dead_test(chess.Board("8/8/4k3/8/8/2B5/8/4K3 w - - 0 1"))
+    >>> v.termination, v.reason
+    ('insufficient_material', 'K+B v K')
+    """
+
+    termination: str
+    reason: str
+    evidence: dict[str, object]
+
+
+#: A dead-position test: returns a :class:`DeadVerdict` only when it has
+#: *proved* that neither side can mate; ``None`` means "not dead" or "not
+#: proven" (the game goes on: never declare an unproven draw).
+DeadTest = Callable[[chess.Board], DeadVerdict | None]
+
+
+def _units(board: chess.Board) -> tuple[int, int, int, int, int, int, int]:
+    """The board's bitboards as the core reads them."""
+    return (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+            board.occupied_co[chess.WHITE])
 
 
 def describe_material(board: chess.Board) -> str:
@@ -17,36 +49,30 @@ def describe_material(board: chess.Board) -> str:
     >>> describe_material(chess.Board("8/8/3k4/8/4b3/8/3B4/4K3 w - - 0 1"))
     'K+B v K+B'
     """
-    sides = []
-    for color in (chess.WHITE, chess.BLACK):
-        parts = ["K"]
-        for piece, letter in _PIECE_LETTERS:
-            n = chess.popcount(board.pieces_mask(piece, color))
-            parts.extend([letter] * n)
-        sides.append("+".join(parts))
-    return " v ".join(sides)
+    return _core.material(*_units(board))[0]
 
 
-def insufficient_material(board: chess.Board) -> bool:
-    """True when neither side has mating material (K v K, K+N v K, bishops
-    all on one colour, ...).  Fast exit when a pawn, rook or queen is on the
-    board, so it is cheap enough to call after every move.
+def insufficient_material(board: chess.Board) -> str | None:
+    """The material (``"K v K+N"``) when neither side has the material to
+    checkmate (K v K, K+N v K, bishops all on one colour, ...), else None.
+    The board need not be a legal position (an illegal move that stood).
 
     >>> insufficient_material(chess.Board("8/8/8/4k3/8/8/8/K2n4 w - - 0 1"))
-    True
-    >>> insufficient_material(chess.Board("8/8/3k4/8/4b3/8/3B4/4K3 w - - 0 1"))
-    False
-    """
-    if board.pawns or board.rooks or board.queens:
-        return False
-    return board.is_insufficient_material()
-
-
-def side_has_insufficient_material(board: chess.Board, color: chess.Color) -> bool:
-    """True when ``color`` cannot mate on material alone (python-chess's
-    one-sided test, sound: it never says so when a helpmate exists).
-
-    >>> side_has_insufficient_material(chess.Board("8/8/4k3/8/8/Q2K4/8/8 w - - 0 1"), chess.BLACK)
+    'K v K+N'
+    >>> insufficient_material(chess.Board("8/8/3k4/8/4b3/8/3B4/4K3 w - - 0 1")) is None
     True
     """
-    return bool(board.has_insufficient_material(color))
+    text, dead = _core.material(*_units(board))
+    return text if dead else None
+
+
+def material_dead_test(board: chess.Board) -> DeadVerdict | None:
+    """The default dead-position test: insufficient material only.
+
+    >>> material_dead_test(chess.Board("8/8/8/4k3/8/8/8/K2n4 w - - 0 1")).termination
+    'insufficient_material'
+    >>> material_dead_test(chess.Board()) is None
+    True
+    """
+    material = insufficient_material(board)
+    return None if material is None else DeadVerdict("insufficient_material", material, {})

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+#: suffixes of the compressed files Python decompresses for the core
+COMPRESSED = (".gz", ".bz2", ".zst")
+
 
 def open_binary(path: str | Path) -> IO[bytes]:
     """Open ``path`` for binary streaming, decompressing by suffix
@@ -155,7 +158,9 @@ def core_games(path: str | Path, reader: Callable[[Any], Iterator[T]]) -> Iterat
     their options bound) gives on the games of a PGN file or ``"-"`` for
     stdin: the core reads a plain file itself, Python decompresses the others.
     A damaged compressed file raises :class:`~remis.compressed.CorruptInput`
-    after the games read whole before the damage.
+    after the games read whole before the damage; a file that cannot be
+    opened, the usual :class:`OSError` (:func:`remis.files.os_error_text`
+    words it).
 
     >>> import tempfile, os
     >>> from remis import _core
@@ -164,9 +169,11 @@ def core_games(path: str | Path, reader: Callable[[Any], Iterator[T]]) -> Iterat
     >>> [g[:2] for g in core_games(p, _core.GameSplitter)]
     [(1, 0), (2, 25)]
     """
+    from remis.files import is_regular
+
     p = str(path)
-    if p != "-" and open_compressed(p) is None:
-        open(p, "rb").close()  # the usual OSError for a missing or unreadable file
+    if not p.endswith(COMPRESSED) and is_regular(p):
+        # (a FIFO or a device is a stream: opened once, by Python)
         yield from reader(p)
         return
     stream = open_binary(p)

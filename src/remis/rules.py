@@ -20,193 +20,50 @@ The functions that depend on the edition of the Laws take ``laws``
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from typing import NamedTuple
 
 import chess
 
 from remis import facts as F
+from remis.ends import (
+    EndRule,
+    automatic_end,
+    checkmate_or_stalemate,
+    dead_position,
+    end_rule,
+    fivefold,
+    position_end,
+    seventyfive_moves,
+)
 from remis.history import History
-from remis.laws import CURRENT, Laws, fifty_rule
-from remis.material import describe_material, insufficient_material
+from remis.laws import CURRENT, FIFTY_MOVES, Laws, fifty_rule
+from remis.material import DeadTest, DeadVerdict, material_dead_test
 from remis.messages import VERDICTS
-from remis.ruling import DRAW, FIFTY, THREEFOLD, Claim, Ruling, color_name, positions_text
+from remis.ruling import FIFTY, THREEFOLD, Claim, Ruling, color_name
 
-
-class DeadVerdict(NamedTuple):
-    """A proven dead position: ``termination`` is ``"insufficient_material"``
-    or ``"dead_position"``; ``reason`` says why; ``evidence`` is free-form.
-
-    >>> v = material_dead_test(chess.Board("8/8/4k3/8/8/2B5/8/4K3 w - - 0 1"))
-    >>> v.termination, v.reason
-    ('insufficient_material', 'K+B v K')
-    """
-
-    termination: str
-    reason: str
-    evidence: dict[str, object]
-
-
-#: A dead-position test: returns a :class:`DeadVerdict` only when it has
-#: *proved* that neither side can mate; ``None`` means "not dead" or "not
-#: proven" (the game goes on: never declare an unproven draw).
-DeadTest = Callable[[chess.Board], DeadVerdict | None]
-
-
-def material_dead_test(board: chess.Board) -> DeadVerdict | None:
-    """The default dead-position test: insufficient material only.
-
-    >>> material_dead_test(chess.Board("8/8/8/4k3/8/8/8/K2n4 w - - 0 1")).termination
-    'insufficient_material'
-    >>> material_dead_test(chess.Board()) is None
-    True
-    """
-    if board.pawns or board.rooks or board.queens:  # the usual case, decided at once
-        return None
-    if insufficient_material(board):
-        return DeadVerdict("insufficient_material", describe_material(board), {})
-    return None
-
-
-def _where(history: History) -> F.Where:
-    """Where positions of the game stood, as players say it."""
-    board, ply = history.board, history.ply
-
-    def at(plies: tuple[int, ...] | list[int]) -> str:
-        return positions_text(plies, board, ply)
-
-    return at
+__all__ = [
+    "DeadTest",
+    "DeadVerdict",
+    "EndRule",
+    "automatic_end",
+    "checkmate_or_stalemate",
+    "claimable",
+    "dead_position",
+    "end_rule",
+    "fifty_claims",
+    "fifty_move_rule",
+    "fivefold",
+    "material_dead_test",
+    "position_end",
+    "rule_on_claim",
+    "seventyfive_moves",
+    "threefold_claims",
+]
 
 
 def _upheld(claim: Claim) -> Claim:
     """A correct claim that was made: its verdict's wording, not the hint's."""
     return replace(claim, message=VERDICTS[claim.message])
-
-
-def _ends(history: History) -> list[F.EndFacts | None]:
-    """The core's [mate or stalemate, fivefold, seventy-five moves] facts."""
-    ends: list[F.EndFacts | None] = history.core.ends()
-    if not history.core.exact and ends[0] is None:
-        # a position the core cannot hold (an illegal move stood, A.5.4): whether a
-        # move is possible there, python-chess's board says
-        b = history.board
-        if not any(b.generate_legal_moves()):
-            ply = history.ply
-            kind, article = ("checkmate", "5.1.1") if b.is_check() else ("stalemate", "5.2.1")
-            ends[0] = (ply, kind, article, [ply], b.turn, 0, None, None)
-    return ends
-
-
-def checkmate_or_stalemate(history: History) -> Ruling | None:
-    """Ruling for a checkmate (5.1.1) or stalemate (5.2.1) on the board, else None.
-
-    >>> h = History()
-    >>> for san in ["f3", "e5", "g4", "Qh4#"]:
-    ...     _ = h.push_san(san)
-    >>> checkmate_or_stalemate(h).result
-    '0-1'
-    """
-    end = _ends(history)[0]
-    return None if end is None else F.ruling(end)
-
-
-def dead_position(history: History, dead_test: DeadTest = material_dead_test) -> Ruling | None:
-    """Ruling for a dead position (5.2.2) proven by ``dead_test``, else None.
-
-    >>> h = History(chess.Board("8/8/8/4k3/8/2n5/8/K2R4 b - - 0 1"))
-    >>> _ = h.push_san("Nxd1")
-    >>> dead_position(h).termination
-    'insufficient_material'
-    >>> dead_position(h).params["reason"]
-    'K v K+N'
-    """
-    verdict = dead_test(history.board)
-    if verdict is None:
-        return None
-    ply = history.ply
-    key = "insufficient_material" if verdict.termination == "insufficient_material" else (
-        "dead_position")
-    params = {"reason": verdict.reason, "article": "5.2.2"}
-    if key == "insufficient_material":  # its explanation names the material
-        params["material"] = verdict.reason
-    return Ruling(ply, DRAW, verdict.termination, "5.2.2", (ply,), key, params,
-                  dict(verdict.evidence))
-
-
-def fivefold(history: History) -> Ruling | None:
-    """Ruling for a fivefold repetition (9.6.1), else None.
-
-    >>> h = History()
-    >>> for _ in range(4):
-    ...     for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
-    ...         _ = h.push_san(san)
-    >>> fivefold(h).plies
-    (0, 4, 8, 12, 16)
-    """
-    end = _ends(history)[1]
-    return None if end is None else F.ruling(end, _where(history))
-
-
-def seventyfive_moves(history: History) -> Ruling | None:
-    """Ruling for the 75-move rule (9.6.2), else None.  Call it only after
-    :func:`checkmate_or_stalemate`, which takes precedence (F10).
-
-    >>> h = History(chess.Board("8/8/4k3/8/8/3K4/8/6R1 w - - 149 100"))
-    >>> _ = h.push_san("Rg2")
-    >>> seventyfive_moves(h).article
-    '9.6.2'
-    """
-    end = _ends(history)[2]
-    return None if end is None else F.ruling(end)
-
-
-def automatic_end(history: History, dead_test: DeadTest = material_dead_test) -> Ruling | None:
-    """The automatic end of the game in the current position, if any, in the
-    order of precedence: 5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2.
-
-    >>> h = History(chess.Board("k7/8/1K6/8/8/8/8/7R w - - 149 100"))
-    >>> _ = h.push_san("Rh8#")
-    >>> automatic_end(h).termination    # mate on the 150th ply prevails (F10)
-    'checkmate'
-    """
-    mate, five, seventyfive = _ends(history)
-    if mate is not None:
-        return F.ruling(mate)
-    dead = dead_position(history, dead_test)
-    if dead is not None:
-        return dead
-    end = five or seventyfive
-    return None if end is None else F.ruling(end, _where(history))
-
-
-def position_end(history: History, dead_test: DeadTest = material_dead_test) -> Ruling | None:
-    """The automatic ends that the position alone decides: 5.1.1, 5.2.1 and
-    5.2.2 (the Laws before 1 July 2014 had no automatic 9.6 ends).
-
-    >>> h = History()
-    >>> for _ in range(4):
-    ...     for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
-    ...         _ = h.push_san(san)
-    >>> position_end(h) is None, automatic_end(h).article
-    (True, '9.6.1')
-    """
-    return checkmate_or_stalemate(history) or dead_position(history, dead_test)
-
-
-#: an automatic-end rule: :func:`automatic_end` or :func:`position_end`
-EndRule = Callable[[History, DeadTest], Ruling | None]
-
-
-def end_rule(laws: Laws = CURRENT) -> EndRule:
-    """The automatic ends under ``laws``: :func:`automatic_end`, or
-    :func:`position_end` under the Laws before 1 July 2014.
-
-    >>> from remis.laws import laws_for
-    >>> end_rule().__name__, end_rule(laws_for("1985.05.01", "as-played")).__name__
-    ('automatic_end', 'position_end')
-    """
-    return automatic_end if laws.automatic_repetition else position_end
 
 
 # ------------------------------------------------------------------ claims
@@ -220,7 +77,7 @@ def threefold_claims(history: History) -> list[Claim]:
     >>> [(c.article, c.move) for c in threefold_claims(h)]    # R02c
     [('9.2.1', 'Ke2')]
     """
-    return [F.claim(c, at=_where(history)) for c in history.core.claims(fifty_moves=False)]
+    return [F.claim(c, at=history.where) for c in history.core.claims(fifty_moves=False)]
 
 
 def fifty_move_rule(board: chess.Board, laws: Laws = CURRENT) -> tuple[int, str | None]:
@@ -243,7 +100,7 @@ def _claims(history: History, laws: Laws, *, threefold: bool = True,
     """The core's correct claims in the current position, with the 9.3 count
     of ``laws`` for the units on the board."""
     rule = fifty_move_rule(history.board, laws)
-    at = _where(history)
+    at = history.where
     return [F.claim(c, laws, rule, at) for c in history.core.claims(
         fifty=2 * rule[0], threefold=threefold, fifty_moves=fifty)]
 
@@ -273,6 +130,14 @@ def claimable(history: History, laws: Laws = CURRENT) -> list[Claim]:
     >>> [(c.article, c.move) for c in claimable(h)]    # R03, and Nf3 would repeat too
     [('9.2.2', None), ('9.2.1', 'Nf3')]
     """
+    found = history.found()
+    if found is None:  # the usual case: no claim, whatever the Laws
+        return []
+    # the push found the claims with the 50 moves of 9.3; the Laws of a date
+    # counted longer in some endings, which only matters near the count
+    if found is not False and (laws.day is None
+                               or history.core.halfmoves < 2 * FIFTY_MOVES - 1):
+        return [F.claim(c, laws, at=history.where) for c in found[1]]
     return _claims(history, laws)
 
 
@@ -288,7 +153,7 @@ def rule_on_claim(
     kind: str | None = None,
     move: str | chess.Move | None = None,
     penalty_seconds: int = 120,
-    dead_test: DeadTest = material_dead_test,
+    dead_test: DeadTest | None = None,
     ended: Ruling | None = None,
     laws: Laws = CURRENT,
 ) -> Claim:
@@ -345,7 +210,7 @@ def rule_on_claim(
         if found_kind == THREEFOLD:
             return _upheld(F.threefold_claim(ply, claimant, article,
                                              san if article == "9.2.1" else None, tuple(plies),
-                                             _where(history)))
+                                             history.where))
         return _upheld(F.fifty_claim(ply, claimant, san if article == "9.3.1" else None,
                                      tuple(plies), count, rule=rule))
     penalty = _penalty_text(penalty_seconds)
@@ -354,7 +219,7 @@ def rule_on_claim(
         return Claim(ply, who, THREEFOLD, article, san, tuple(plies), False,
                      "claim_threefold_incorrect",
                      {"count": count, "plies": F.plies_text(plies), "article": article,
-                      "positions": _where(history)(plies), "penalty": penalty,
+                      "positions": history.where(plies), "penalty": penalty,
                       "must_play": must_play})
     zeroing_note = san is not None and count == 0
     note = f" (the intended move {san} is a pawn move or a capture)" if zeroing_note else ""

@@ -1,4 +1,4 @@
-"""CASES.md S07-S08, T*, I*, D*, Q*, A* through the arbiter (and the
+"""docs/cases.md S07-S08, T*, I*, D*, Q*, A* through the arbiter (and the
 arbiter-relevant claim cases R05, R07, R16, F07, D04)."""
 
 from __future__ import annotations
@@ -42,20 +42,23 @@ def test_resignation_by_the_player_not_on_move():
 
 
 # --- T01-T06: flag falls (6.9) ------------------------------------------------
-def test_t01_flag_fall_in_a_set_up_dead_position_is_a_69_draw():
-    # the start position is dead, but no move produced it (5.2.2), so the game
-    # goes on until something happens: here White's flag falls (6.9)
+def test_t01_a_game_set_up_in_a_dead_position_is_drawn_before_any_flag():
+    # T01's position (K v K+N) has already ended: the game is drawn from its
+    # start (5.2.2), as remis position and remis game say; a flag comes too late
     a = Arbiter(cfg(start_fen=KNIGHT_V_K))
-    assert not a.state()["over"]
-    s = a.apply({"type": "flag", "player": "white", "at": 60})
-    assert (s["result"], s["article"], s["message"]) == ("1/2-1/2", "6.9", "flag_draw")
-    assert "cannot checkmate" in s["explanation"]
+    s = a.state()
+    assert (s["over"], s["result"], s["article"], s["termination"]) == (
+        True, "1/2-1/2", "5.2.2", "insufficient_material")
+    assert s["log"][0]["event"] is None and s["clock"]["running"] is None
+    with pytest.raises(RefusedEvent, match="game is over"):
+        a.apply({"type": "flag", "player": "white", "at": 60})
 
 
-def test_first_move_in_a_set_up_dead_position_ends_the_game():
-    s = Arbiter(cfg(start_fen=KNIGHT_V_K)).apply(
-        {"type": "move", "player": "white", "move": "Kb2", "at": 1})
-    assert (s["over"], s["result"], s["article"]) == (True, "1/2-1/2", "5.2.2")
+def test_no_move_is_made_in_a_set_up_dead_position():
+    over = r"game is over \(insufficient_material, Article 5\.2\.2\)"
+    with pytest.raises(RefusedEvent, match=over):
+        Arbiter(cfg(start_fen=KNIGHT_V_K)).apply(
+            {"type": "move", "player": "white", "move": "Kb2", "at": 1})
 
 
 @pytest.mark.parametrize("fen,result,case", [

@@ -59,18 +59,22 @@ def test_resignation_after_an_unnoticed_dead_position() -> None:
     assert (s["result"], s["article"], s["params"]["ply"]) == ("1/2-1/2", "5.2.2", 1)
 
 
-def test_set_up_dead_position_counts_from_the_first_move() -> None:
-    # no move produced the set-up position (T01): the first move's position
-    # is the first dead position a move produced
+def test_a_set_up_dead_position_ended_the_game_at_its_start() -> None:
+    # the position the game was set up in counts, as in remis game: the game
+    # ended there, before the moves that followed
     a = played(AFTER, "Ka4 Kc2", "white")
     s = a.apply({"type": "flag", "player": "white", "at": 200})
-    assert (s["article"], s["params"]["ply"]) == ("5.2.2", 1)
+    assert (s["article"], s["message"], s["params"]["ply"]) == (
+        "5.2.2", "dead_found_at_start", 0)
+    assert "since the position the game was set up in" in s["explanation"]
 
 
-def test_set_up_dead_position_without_moves_stays_a_69_draw() -> None:
+def test_a_set_up_dead_position_without_moves_is_a_522_draw() -> None:
     a = Arbiter(cfg(start_fen=AFTER))
+    assert not a.state()["over"]  # the per-move test lets this one go by
     s = a.apply({"type": "flag", "player": "white", "at": 60})
-    assert (s["result"], s["article"], s["message"]) == ("1/2-1/2", "6.9", "flag_draw")
+    assert (s["result"], s["article"], s["termination"], s["message"]) == (
+        "1/2-1/2", "5.2.2", "dead_position", "dead_found_at_start")
 
 
 def test_a_flag_where_only_the_flagged_side_can_mate_stays_69() -> None:

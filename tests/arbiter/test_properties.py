@@ -91,17 +91,22 @@ def test_random_event_sequences(data: st.DataObject) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(st.data())
-def test_fast_fen_equals_python_chess(data: st.DataObject) -> None:
+def test_the_states_fen_equals_python_chess(data: st.DataObject) -> None:
+    # the state's FEN is the core's (History.fen), the board's python-chess's
     import chess
 
-    from remis.arbiter.fen import fast_fen
+    from remis.history import History
 
     board = chess.Board(data.draw(st.sampled_from(
         [chess.STARTING_FEN, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-         "rn4k1/3p4/8/4P3/8/8/8/4K1N1 b - - 0 1", "1n2r1k1/3p4/8/4P3/8/8/8/4K1N1 b - - 0 1"])))
+         "rn4k1/3p4/8/4P3/8/8/8/4K1N1 b - - 0 1", "1n2r1k1/3p4/8/4P3/8/8/8/4K1N1 b - - 0 1",
+         "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 40", "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 37 90"])))
+    history = History(board, lazy=True)
     for _ in range(data.draw(st.integers(0, 60))):
         moves = sorted(board.legal_moves, key=lambda m: m.uci())
         if not moves:
             break
-        board.push(data.draw(st.sampled_from(moves)))
-        assert fast_fen(board) == board.fen()
+        move = data.draw(st.sampled_from(moves))
+        board.push(move)
+        history.push_uci(move.uci())
+        assert history.fen() == board.fen()

@@ -86,8 +86,8 @@ def test_xiangqi_repetition_draw_fourfold_by_default_threefold_if_configured(
     assert ended == [plies]
     assert (s["result"], s["termination"], s["article"]) == (
         "1/2-1/2", "repetition", "WXF repetition")
-    assert "Perpetual chase was not analysed" in s["explanation"]
-    assert s["evidence"]["chase_analysed"] is False
+    assert "Neither side chased with every one" in s["explanation"]
+    assert s["evidence"]["chase_analysed"] is True
 
 
 def test_shogi_flag_fall_loses_even_without_mating_material() -> None:
@@ -208,7 +208,7 @@ def test_variant_rulings_are_translated_with_their_params(lang: str, word: str) 
         s = a.apply(e)
     text = translate(s["message"], s["params"], lang)
     assert "WXF repetition" in text and "0, 4, 8, 12" in text
-    assert "side to move" not in text and "Perpetual chase" not in text
+    assert "side to move" not in text and "Neither side chased" not in text
     r = Arbiter({"variant": "xiangqi"}).apply({"type": "resign", "player": "white"})
     assert translate(r["message"], r["params"], lang).startswith(word)
 

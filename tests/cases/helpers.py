@@ -1,4 +1,4 @@
-"""Small helpers for the CASES.md tests: replay a case's SAN moves."""
+"""Small helpers for the tests of docs/cases.md: replay a case's SAN moves."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""CASES.md S01-S05 (and witnesses S05w, T02w): stalemate, mate, material dead positions."""
+"""docs/cases.md S01-S05 (and witnesses S05w, T02w): stalemate, mate, material dead positions."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""CASES.md F01-F13: fifty-move claims (9.3.1/9.3.2) and the 75-move rule (9.6.2)."""
+"""docs/cases.md F01-F13: fifty-move claims (9.3.1/9.3.2) and the 75-move rule (9.6.2)."""
 
 from __future__ import annotations
 

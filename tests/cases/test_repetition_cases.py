@@ -1,4 +1,4 @@
-"""CASES.md R01-R22: threefold (9.2.1/9.2.2), fivefold (9.6.1), identity (9.2.3)."""
+"""docs/cases.md R01-R22: threefold (9.2.1/9.2.2), fivefold (9.6.1), identity (9.2.3)."""
 
 from __future__ import annotations
 
@@ -207,7 +207,7 @@ def test_r21_chess960_castling_without_king_move() -> None:
 
 
 @pytest.mark.parametrize("written", [None, "Nb5"])
-def test_r22_karpov_miles(written: str | None) -> None:
+def test_r22_r22b_karpov_miles(written: str | None) -> None:
     h = play("22.Nb5 Ra4 23.Nc3 Ra8 24.Nb5 Ra4 25.Nc3 Ra8",
              "r3kb1r/5ppp/4p3/8/4P3/2N5/Pn1BK1PP/R6R w q - 0 22")
     v = rule_on_claim(h, move=written, kind="threefold_repetition")

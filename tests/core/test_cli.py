@@ -55,7 +55,7 @@ def test_game_errors_give_exit_1_and_go_on(tmp_path: Path,
     assert status == 1
     assert games[0]["error"]["ply"] == 3 and "Qxf7" in games[0]["error"]["message"]
     assert games[1]["end"]["termination"] == "checkmate"
-    assert "missing.pgn: No such file" in err
+    assert "missing.pgn: no such file" in err
 
 
 def test_several_files_name_their_file(capsys: pytest.CaptureFixture[str]) -> None:

@@ -156,8 +156,9 @@ def test_no_english_left_in_a_ruling(lang: str) -> None:
     from remis.arbiter import Arbiter
     from remis.position import rule_on_position
 
-    rulings = [rule_on_position(fen)["end"] for fen, _ in RULINGS]
-    a = Arbiter({"time_control": "60", "start_fen": "8/8/4k3/8/8/3K4/8/6n1 w - - 0 1"})
+    rulings = [rule_on_position(fen).to_json()["end"] for fen, _ in RULINGS]
+    # K+Q v K+N: not dead (White can mate), but Black cannot
+    a = Arbiter({"time_control": "60", "start_fen": "8/8/4k3/8/8/3K4/8/5Qn1 w - - 0 1"})
     rulings.append(a.apply({"type": "flag", "player": "white", "at": 61}))
     a = Arbiter({})
     for i, san in enumerate(["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]):

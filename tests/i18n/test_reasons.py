@@ -64,7 +64,7 @@ def engine_reasons() -> Iterator[str]:
             yield can_checkmate(board, color, max_seconds=budget).reason
         else:
             yield can_checkmate(board, color, max_nodes=budget).reason
-    yield rule_on_position(DEAD)["end"]["params"]["reason"]
+    yield rule_on_position(DEAD).to_json()["end"]["params"]["reason"]
     # a request whose budget is spent leaves the rest of its questions open
     hard = chess.Board("1K1k4/8/8/8/8/8/8/5n1R w - - 0 1")
     for budget_nodes, budget_seconds in ((1, 60.0), (10**9, 0.0)):
@@ -126,7 +126,7 @@ def test_the_unreached_templates_translate_too(key: str, lang: str) -> None:
     ("en", "K+Q+N+P v K+R+B"), ("cs", "K+D+J+p proti K+V+S"), ("pl", "K+H+S+p przeciw K+W+G")])
 def test_material_in_each_languages_piece_letters(lang: str, material: str) -> None:
     assert translate_param("K+Q+N+P v K+R+B", lang) == material
-    ruling = rule_on_position("8/8/4k3/8/8/2BK4/8/8 w - - 0 1")["end"]
+    ruling = rule_on_position("8/8/4k3/8/8/2BK4/8/8 w - - 0 1").to_json()["end"]
     text = translate(ruling["message"], ruling["params"], lang)
     assert {"en": "(K+B v K)", "cs": "(K+S proti K)", "pl": "(K+G przeciw K)"}[lang] in text
 

@@ -170,7 +170,8 @@ def test_reading_a_game_needs_one_of_its_tokens(server_factory: Any, sqlite_url:
             assert words in r.json()["detail"], (path, r.text)
             assert r.headers["www-authenticate"].startswith("Bearer"), path
             # nothing of the game leaks: only the reason (a game id may contain "e4")
-            assert set(r.json()) == {"detail"} and '"move"' not in r.text, (path, r.text)
+            assert set(r.json()) == {"detail", "code"} and '"move"' not in r.text, (path, r.text)
+            assert r.json()["code"] in ("missing_token", "bad_token"), r.text
     for role, token in tokens.items():
         assert view(url, gid, token)["state"]["ply"] == 1, role
         assert [e["move"] for e in log_of(url, gid, token)] == ["e4"], role

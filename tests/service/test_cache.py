@@ -50,7 +50,7 @@ def test_the_estimated_size_is_the_measured_one(tmp_path: Path, mix: str) -> Non
     made every read rebuild one.  The estimate now holds what tracemalloc
     counts of a rebuilt game (the Python objects), within a factor of 2
     (its margin is the compiled core's part, which tracemalloc does not see:
-    some 400 bytes a move by the process's RSS)."""
+    some 700 bytes a move by the process's RSS)."""
     url = f"sqlite:///{tmp_path / 'g.db'}?synchronous=normal"
     gid = long_game(Games(open_store(url)), MIXES[mix])
     games = Games(open_store(url))

@@ -115,7 +115,8 @@ def test_a_mate_search_never_runs_on_the_event_loop() -> None:
         return can_checkmate(board, color)
 
     games = Games(open_store("sqlite:///:memory:"), mate_test=mate_test)
-    gid, tokens, _ = games.create({"start_fen": "8/8/4k3/8/8/2BK4/8/8 b - - 0 1"})
+    # a bare king v K+Q: not dead (Black can mate), but White cannot
+    gid, tokens, _ = games.create({"start_fen": "8/8/4k3/8/8/3K4/8/q7 b - - 0 1"})
     resign = {"type": "resign", "player": "black"}
 
     async def post() -> tuple[threading.Thread, dict[str, Any]]:

@@ -185,7 +185,7 @@ def test_options_and_405_name_every_method_of_the_path() -> None:
     assert r.status_code == 204 and r.headers["allow"] == "GET, OPTIONS, POST"
     r = call("PUT", "/v1/games/g1/events")
     assert r.status_code == 405 and r.headers["allow"] == "GET, OPTIONS, POST"
-    assert r.json() == {"detail": "Method Not Allowed"}
+    assert r.json() == {"detail": "Method Not Allowed", "code": "method_not_allowed"}
     assert call("OPTIONS", "/v1/games").headers["allow"] == "OPTIONS, POST"
     assert call("OPTIONS", "/v1/no-such-thing").status_code == 404
 
@@ -202,9 +202,13 @@ def test_the_config_schema_names_the_keys_the_arbiter_takes() -> None:
     assert r.status_code == 422 and "unknown key 'time_controls'" in r.json()["detail"]
 
 
-@pytest.mark.parametrize("path", ["/", "/v1/i18n/en", "/docs", "/v1/games/nope"])
-def test_no_answer_may_be_framed(path: str) -> None:
-    r = call("GET", path)
+@pytest.mark.parametrize("method, path", [
+    ("GET", "/"), ("GET", "/v1/i18n/en"), ("GET", "/docs"), ("GET", "/v1/games/nope"),
+    ("POST", "/v1/games/nope/events")])  # the last answered before the application's stack
+def test_no_answer_may_be_framed(method: str, path: str) -> None:
+    r = call(method, path, json={"type": "resign", "player": "white"} if method == "POST"
+             else None)
+    assert r.status_code in (200, 404), r.text
     assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
     assert r.headers["x-frame-options"] == "DENY"
 

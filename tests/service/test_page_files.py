@@ -95,10 +95,11 @@ def test_pgn_download_carries_the_arbiters_result(client: TestClient) -> None:
     assert f'filename="remis-{gid}.pgn"' in r.headers["content-disposition"]
     assert '[Result "0-1"]' in r.text and '[Termination "normal"]' in r.text
     assert '[TimeControl "180+2"]' in r.text
-    assert "1. f3 e5 2. g4 Qh4#" in r.text and "{Black checkmated White" in r.text
+    assert "{Black checkmated White" in r.text and "[%clk 0:03:" in r.text
     assert r.text.rstrip().endswith("0-1")
     game = chess.pgn.read_game(io.StringIO(r.text))  # it reads back as the same game
     assert game is not None and game.end().board().is_checkmate()
+    assert [node.san() for node in game.mainline()] == ["f3", "e5", "g4", "Qh4#"]
     assert client.get(f"/v1/games/{gid}/pgn").status_code == 401
 
 

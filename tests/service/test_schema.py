@@ -26,9 +26,11 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from schemathesis.config import SchemathesisConfig  # noqa: E402
 from service_procs import Server  # noqa: E402
 
-#: the operations whose bodies hold chess content (positions, games) the schema
-#: cannot judge: a well-formed but illegal one is refused with 422
-CHESS_CONTENT = {"POST /v1/games", "POST /v1/position", "POST /v1/pgn", "POST /v1/claim"}
+#: the operations whose bodies hold chess content (positions, games, a time control
+#: as players write it) the schema cannot judge: a well-formed but illegal one is
+#: refused with 422
+CHESS_CONTENT = {"POST /v1/games", "POST /v1/position", "POST /v1/pgn", "POST /v1/claim",
+                 "GET /v1/time-control"}
 EXAMPLES = 25
 
 

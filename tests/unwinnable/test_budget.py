@@ -4,8 +4,6 @@ wrongly, and it stops a whole request's searches."""
 
 from __future__ import annotations
 
-import time
-
 import chess
 import pytest
 
@@ -14,8 +12,8 @@ from remis.unwinnable import Cancelled, can_checkmate, limit
 
 #: the issue's costly position: rammed pawns, some 64,767 reachable positions
 LOCKED = chess.Board("8/1p1p1p1p/1P6/KP6/PP6/1P3P2/3P3P/k7 w - - 0 1")
-#: a CHA test vector full mode decides only after about five million nodes
-#: (the better part of a second)
+#: a CHA test vector full mode decides only after about 1.5 million nodes
+#: (three quarters of a second of CPU)
 SLOW = chess.Board("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1")
 
 
@@ -30,10 +28,10 @@ def test_spent_nodes_leave_the_question_open() -> None:
 
 
 def test_seconds_bound_a_search() -> None:
-    t = time.perf_counter()
     with limit(max_nodes=10**9, max_seconds=0.2) as b:
         v = can_checkmate(SLOW, chess.WHITE)
-    assert v.value is None and b.cut and time.perf_counter() - t < 1.5
+    # stopped by the clock, after some search, before the answer
+    assert v.value is None and b.cut and "time" in v.reason and b.nodes > 0
 
 
 def test_a_spent_budget_still_answers_what_quick_mode_decides() -> None:

@@ -73,7 +73,7 @@ def test_s06_locked_pawns_dead_position() -> None:
     board = chess.Board(fen)
     assert not board.is_insufficient_material()  # material-only tests miss it
     assert is_dead_position(board)
-    out = rule_on_position(fen)
+    out = rule_on_position(fen).to_json()
     assert out["end"]["termination"] == "dead_position"
     assert out["end"]["article"] == "5.2.2"
     assert out["can_checkmate"] == {"white": False, "black": False}

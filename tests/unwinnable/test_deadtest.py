@@ -114,9 +114,12 @@ def test_never_dead_where_a_vector_says_a_mate_exists(shared_data: Path) -> None
     assert dead_found > 0
 
 
-# dead, but only full mode proves it (quick mode leaves both colours open): a
-# CHA test vector, bishops behind a locked wall
-_FULL_ONLY_DEAD = "7k/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/1B1B2K1 b - - 0 1"
+# dead, but only full mode proves it (quick mode leaves a colour open): a CHA
+# test vector, knights and bishops behind locked walls
+_FULL_ONLY_DEAD = "6nk/4p1bp/4Pp1p/5P1P/p1p5/P1Pp4/PB1P4/KN6 w - - 0 1"
+# dead, and quick mode proves it since it visits closed structures of pawns and
+# bishops (it used to need full mode): a CHA test vector
+_CLOSED_BISHOPS_DEAD = "7k/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/1B1B2K1 b - - 0 1"
 # from a real game (Carlsen, masters collection, ply 118): White in check from
 # d5; the static proof after each king move settles it without a full run
 _QUICK_DEAD_IN_CHECK = "8/8/1p1k4/pP1p1p1p/P1KP1P1P/8/8/8 w - - 0 60"
@@ -128,6 +131,13 @@ def test_dead_in_check_is_proved_without_a_full_run() -> None:
     v = EngineDeadTest(QUICK_ONLY)(board)  # no full run allowed: decided by quick mode alone
     assert v is not None and v.termination == "dead_position"
     assert all(can_checkmate(board, c, mode="quick").value is False for c in chess.COLORS)
+
+
+def test_closed_bishops_are_proved_dead_by_quick_mode() -> None:
+    board = chess.Board(_CLOSED_BISHOPS_DEAD)
+    assert all(can_checkmate(board, c, mode="quick").value is False for c in chess.COLORS)
+    v = EngineDeadTest(QUICK_ONLY)(board)
+    assert v is not None and v.termination == "dead_position"
 
 
 def test_full_only_dead_position_needs_the_full_run() -> None:
@@ -152,8 +162,8 @@ def test_per_game_budget_does_not_depend_on_the_cache() -> None:
 def test_game_rulings_do_not_depend_on_earlier_games() -> None:
     # the structure of _FULL_ONLY_DEAD with the kings elsewhere: live, and only
     # a full run says so
-    live = [f"8/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/{rank1} w - - 0 1"
-            for rank1 in ("kB1BK3", "1BkBK3", "1B1BK2k")]
+    live = [f"6n1/4p1bp/4Pp1p/5P1P/p1p5/P1Pp4/PB1P4/{rank1} w - - 0 1"
+            for rank1 in ("KN1k4", "KN2k3", "KN3k2")]
     earlier = EngineDeadTest()
     for fen in live:
         board = chess.Board(fen)

@@ -1,4 +1,4 @@
-"""The cheap make/restore of legal moves and the position key agree with
+"""The cheap make/restore of legal moves and the search key agree with
 python-chess."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 
 import chess
 
-from remis.unwinnable.moves import fast_ok, make, position_key, restore
+from remis.unwinnable.moves import fast_ok, make, restore, search_key
 
 FENS = [
     chess.STARTING_FEN,
@@ -33,14 +33,14 @@ def test_make_matches_push_on_random_walks() -> None:
                 moves = list(board.generate_legal_moves())
                 if not moves:
                     break
-                key = position_key(board)
+                key = search_key(board)
                 for move in moves:
                     pushed = board.copy(stack=False)
                     pushed.push(move)
                     make(board, move)
-                    assert position_key(board) == position_key(pushed), (board.fen(), move)
+                    assert search_key(board) == search_key(pushed), (board.fen(), move)
                     restore(board, key)
-                    assert position_key(board) == key
+                    assert search_key(board) == key
                     checked += 1
                 board.push(rng.choice(moves))
     assert checked > 5000
@@ -60,11 +60,11 @@ def test_positions_that_differ_only_by_an_unusable_en_passant_square_are_one() -
             board.push(rng.choice(moves))
             plain = board.copy(stack=False)
             plain.ep_square = None
-            key = position_key(board)
+            key = search_key(board)
             if board.ep_square is None:
                 continue
             walked += 1
-            if key == position_key(plain):
+            if key == search_key(plain):
                 unusable += 1
                 assert set(board.generate_legal_moves()) == set(plain.generate_legal_moves())
                 assert not board.has_legal_en_passant()
@@ -77,7 +77,7 @@ def test_positions_that_differ_only_by_an_unusable_en_passant_square_are_one() -
     for fen in ("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
                 "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"):
         board = chess.Board(fen)
-        assert position_key(board)[9] == board.ep_square is not None
+        assert search_key(board)[9] == board.ep_square is not None
 
 
 def test_fast_path_refuses_unclean_castling_rights() -> None:

@@ -43,6 +43,37 @@ KNIGHTS_BEHIND_WALLS = [
 ]
 
 
+#: questions that CHA's quick mode proves (CHA test vectors and mutations of
+#: them, with the colours asked): every line of seven plies ends, or few positions
+#: are reachable behind a closed structure or beside a king that cannot move
+CHA_QUICK_PROOFS = [
+    ("8/7p/k4p1P/5p1K/5Pp1/6P1/6P1/8 w - - 0 1", "white black"),
+    ("8/1p6/kPp3p1/2P3p1/1pP3Pb/1P4p1/6P1/7K w - - 0 1", "white black"),
+    ("k7/p1p1p3/8/8/P1P5/4P1p1/6Pp/7K w - - 0 1", "white black"),
+    ("1kb5/1p1p4/1P1P2p1/6p1/6Pb/6p1/6P1/7K w - - 0 1", "white black"),
+    ("8/1p6/1p6/kPp5/2P5/1pP5/1P1K4/8 b - - 0 1", "white black"),
+    ("1Q6/8/p7/P1p5/K1p5/P1Pn4/PQQ5/k2n4 b - - 0 1", "white black"),
+    ("Bk6/1P6/1P6/8/5p1p/P7/RPPP1P1P/4K3 w - - 0 1", "white black"),
+    ("n6k/2p1q1Q1/pppp1PPK/5PPP/8/6PP/8/8 b - - 0 1", "black"),
+    ("1N5B/p5K1/P2p4/2pPk1p1/2P1p1P1/b3P1P1/2P5/8 b - - 0 1", "black"),
+    ("5brk/4p1p1/3pP1P1/1B1P2p1/3p4/3P2p1/5KP1/8 w - - 0 1", "white black"),
+    ("k1b5/1pPp4/1P1P3p/1P6/5P1P/5PNR/3NPBBQ/4K2R w - - 0 1", "white black"),
+    ("k1b5/1pPp4/1P1P3p/1P6/5P1P/5PNR/3NPBBQ/4K2R w K - 0 1", "black"),
+    ("8/1p6/1Pp3p1/k1P3p1/1pP3Pb/1P4p1/6P1/7K w - - 0 1", "white black"),
+    ("n6k/2p1q1Q1/pppp1PPK/6PP/8/6PP/8/8 b - - 0 1", "white"),
+    ("k7/Pp6/1P2K3/8/5p1p/P7/RPPP1P1P/8 b - - 0 1", "white"),
+    ("8/1p6/1p1K4/kPp5/2P5/1pP5/1P6/8 b - - 0 1", "black"),
+]
+
+
+@pytest.mark.parametrize(("fen", "colors"), CHA_QUICK_PROOFS)
+def test_quick_mode_proves_what_chas_quick_mode_proves(fen: str, colors: str) -> None:
+    board = chess.Board(fen)
+    for color in colors.split():
+        quick = can_checkmate(board, color == "white", mode="quick")
+        assert quick.value is False, (color, quick.reason)
+
+
 @pytest.mark.parametrize(("fen", "method"), QUICK_PROOFS)
 def test_quick_mode_proves_real_unfair_timeouts(fen: str, method: str) -> None:
     board = chess.Board(fen)

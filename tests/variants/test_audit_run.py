@@ -160,7 +160,12 @@ def test_killed_command_then_resume(corpus: list[Path], tmp_path: Path) -> None:
     assert main([*args, "--out", str(full)]) == 0
     out = tmp_path / "part.jsonl"
     proc = subprocess.Popen([str(REMIS), *args, "--out", str(out)], stderr=subprocess.PIPE)
-    time.sleep(1.5)
+    # kill it once it has checkpointed a task (whenever that is on a busy machine), or
+    # let it be if it finished first; the deadline only bounds a run that hangs
+    ckpt = Path(f"{out}.ckpt.json")
+    deadline = time.monotonic() + 300
+    while not ckpt.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
     proc.send_signal(signal.SIGKILL)
     proc.communicate(timeout=60)
     assert proc.returncode in (0, -signal.SIGKILL)  # 0: finished before the signal

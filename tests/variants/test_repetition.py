@@ -139,8 +139,8 @@ def test_xiangqi_quiet_repetition_draw_at_fourth_not_before_and_says_no_chase() 
     e = h.end
     assert e is not None
     assert (e.result, e.termination, e.article) == ("1/2-1/2", "repetition", "WXF repetition")
-    assert "Perpetual chase was not analysed" in e.explanation
-    assert e.evidence["chase_analysed"] is False
+    assert "Neither side chased with every one" in e.explanation
+    assert e.evidence["chase_analysed"] is True and e.evidence["chases"] == {}
 
 
 def test_xiangqi_checks_on_some_moves_only_is_a_draw() -> None:

@@ -7,10 +7,11 @@ not, every disagreement must fall into a known, explained class:
 * ``count``: Fairy-Stockfish's built-in xiangqi ends the game at the *third*
   occurrence (its ``nFoldRule`` is 3); remis's default follows the source
   text's fourfold rule (``--repetitions 3`` gives the servers' count).
-* ``chase``: Fairy-Stockfish's xiangqi applies the AXF perpetual-chase rule
-  (the chasing side loses); remis does not analyse chases and rules such a
-  repetition a draw, saying so in the explanation.  A disagreement is of this
-  class when Fairy-Stockfish with ``chasingRule = none`` agrees with remis.
+* ``entry``: both apply the AXF perpetual-chase rule, but Fairy-Stockfish
+  also asks that the move which produced the first occurrence of the position
+  chased (that move is not part of the repeated cycle, which the rule judges):
+  remis rules a perpetual chase where Fairy-Stockfish rules a draw
+  (:func:`remis.variants.compare.explain_chase`).
 
 The classes found are printed (``pytest -s``) so a run documents them.
 """
@@ -18,6 +19,7 @@ The classes found are printed (``pytest -s``) so a run documents them.
 from __future__ import annotations
 
 import collections
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +27,8 @@ pyffish = pytest.importorskip("pyffish")
 
 from remis.variants.compare import (  # noqa: E402
     Verdict,
+    chase_games,
+    explain_chase,
     fairy_verdict,
     games,
     last_judged_ply,
@@ -33,14 +37,15 @@ from remis.variants.compare import (  # noqa: E402
 from remis.variants.randgames import RandomGame  # noqa: E402
 
 N_GAMES = 48  # half from the start position, half from sparse positions
+N_CHASE_GAMES = 60  # the full count: benchmarks/variants.py --agreement
 
 
 @pytest.fixture(scope="module", autouse=True)
 def fairy_variants() -> None:
-    """Fairy-Stockfish xiangqi without the chase rule, at three and four
-    occurrences (custom variants; the built-in ones are untouched)."""
+    """Fairy-Stockfish xiangqi at four occurrences, with and without the chase
+    rule (custom variants; the built-in ones are untouched)."""
     pyffish.load_variant_config(
-        "[remis-xq3-nochase:xiangqi]\nchasingRule = none\n"
+        "[remis-xq4:xiangqi]\nnFoldRule = 4\n"
         "[remis-xq4-nochase:xiangqi]\nchasingRule = none\nnFoldRule = 4\n")
 
 
@@ -82,31 +87,34 @@ def test_shogi_agrees_with_fairy_stockfish(shogi_games: list[RandomGame]) -> Non
     _not_vacuous(kinds)
 
 
-def test_xiangqi_fourfold_agrees_with_fairy_stockfish_without_chase(
-        xiangqi_games: list[RandomGame]) -> None:
-    # remis default (fourfold, no chase) vs Fairy-Stockfish set to the same rules
-    disagreements, kinds = _judge(xiangqi_games, "remis-xq4-nochase")
-    print(f"\nxiangqi 4, no chase: {dict(kinds)}; disagreements: {disagreements}")
-    assert disagreements == []
+def _explained(gs: list[RandomGame], fs_variant: str, repetitions: int | None
+               ) -> tuple[collections.Counter[str], collections.Counter[str | None]]:
+    disagreements, kinds = _judge(gs, fs_variant, repetitions)
+    classes: collections.Counter[str] = collections.Counter()
+    for i, ours, fs in disagreements:
+        why = explain_chase(gs[i], ours, fs, repetitions)
+        classes[why or f"unexplained game {i}: remis {ours}, Fairy-Stockfish {fs}"] += 1
+    return classes, kinds
+
+
+def test_xiangqi_fourfold_agrees_with_fairy_stockfish(xiangqi_games: list[RandomGame]) -> None:
+    # remis default (fourfold, AXF chase) vs Fairy-Stockfish set to the same count
+    classes, kinds = _explained(xiangqi_games, "remis-xq4", None)
+    print(f"\nxiangqi 4: {dict(kinds)}; disagreements: {dict(classes)}")
+    assert set(classes) <= {"entry"}
     _not_vacuous(kinds)
 
 
-def test_xiangqi_threefold_against_builtin_rules(xiangqi_games: list[RandomGame]) -> None:
-    # remis --repetitions 3 vs Fairy-Stockfish's built-in xiangqi (threefold,
-    # AXF chase rule): every disagreement must be a chase
-    disagreements, kinds = _judge(xiangqi_games, "xiangqi", repetitions=3)
-    unexplained = []
-    for i, ours, _fs in disagreements:
-        g = xiangqi_games[i]
-        if fairy_verdict(g, "remis-xq3-nochase", last_judged_ply(g, ours, None)) != ours:
-            unexplained.append(i)
-    print(f"\nxiangqi 3 vs built-in: {dict(kinds)}; chase disagreements: {disagreements}")
-    assert unexplained == []
+def test_xiangqi_threefold_agrees_with_builtin_rules(xiangqi_games: list[RandomGame]) -> None:
+    # remis --repetitions 3 vs Fairy-Stockfish's built-in xiangqi (threefold, AXF chase)
+    classes, kinds = _explained(xiangqi_games, "xiangqi", 3)
+    print(f"\nxiangqi 3 vs built-in: {dict(kinds)}; disagreements: {dict(classes)}")
+    assert set(classes) <= {"entry"}
 
 
 def test_xiangqi_default_against_builtin_rules(xiangqi_games: list[RandomGame]) -> None:
-    # remis default (fourfold) vs built-in (threefold + chase): Fairy-Stockfish
-    # ends earlier, at the third occurrence, or rules a chase; nothing else
+    # remis default (fourfold) vs built-in (threefold): Fairy-Stockfish ends earlier,
+    # at the third occurrence, where remis --repetitions 3 agrees with it
     disagreements, _ = _judge(xiangqi_games, "xiangqi")
     classes: collections.Counter[str] = collections.Counter()
     for i, ours, fs in disagreements:
@@ -114,34 +122,57 @@ def test_xiangqi_default_against_builtin_rules(xiangqi_games: list[RandomGame]) 
         three, _term = remis_verdict(g, 3)
         if three == fs:
             classes["count"] += 1
-        elif fairy_verdict(g, "remis-xq3-nochase", last_judged_ply(g, three, None)) == three:
-            classes["chase"] += 1
         else:
-            classes[f"unexplained game {i}: remis {ours}, Fairy-Stockfish {fs}"] += 1
+            why = explain_chase(g, three, fs, 3)
+            classes[why or f"unexplained game {i}: remis {ours}, Fairy-Stockfish {fs}"] += 1
     print(f"\nxiangqi default vs built-in: {dict(classes)}")
-    assert set(classes) <= {"count", "chase"}
+    assert set(classes) <= {"count", "entry"}
     assert classes["count"] >= 10  # the count difference is real and common
 
 
-# a red chariot chases an unprotected black horse between two squares; nobody
-# gives check.  Fairy-Stockfish (AXF chase rule) makes red lose; remis rules a
-# draw and says that chases were not analysed.
-CHASE_START = "4k4/9/n8/9/9/9/9/R8/9/3K5 b - - 0 1"
-CHASE_CYCLE = ["a8b6", "a3b3", "b6a8", "b3a3"]
+def test_chase_games_agree_with_fairy_stockfish() -> None:
+    # games built so that one side attacks with every move: many perpetual chases,
+    # many attacks that are no chase (protected targets, generals, soldiers...)
+    gs = chase_games(N_CHASE_GAMES, seed=7)
+    classes, kinds = _explained(gs, "xiangqi", 3)
+    print(f"\nchase games: {dict(kinds)}; disagreements: {dict(classes)}")
+    assert set(classes) <= {"entry"}
+    assert kinds["perpetual_chase"] >= 3 and kinds["repetition"] >= 20, kinds
 
 
-def test_known_disagreement_perpetual_chase() -> None:
+def test_the_chase_is_a_loss_for_both() -> None:
+    # a red chariot chases an unprotected black horse between two squares; nobody
+    # gives check: both rule that red (the chaser) loses
     from remis.variants import VariantHistory
 
     h = VariantHistory("xiangqi", CHASE_START, repetitions=3)
     h.extend(CHASE_CYCLE * 2)
-    assert h.end is not None and h.end.result == "1/2-1/2"
-    assert "Perpetual chase was not analysed" in h.end.explanation
+    assert h.end is not None and (h.end.termination, h.end.result) == ("perpetual_chase", "0-1")
     ended, value = pyffish.is_optional_game_end("xiangqi", CHASE_START, CHASE_CYCLE * 2)
     assert ended and value > 0  # black (to move) wins: red chased perpetually
-    ended, value = pyffish.is_optional_game_end("remis-xq3-nochase", CHASE_START,
-                                                CHASE_CYCLE * 2)
-    assert ended and value == 0  # the same rules without chase: a draw, as remis says
+    ended, value = pyffish.is_optional_game_end("remis-xq4-nochase", CHASE_START,
+                                                CHASE_CYCLE * 3)
+    assert ended and value == 0  # without the chase rule: a draw
+
+
+def test_hand_verified_chase_cases_agree(test_data: Path) -> None:
+    from remis.variants.game import split_game_line
+
+    cases = 0
+    for raw in (test_data / "variants" / "chase.txt").read_text().splitlines():
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        start, moves = split_game_line(raw, "xiangqi")
+        reps = 3 if len(moves) == 8 else None
+        g = RandomGame("xiangqi", start, start, tuple(moves), tuple(moves))
+        ours, _term = remis_verdict(g, reps)
+        assert fairy_verdict(g, "xiangqi" if reps else "remis-xq4", len(moves)) == ours, raw
+        cases += 1
+    assert cases == 9
+
+
+CHASE_START = "4k4/9/n8/9/9/9/9/R8/9/3K5 b - - 0 1"
+CHASE_CYCLE = ["a8b6", "a3b3", "b6a8", "b3a3"]
 
 
 # the hand-made cases of test_repetition.py, judged by both
@@ -161,10 +192,10 @@ HANDMADE = [
     ("shogi", _S, _SH * 3, "shogi"),
     ("shogi", _S, _SQ + _SC * 2, "shogi"),
     ("shogi", _S, _SC + _SH + _SC, "shogi"),
-    ("xiangqi", _X, _XC * 3, "remis-xq4-nochase"),
-    ("xiangqi", _X, _XQ * 3, "remis-xq4-nochase"),
-    ("xiangqi", _X, _XH * 3, "remis-xq4-nochase"),
-    ("xiangqi", _X, _XQ + _XC * 2, "remis-xq4-nochase"),
+    ("xiangqi", _X, _XC * 3, "remis-xq4"),
+    ("xiangqi", _X, _XQ * 3, "remis-xq4"),
+    ("xiangqi", _X, _XH * 3, "remis-xq4"),
+    ("xiangqi", _X, _XQ + _XC * 2, "remis-xq4"),
     ("xiangqi", _X, _XC * 3, "xiangqi"),  # threefold + chase rules: ends at ply 8
 ]
 

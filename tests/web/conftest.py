@@ -147,3 +147,22 @@ def pages(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterator
 def page(pages: Any) -> Any:
     """A fresh English page at desktop width."""
     return pages()
+
+
+#: axe-core, a dev dependency of the page (``make web`` installs it)
+AXE = ROOT / "src" / "remis" / "service" / "web" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_violations(page: Any) -> list[str]:
+    """What axe-core finds critical or serious on the page as it is now, one
+    line per rule (its id, impact, and the first element it names)."""
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed ({AXE}): run `make web`")
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})"
+                          ".then(r => r.violations.map(v => [v.id, v.impact, "
+                          "v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', '), "
+                          "v.nodes[0].failureSummary]))")
+    return [f"{rule} ({impact}): {where}: {why}" for rule, impact, where, why in found
+            if impact in ("critical", "serious")]

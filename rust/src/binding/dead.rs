@@ -7,20 +7,25 @@
 //! the GIL (quick mode, and full mode within a few thousand nodes), so no two threads
 //! ever borrow one engine at once.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
-
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
+use super::guard::{catch, guard, internal_error};
 use super::{KindFacts, dead_to_py};
 use crate::board::fen;
 use crate::rules::dead::{DeadTest, Engine, FULL_RUNS_PER_STRUCTURE};
-use crate::unwinnable::py::{panic_text, python_board};
+use crate::unwinnable::py::python_board;
 
 #[pyclass(module = "remis._core", name = "DeadTest")]
 pub struct CoreDeadTest {
-    engine: Engine,
+    pub(super) engine: Engine,
     full_runs: u32,
+}
+
+impl CoreDeadTest {
+    /// Start the per-game state afresh after a panic, which may have torn it.
+    pub(super) fn reset(&mut self) {
+        self.engine = Engine::with_full_runs(self.full_runs);
+    }
 }
 
 #[pymethods]
@@ -73,17 +78,46 @@ impl CoreDeadTest {
             halfmoves,
             fullmoves,
         )?;
-        match catch_unwind(AssertUnwindSafe(|| self.engine.test(&pos))) {
+        match catch("DeadTest.test", || self.engine.test(&pos)) {
             Ok(verdict) => verdict.map(|v| dead_to_py(py, &v, &pos)).transpose(),
             Err(payload) => {
                 // the per-game state may be torn: what was learnt is let go
-                self.engine = Engine::with_full_runs(self.full_runs);
-                Err(PyRuntimeError::new_err(format!(
-                    "the dead-position test failed on {}: {}",
-                    fen(&pos),
-                    panic_text(&*payload)
-                )))
+                self.reset();
+                let place = || format!("on {}", fen(&pos));
+                Err(internal_error("DeadTest.test", place, &*payload))
             }
         }
     }
+}
+
+/// The units of a python-chess board, from its bitboards: pawns, knights, bishops,
+/// rooks, queens, kings and White's units (None where they do not make a board).
+fn units(roles: [u64; 6], white: u64) -> PyResult<shakmaty::Board> {
+    crate::unwinnable::bits::board_of(roles, white)
+        .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("not a board: overlapping units"))
+}
+
+/// The material of both sides on the board as python-chess holds it (the bitboards of
+/// pawns, knights, bishops, rooks, queens, kings and White's units): its description,
+/// White first (`K+B v K+N`), and whether neither side has mating material (the
+/// material cases of 5.2.2; the board need not be a legal position).
+#[pyfunction]
+pub fn material(
+    pawns: u64,
+    knights: u64,
+    bishops: u64,
+    rooks: u64,
+    queens: u64,
+    kings: u64,
+    white: u64,
+) -> PyResult<(String, bool)> {
+    guard(
+        "material",
+        || "on the pieces".to_owned(),
+        || {
+            let b = units([pawns, knights, bishops, rooks, queens, kings], white)?;
+            let dead = crate::rules::dead::material_dead_board(&b).is_some();
+            Ok((crate::board::describe_units(&b), dead))
+        },
+    )
 }

@@ -5,34 +5,39 @@
 //! The live history is in [`history`], the per-ply dead test of a live game in [`dead`].
 //!
 //! No panic crosses into Python: a panic while ruling on a game becomes that game's
-//! error, and the batch goes on; elsewhere it becomes a `RuntimeError`.
+//! error, and the batch goes on; elsewhere it becomes `remis.InternalError` saying where
+//! the input stood ([`guard`]).
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 use std::sync::Arc;
 
 mod dead;
+pub mod guard;
 mod history;
 
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use crate::board::fen;
 use crate::game::{
     ClaimMode, Count, DeadMode, GameError, GameFacts, GameLaws, LawsByDate, Options, Ruler,
 };
+use crate::guarded;
 use crate::pgn::{GameText, Splitter};
 use crate::rules::{Claim, DeadVerdict, End, EndKind, EndRule};
-use crate::unwinnable::py::panic_text;
 use crate::unwinnable::{Answer, Verdict};
+use guard::{Located, guard, panic_text};
 
 /// Register the batch and history functions on the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("InternalError", m.py().get_type::<guard::InternalError>())?;
+    m.add_function(wrap_pyfunction!(guard::_panic_at, m)?)?;
     m.add_class::<GameReader>()?;
+    m.add_class::<GameLines>()?;
     m.add_class::<GameSplitter>()?;
     m.add_class::<history::CoreHistory>()?;
     m.add_class::<dead::CoreDeadTest>()?;
@@ -42,6 +47,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_function(wrap_pyfunction!(rule_text, m)?)?;
     m.add_function(wrap_pyfunction!(history::position_key, m)?)?;
+    m.add_function(wrap_pyfunction!(dead::material, m)?)?;
     Ok(())
 }
 
@@ -258,6 +264,26 @@ impl Source {
     }
 }
 
+impl Located for Source {
+    /// After which game of the stream (or list) the reader stands, and at which byte.
+    fn place(&self) -> String {
+        match self {
+            Source::Stream {
+                splitter,
+                last_index,
+                ..
+            } => format!(
+                "after game {last_index}, byte {} of the stream",
+                splitter.consumed()
+            ),
+            Source::Listed(games) => match games.as_slice().first() {
+                Some(g) => format!("before game {} (byte {})", g.index, g.offset),
+                None => "after the last game of the list".to_owned(),
+            },
+        }
+    }
+}
+
 /// A game as Python holds it between the splitter and a reader: (index, offset, text,
 /// unclosed_comment, tags_only, too_long).
 type PyGame<'py> = (u64, u64, Bound<'py, PyBytes>, bool, Option<u64>, bool);
@@ -293,6 +319,13 @@ pub struct GameSplitter {
     source: Source,
 }
 
+impl Located for GameSplitter {
+    fn place(&self) -> String {
+        self.source.place()
+    }
+}
+
+guarded! {
 #[pymethods]
 impl GameSplitter {
     #[new]
@@ -321,6 +354,7 @@ impl GameSplitter {
         self.source.position()
     }
 }
+}
 
 /// Games read from a PGN source and ruled on, one tuple of facts per game. `source` is
 /// a path, bytes, a binary file object or a list of games from a [`GameSplitter`]
@@ -334,6 +368,13 @@ pub struct GameReader {
     texts: bool,
 }
 
+impl Located for GameReader {
+    fn place(&self) -> String {
+        self.source.place()
+    }
+}
+
+guarded! {
 #[pymethods]
 impl GameReader {
     #[new]
@@ -380,10 +421,9 @@ impl GameReader {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let Some(g) = self.source.next()? else {
+        let Some((g, facts)) = self.next_facts()? else {
             return Ok(None);
         };
-        let facts = rule_caught(&mut self.ruler, &g);
         let game = self.texts.then_some(&g);
         facts_to_py(py, &facts, self.fens, game).map(Some)
     }
@@ -393,10 +433,69 @@ impl GameReader {
         self.source.position()
     }
 }
+}
+
+impl GameReader {
+    fn next_facts(&mut self) -> PyResult<Option<(GameText, GameFacts)>> {
+        let Some(g) = self.source.next()? else {
+            return Ok(None);
+        };
+        let facts = rule_caught(&mut self.ruler, &g);
+        Ok(Some((g, facts)))
+    }
+}
+
+/// The lines of `remis game --json` from a [`GameReader`]: a game with nothing to word
+/// comes as its line (a `str`, see [`crate::game_json`]), naming `file` first where it
+/// is given; any other as the reader's facts, for Python to word.
+#[pyclass(module = "remis._core")]
+pub struct GameLines {
+    reader: Py<GameReader>,
+    file: Option<String>,
+}
+
+#[pymethods]
+impl GameLines {
+    #[new]
+    #[pyo3(signature = (reader, *, file=None))]
+    fn new(reader: Py<GameReader>, file: Option<String>) -> Self {
+        GameLines { reader, file }
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// Guarded as the other entry points are; by hand, since where it stands is the
+    /// reader's, which only a borrow with the GIL can ask.
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        const NAME: &str = "GameLines.__next__";
+        let mut reader = self.reader.borrow_mut(py);
+        let file = self.file.as_deref();
+        guard::catch(NAME, || next_line(py, &mut reader, file))
+            .unwrap_or_else(|p| Err(guard::internal_error(NAME, || reader.source.place(), &*p)))
+    }
+}
+
+/// The next game of `reader` as [`GameLines`] gives it.
+fn next_line(
+    py: Python<'_>,
+    reader: &mut GameReader,
+    file: Option<&str>,
+) -> PyResult<Option<Py<PyAny>>> {
+    let Some((g, facts)) = reader.next_facts()? else {
+        return Ok(None);
+    };
+    if let Some(line) = crate::game_json::plain_line(&facts, file) {
+        return Ok(Some(PyString::new(py, &line).into_any().unbind()));
+    }
+    let game = reader.texts.then_some(&g);
+    facts_to_py(py, &facts, reader.fens, game).map(Some)
+}
 
 /// Rule on one game, a panic becoming the game's error.
 fn rule_caught(ruler: &mut Ruler, g: &GameText) -> GameFacts {
-    match catch_unwind(AssertUnwindSafe(|| ruler.rule(g))) {
+    match guard::catch("GameReader.__next__", || ruler.rule(g)) {
         Ok(f) => f,
         Err(p) => {
             // the engine's per-game state may be torn: start the next game afresh
@@ -417,10 +516,9 @@ fn rule_caught(ruler: &mut Ruler, g: &GameText) -> GameFacts {
     }
 }
 
-/// Rule on the text of one game (`remis claim`, the service, tests). `panic` makes the
-/// core panic on purpose, to show that it becomes a Python exception.
+/// Rule on the text of one game (`remis claim`, the service, tests).
 #[pyfunction]
-#[pyo3(signature = (text, *, index=1, offset=0, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=true, moves=false, unclosed_comment=false, tags_only=None, too_long=false, laws=None, engine_nodes=None, engine_seconds=None, panic=false))]
+#[pyo3(signature = (text, *, index=1, offset=0, claims="all", last_position=true, dead="engine", rule="all", fifty=100, time_forfeit=true, fens=true, moves=false, unclosed_comment=false, tags_only=None, too_long=false, laws=None, engine_nodes=None, engine_seconds=None))]
 #[allow(clippy::too_many_arguments)]
 fn rule_text(
     py: Python<'_>,
@@ -441,7 +539,6 @@ fn rule_text(
     laws: Option<Py<PyAny>>,
     engine_nodes: Option<u64>,
     engine_seconds: Option<f64>,
-    panic: bool,
 ) -> PyResult<Py<PyAny>> {
     let mut opts = options(
         claims,
@@ -463,13 +560,11 @@ fn rule_text(
         tags_only,
         too_long,
     };
-    let facts = catch_unwind(AssertUnwindSafe(|| {
-        assert!(!panic, "a panic asked for by the caller");
-        Ruler::new(opts).rule(&g)
-    }))
-    .map_err(|p| {
-        PyRuntimeError::new_err(format!("internal error in the core: {}", panic_text(&*p)))
-    })?;
+    let facts = guard(
+        "rule_text",
+        || format!("on game {index} (byte {offset})"),
+        || Ok(Ruler::new(opts).rule(&g)),
+    )?;
     facts_to_py(py, &facts, fens, None)
 }
 

@@ -9,7 +9,7 @@
 //! colour open and the structure is closed, full mode within [`DEAD_TEST_NODES`]. Dead
 //! only on two proofs. Returning `None` is always safe: it means "not proved dead".
 
-use shakmaty::{Bitboard, Chess, Color, Position};
+use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Position, Setup};
 
 use crate::board::describe_material;
 use crate::identity::{Key, KeyMap};
@@ -59,7 +59,8 @@ impl DeadTest for Material {
     }
 }
 
-/// Insufficient material for both sides, with its description.
+/// Insufficient material for both sides, with its description: remis's one test of
+/// the material cases of 5.2.2 (shakmaty's, python-chess's `is_insufficient_material`).
 pub fn material_dead(pos: &Chess) -> Option<DeadVerdict> {
     let b = pos.board();
     if (b.pawns() | b.rooks() | b.queens()).any() {
@@ -67,6 +68,28 @@ pub fn material_dead(pos: &Chess) -> Option<DeadVerdict> {
     }
     pos.is_insufficient_material()
         .then(|| DeadVerdict::Material(describe_material(pos)))
+}
+
+/// [`material_dead`] for a board that need not be a legal position (an illegal move
+/// that stood can leave the side not to move in check, A.5.4): the material cases do
+/// not depend on whose move it is. None where no position has these units (no king).
+#[allow(clippy::result_large_err)] // the errors are dropped at once
+pub fn material_dead_board(b: &Board) -> Option<DeadVerdict> {
+    if (b.pawns() | b.rooks() | b.queens()).any() {
+        return None;
+    }
+    [Color::White, Color::Black].into_iter().find_map(|turn| {
+        let setup = Setup {
+            board: b.clone(),
+            turn,
+            ..Setup::empty()
+        };
+        Chess::from_setup(setup, CastlingMode::Standard)
+            .or_else(|e| e.ignore_impossible_check())
+            .or_else(|e| e.ignore_too_much_material())
+            .ok()
+            .map(|pos| material_dead(&pos))
+    })?
 }
 
 /// A test that knows the one dead position of the game (found once the whole record was

@@ -8,6 +8,7 @@
 //!   9.2.1 with each intended move that works) and fifty moves (9.3.2, 9.3.1).
 
 pub mod dead;
+pub mod live;
 
 use shakmaty::{Color, Move, Position};
 

@@ -94,6 +94,26 @@ pub fn king_can_move(pos: &Chess, side: Color) -> bool {
         .any(|s| b.attacks_to(s, !side, occupied).is_empty())
 }
 
+/// A legal step of the side to move's king to an empty square that no enemy piece
+/// attacks: a move that keeps the material and ends nothing (the cheap way on down a line
+/// of moves, without generating the others). `None` without one.
+pub fn king_step(pos: &Chess) -> Option<Move> {
+    let b = pos.board();
+    let side = pos.turn();
+    let king = b.king_of(side)?;
+    let occupied = b.occupied() & !Bitboard::from_square(king);
+    let to = (king_attacks(king) & !b.occupied())
+        .into_iter()
+        .find(|&s| b.attacks_to(s, !side, occupied).is_empty())?;
+    Some(Move::Normal {
+        role: Role::King,
+        from: king,
+        capture: None,
+        to,
+        promotion: None,
+    })
+}
+
 /// Is the side to move checkmated? (As `Position::is_checkmate`, which generates
 /// every evasion: a king with a safe square to go to answers sooner.)
 pub fn checkmated(pos: &Chess) -> bool {

@@ -5,7 +5,7 @@
 use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::budget::Counter;
-use super::checks::king_can_move;
+use super::checks::{king_can_move, king_step};
 use super::key::{KeyMap, KeySet, key};
 use super::material::{Material, hopeless, material};
 
@@ -77,69 +77,71 @@ pub fn every_line_ends(
     max_nodes: u64,
     counter: &mut Counter,
 ) -> Option<Ends> {
-    let mut ends = Ends::default();
-    let mut spent = 0;
-    ends_within(
-        pos,
+    let mut lines = Lines {
         winner,
-        (0, plies),
         max_nodes,
-        &mut spent,
-        &mut ends,
+        spent: 0,
+        ends: Ends::default(),
         counter,
-    )
-    .then_some(ends)
+    };
+    lines.end_within(pos, 0, plies).then_some(lines.ends)
 }
 
-fn ends_within(
-    pos: &Chess,
+/// The proof of [`every_line_ends`] under way: the moves tried and the ends counted.
+struct Lines<'a> {
     winner: Color,
-    (played, plies): (u32, u32),
     max_nodes: u64,
-    spent: &mut u64,
-    ends: &mut Ends,
-    counter: &mut Counter,
-) -> bool {
-    if plies == 0 && king_can_move(pos, pos.turn()) {
-        return false; // the line goes on (the common case: no move list needed)
-    }
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        if pos.is_check() && pos.turn() != winner {
+    spent: u64,
+    ends: Ends,
+    counter: &'a mut Counter,
+}
+
+impl Lines<'_> {
+    /// Every line of at most `plies` plies from `pos` (`played` plies into the proof)
+    /// ends.
+    fn end_within(&mut self, pos: &Chess, played: u32, plies: u32) -> bool {
+        if plies == 0 && king_can_move(pos, pos.turn()) {
+            return false; // the line goes on (the common case: no move list needed)
+        }
+        // most lines go on with a quiet king step on each side: that line is tried
+        // first, without generating the other moves, which are looked at only if it ends
+        let step = if plies > 0 { king_step(pos) } else { None };
+        if let Some(m) = step
+            && !self.end_after(pos, m, played, plies)
+        {
             return false;
         }
-        ends.game_over += 1;
-        ends.longest = ends.longest.max(played);
-        return true;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            if pos.is_check() && pos.turn() != self.winner {
+                return false;
+            }
+            self.ends.game_over += 1;
+            self.ends.longest = self.ends.longest.max(played);
+            return true;
+        }
+        plies > 0
+            && moves
+                .iter()
+                .filter(|&&m| Some(m) != step)
+                .all(|&m| self.end_after(pos, m, played, plies))
     }
-    if plies == 0 {
-        return false;
-    }
-    for &m in &moves {
-        *spent += 1;
-        if *spent > max_nodes || !counter.tick() {
+
+    /// Every line that starts with `m` ends within the plies left.
+    fn end_after(&mut self, pos: &Chess, m: Move, played: u32, plies: u32) -> bool {
+        self.spent += 1;
+        if self.spent > self.max_nodes || !self.counter.tick() {
             return false;
         }
         let mut child = pos.clone();
         child.play_unchecked(m);
-        if hopeless(&child, winner) {
-            ends.material += 1;
-            ends.longest = ends.longest.max(played + 1);
-            continue;
+        if hopeless(&child, self.winner) {
+            self.ends.material += 1;
+            self.ends.longest = self.ends.longest.max(played + 1);
+            return true;
         }
-        if !ends_within(
-            &child,
-            winner,
-            (played + 1, plies - 1),
-            max_nodes,
-            spent,
-            ends,
-            counter,
-        ) {
-            return false;
-        }
+        self.end_within(&child, played + 1, plies - 1)
     }
-    true
 }
 
 /// `line` (a helpmate from `root`) with its detours cut: wherever a legal move

@@ -10,10 +10,12 @@
 //! little material or a cycle may end it). The *static proof* of `blocked.rs`,
 //! from the semi-static reach analysis of `reach.rs`: no check is ever possible,
 //! or the loser's king always keeps a flight square. Quick mode then proves, if
-//! it can, that every line of three plies ends the game (or leaves too little
-//! material), tries the static proof after every evasion from check, searches
+//! it can, that every line of seven plies ends the game (or leaves too little
+//! material; the line of quiet king steps is tried first, and most positions
+//! stop there), tries the static proof after every evasion from check, searches
 //! a hundred nodes among four units, and visits a few thousand positions where
-//! only pawns and bishops stand beside a king that cannot move; it stops there.
+//! only pawns and bishops stand beside a king that cannot move or behind a
+//! closed structure; it stops there.
 //! Full mode lets its searches take turns with slices of nodes that double each
 //! round: steered helpmate searches (`search.rs`: iterative deepening in which
 //! the moves toward a mating corner are free, one toward each corner; after the
@@ -28,7 +30,7 @@
 //! Budgets are counted in nodes (positions generated), so a verdict never
 //! depends on the machine's load; a deadline and an interrupt test are opt-ins.
 
-mod bits;
+pub(crate) mod bits;
 mod blocked;
 mod budget;
 mod checks;
@@ -137,7 +139,7 @@ pub struct Verdict {
 /// The default node budget of full mode.
 pub const FULL_NODES: u64 = 6_000_000;
 /// Quick mode's budget for its proof that every short line ends.
-pub const QUICK_NODES: u64 = 300;
+pub const QUICK_NODES: u64 = 4096;
 /// Quick mode's helpmate search where at most four units stand.
 const QUICK_SEARCH: u64 = 100;
 /// The first slice of each search in full mode's turns (it doubles each round): many
@@ -149,9 +151,11 @@ const LONG_LINE: usize = 40;
 /// At most this many squares where a mate could happen get a search each.
 const MATING_SQUARES: u32 = 4;
 /// Quick mode's visit of the reachable positions where a king cannot move.
-const QUICK_VISIT: u64 = 4096;
+const QUICK_VISIT: u64 = 16384;
+/// Quick mode's visit where pawns are rammed and no file has a pawn of one side alone.
+const QUICK_VISIT_CLOSED: u64 = 4096;
 /// The plies of quick mode's proof that every line ends.
-const QUICK_PLIES: u32 = 3;
+const QUICK_PLIES: u32 = 7;
 /// Forced moves followed at most (at the root, and after each move).
 const FORCED_PLIES: usize = 100;
 /// Forced moves quick mode follows at most.
@@ -303,14 +307,25 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
             return Verdict::mate(line, Method::Search, counter, forced);
         }
     }
-    if (pos.board().knights() | pos.board().rooks_and_queens()).is_empty()
-        && Color::ALL
+    let stuck = || {
+        Color::ALL
             .into_iter()
             .any(|c| pos.board().king_of(c).is_some() && !king_can_move(pos, c))
-    {
-        // pawns and bishops, a king that cannot move: the tempo endings, where
-        // one side runs out of moves; the reachable positions are few
-        match Visit::new(pos, color).run(counter, QUICK_VISIT) {
+    };
+    let visit = if !(pos.board().knights() | pos.board().rooks_and_queens()).is_empty() {
+        None
+    } else if stuck() {
+        Some(QUICK_VISIT)
+    } else if closed_files(pos) {
+        Some(QUICK_VISIT_CLOSED)
+    } else {
+        None
+    };
+    if let Some(nodes) = visit {
+        // pawns and bishops beside a king that cannot move (the tempo endings, where
+        // one side runs out of moves) or behind a closed structure: the reachable
+        // positions are few
+        match Visit::new(pos, color).run(counter, nodes) {
             Outcome::Mate(line) => {
                 return Verdict::mate(line, Method::Visit, counter, forced);
             }
@@ -329,6 +344,22 @@ fn quick(pos: &Chess, color: Color, counter: &mut Counter, forced: &[Move]) -> V
         }
     }
     Verdict::unknown(counter.nodes, Stop::Quick, forced)
+}
+
+/// Pawns rammed head to head, and every file with a pawn of one side has a pawn of
+/// the other: a structure that may keep both kings out for ever, whose reachable
+/// positions are few when only bishops stand beside the pawns.
+fn closed_files(pos: &Chess) -> bool {
+    let b = pos.board();
+    let (white, black) = (b.pawns() & b.white(), b.pawns() & b.black());
+    // a pawn on its last-but-one rank is about to leave its file by promoting
+    let files = |pawns: shakmaty::Bitboard, promoting: shakmaty::Rank| {
+        (pawns & !shakmaty::Bitboard::from_rank(promoting))
+            .into_iter()
+            .fold(0u8, |f, s| f | 1 << u32::from(s.file()))
+    };
+    (white.shift(8) & black).any()
+        && files(white, shakmaty::Rank::Seventh) == files(black, shakmaty::Rank::Second)
 }
 
 /// Full mode after the static proof.
@@ -499,6 +530,27 @@ mod tests {
         }
         let v = full_verdict("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 1", Color::White);
         assert_eq!(v.method, Method::Static);
+    }
+
+    #[test]
+    fn quick_mode_proves_what_chas_quick_mode_proves() {
+        for fen in [
+            // every line of seven plies ends (each side's quiet king steps tried first)
+            "1Q6/8/p7/P1p5/K1p5/P1Pn4/PQQ5/k2n4 b - - 0 1",
+            "Bk6/1P6/1P6/8/5p1p/P7/RPPP1P1P/4K3 w - - 0 1",
+            // pawns rammed, no file with one side's pawns alone: few positions reachable
+            "8/7p/k4p1P/5p1K/5Pp1/6P1/6P1/8 w - - 0 1",
+            // a king that cannot move, and a longer visit
+            "k7/p1p1p3/8/8/P1P5/4P1p1/6Pp/7K w - - 0 1",
+        ] {
+            for color in Color::ALL {
+                let v = can_checkmate(&pos(fen), color, Mode::Quick, &Budget::default());
+                assert!(
+                    matches!(v.answer, Answer::Cannot(_)),
+                    "{fen} {color:?}: {v:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -5,14 +5,13 @@
 //! verdict comes back as one flat tuple with interned strings: quick mode is
 //! asked after every ply of a game, so the crossing must cost little. Full mode
 //! runs without the GIL and asks Python for pending signals now and then
-//! (Ctrl-C stops it with the `KeyboardInterrupt`); a panic becomes a
-//! `RuntimeError` naming the FEN.
+//! (Ctrl-C stops it with the `KeyboardInterrupt`); a panic becomes
+//! `remis.InternalError` naming the FEN.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use shakmaty::fen::Fen;
@@ -23,6 +22,7 @@ use super::{
     Answer, Budget, ForcedEnd, Interrupt, Material, Method, Mode, Reason, StaticKind, StaticProof,
     Stop, Verdict, readable,
 };
+use crate::binding::guard::{catch, guard, internal_error};
 
 /// A static proof for Python: kind, dark (for one shade), frozen pawns, boxed
 /// squares of the black and the white king.
@@ -147,13 +147,30 @@ pub(crate) fn fields<'py>(py: Python<'py>, v: &Verdict, mode: CastlingMode) -> V
     )
 }
 
-/// The message of a caught panic, for the exception Python gets instead.
-pub(crate) fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_owned())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic".to_owned())
+/// A board as python-chess holds it, field by field (see [`can_checkmate`]).
+#[allow(clippy::too_many_arguments)] // python-chess's board, field by field
+fn raw_board(
+    roles: [u64; 6],
+    white: u64,
+    black: u64,
+    turn: bool,
+    castling: u64,
+    ep: Option<u32>,
+    chess960: bool,
+    halfmoves: u32,
+    fullmoves: u32,
+) -> Raw {
+    Raw {
+        roles,
+        white,
+        black,
+        turn: if turn { Color::White } else { Color::Black },
+        castling,
+        ep,
+        chess960,
+        halfmoves,
+        fullmoves,
+    }
 }
 
 /// The position of a board as python-chess holds it, field by field (see
@@ -171,19 +188,30 @@ pub(crate) fn python_board(
     halfmoves: u32,
     fullmoves: u32,
 ) -> PyResult<Chess> {
-    let raw = Raw {
-        roles,
-        white,
-        black,
-        turn: if turn { Color::White } else { Color::Black },
-        castling,
-        ep,
-        chess960,
-        halfmoves,
-        fullmoves,
-    };
+    let raw = raw_board(
+        roles, white, black, turn, castling, ep, chess960, halfmoves, fullmoves,
+    );
     raw.position()
         .map_err(|status| PyValueError::new_err(format!("illegal position (status {status})")))
+}
+
+/// Why the board as python-chess holds it (the bitboards of pawns, knights,
+/// bishops, rooks, queens and kings, of White's and Black's pieces, then the turn,
+/// the castling rights, the en passant square and chess960) cannot arise in a game,
+/// in remis's words, or None when it can (`remis.fen.illegal_reason`).
+#[pyfunction]
+fn illegal_reason(
+    roles: [u64; 6],
+    white: u64,
+    black: u64,
+    turn: bool,
+    castling: u64,
+    ep: Option<u32>,
+    chess960: bool,
+) -> PyResult<Option<String>> {
+    let raw = raw_board(roles, white, black, turn, castling, ep, chess960, 0, 1);
+    let place = || format!("on the pieces {roles:?} of White {white:#x}");
+    guard("illegal_reason", place, || Ok(raw.illegal_reason()))
 }
 
 /// Can `color` (white: true) still checkmate? The board as python-chess holds
@@ -247,9 +275,9 @@ fn can_checkmate<'py>(
     };
     let outcome = if quick {
         // a few thousand nodes at most: no signals to wait for, no GIL to give back
-        catch_unwind(AssertUnwindSafe(|| {
+        catch("can_checkmate", || {
             decide(&pos, color, Mode::Quick, &budget)
-        }))
+        })
     } else {
         let signal: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
         let caught = Arc::clone(&signal);
@@ -264,11 +292,7 @@ fn can_checkmate<'py>(
                 }
             })
         })));
-        let run = || {
-            catch_unwind(AssertUnwindSafe(|| {
-                decide(&pos, color, Mode::Full, &budget)
-            }))
-        };
+        let run = || catch("can_checkmate", || decide(&pos, color, Mode::Full, &budget));
         let outcome = py.detach(run);
         if let Ok(v) = &outcome
             && v.stop == Some(Stop::Interrupted)
@@ -291,35 +315,26 @@ fn decide(pos: &Chess, color: Color, mode: Mode, budget: &Budget) -> Verdict {
     v
 }
 
-/// The `RuntimeError` of a panic while deciding `color` on `pos`.
+/// The `InternalError` of a panic while deciding `color` on `pos`.
 fn failure(pos: &Chess, color: Color, payload: &(dyn std::any::Any + Send)) -> PyErr {
-    PyRuntimeError::new_err(format!(
-        "the unwinnability engine failed on {} ({}): {}",
-        Fen::from_position(pos, EnPassantMode::Legal),
-        if color == Color::White {
-            "white"
-        } else {
-            "black"
-        },
-        panic_text(payload)
-    ))
-}
-
-/// For the tests: a panic inside the engine's guard, on the starting
-/// position, comes out as the `RuntimeError` that names the position.
-#[pyfunction]
-fn _panic_inside_the_guard() -> PyResult<()> {
-    let pos = Chess::default();
-    match catch_unwind(|| -> () { panic!("a panic on purpose") }) {
-        Ok(()) => Ok(()),
-        Err(payload) => Err(failure(&pos, Color::White, payload.as_ref())),
-    }
+    let place = || {
+        format!(
+            "on {} ({})",
+            Fen::from_position(pos, EnPassantMode::Legal),
+            if color == Color::White {
+                "white"
+            } else {
+                "black"
+            },
+        )
+    };
+    internal_error("can_checkmate", place, payload)
 }
 
 /// Add the engine's functions to the `_core` module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(can_checkmate, m)?)?;
+    m.add_function(wrap_pyfunction!(illegal_reason, m)?)?;
     m.add("FULL_NODES", super::FULL_NODES)?;
-    m.add_function(wrap_pyfunction!(_panic_inside_the_guard, m)?)?;
     Ok(())
 }

@@ -510,6 +510,47 @@ pub fn analyse<'a>(
     let pawns = b.pawns().0;
     let mut frozen = local_pass(b, b.occupied().0);
     let mut confined = pawns & !frozen;
+    let order = piece_order(b, first);
+    loop {
+        let mut result = Analysis::frozen_only(b, frozen);
+        let mut hits = [0u64; 2];
+        king_regions(pos, &mut result, kings, &mut hits);
+        let mut prey = [0u64; 2]; // where a non-king piece of each side may be
+        for &s in &order {
+            if (frozen | pawns) & bit(s) != 0 {
+                continue;
+            }
+            let c = usize::from(is_white(b, s));
+            let mob = mobility(b, s, frozen, &result.fixed_attacks);
+            add(&mut result, &mut prey, &mut hits, s, c, mob);
+            if stop(&result, Some(s)) {
+                return None;
+            }
+        }
+        let pawns_moved = pawn_reach(
+            &mut result,
+            &order,
+            confined,
+            &mut prey,
+            &mut hits,
+            &mut stop,
+        );
+        if !pawns_moved || stop(&result, None) {
+            return None;
+        }
+        let (dropped, released) = loosened(&result, confined, &prey, &hits);
+        if dropped == 0 && released == 0 {
+            result.confined = confined;
+            return Some(result);
+        }
+        frozen &= !dropped;
+        confined = (confined & !released) | (dropped & pawns);
+    }
+}
+
+/// The order in which [`analyse`] looks at the pieces: those of `first` (queens, rooks,
+/// knights, bishops, pawns), then the others.
+fn piece_order(b: &Board, first: Color) -> Vec<u32> {
     let mut order: Vec<u32> = Vec::with_capacity(32);
     for color in [first, !first] {
         let own = b.by_color(color).0;
@@ -518,139 +559,153 @@ pub fn analyse<'a>(
             b.rooks().0,
             b.knights().0,
             b.bishops().0,
-            pawns,
+            b.pawns().0,
         ] {
             order.extend(squares(mask & own));
         }
     }
-    loop {
-        let fixed = fixed_attacks(b, frozen);
+    order
+}
+
+impl<'a> Analysis<'a> {
+    /// A round of [`analyse`] before any piece that may move is looked at: what the
+    /// `frozen` pieces attack.
+    fn frozen_only(b: &'a Board, frozen: u64) -> Analysis<'a> {
         let mut result = Analysis {
             board: b,
             frozen,
             confined: 0,
             attacks: [0; 2],
             mobility: [None; 64],
-            fixed_attacks: fixed,
+            fixed_attacks: fixed_attacks(b, frozen),
             king_region: [0; 2],
             boxed: [0; 2],
         };
-        let mut hits = [0u64; 2];
         for s in squares(frozen & !b.kings().0) {
             result.attacks[usize::from(is_white(b, s))] |= frozen_attacks(b, s, frozen, true);
         }
-        for c in [1, 0] {
-            let k = kings[c];
-            if frozen & bit(k) != 0 {
-                result.king_region[c] = bit(k);
-                continue;
-            }
-            let mob = king_mobility(k, frozen, fixed[1 - c]);
-            result.mobility[k as usize] = Some(mob);
-            result.king_region[c] = mob.reach;
-            hits[c] = mob.hits;
+        result
+    }
+}
+
+/// Each king's region (`kings` by colour, `[black, white]`), then, where a king is boxed
+/// in on at most two squares while the other cannot come next to the box, the smaller
+/// regions that follows.
+fn king_regions(pos: &Chess, result: &mut Analysis<'_>, kings: [u32; 2], hits: &mut [u64; 2]) {
+    let b = pos.board();
+    let (frozen, fixed) = (result.frozen, result.fixed_attacks);
+    for c in [1, 0] {
+        let k = kings[c];
+        if frozen & bit(k) != 0 {
+            result.king_region[c] = bit(k);
+            continue;
         }
-        for c in [1, 0] {
-            // a king boxed in on at most two squares: the other king never
-            // plays on from next to the box
-            let color = if c == 1 { Color::White } else { Color::Black };
-            let k = kings[c];
-            let terminal = boxed_squares(pos, !color, frozen, result.king_region[1 - c]);
-            if terminal == 0 || (frozen | terminal) & bit(k) != 0 {
-                continue;
-            }
-            let mob = king_mobility(k, frozen, fixed[1 - c] | terminal);
-            if discovery_possible(
-                b,
-                color,
-                frozen,
-                mob.reach,
-                terminal,
-                result.king_region[1 - c],
-            ) {
-                continue;
-            }
-            result.mobility[k as usize] = Some(mob);
-            result.king_region[c] = mob.reach;
-            hits[c] = mob.hits;
-            result.boxed[1 - c] = result.king_region[1 - c];
+        let mob = king_mobility(k, frozen, fixed[1 - c]);
+        result.mobility[k as usize] = Some(mob);
+        result.king_region[c] = mob.reach;
+        hits[c] = mob.hits;
+    }
+    for c in [1, 0] {
+        // a king boxed in on at most two squares: the other king never
+        // plays on from next to the box
+        let color = if c == 1 { Color::White } else { Color::Black };
+        let k = kings[c];
+        let terminal = boxed_squares(pos, !color, frozen, result.king_region[1 - c]);
+        if terminal == 0 || (frozen | terminal) & bit(k) != 0 {
+            continue;
         }
-        let mut prey = [0u64; 2]; // where a non-king piece of each side may be
-        for &s in &order {
-            if (frozen | pawns) & bit(s) != 0 {
-                continue;
-            }
-            let c = usize::from(is_white(b, s));
-            let mob = mobility(b, s, frozen, &fixed);
-            add(&mut result, &mut prey, &mut hits, s, c, mob);
-            if stop(&result, Some(s)) {
-                return None;
-            }
+        let mob = king_mobility(k, frozen, fixed[1 - c] | terminal);
+        if discovery_possible(
+            b,
+            color,
+            frozen,
+            mob.reach,
+            terminal,
+            result.king_region[1 - c],
+        ) {
+            continue;
         }
-        // pawns capture only where an enemy piece may be: a least fixed point
-        let free_pawns: Vec<u32> = order
-            .iter()
-            .copied()
-            .filter(|&s| pawns & !frozen & bit(s) != 0)
-            .collect();
-        let mut pawn_reach = [0u64; 64];
-        let mut grown = true;
-        while grown {
-            grown = false;
-            for &s in &free_pawns {
-                let white = is_white(b, s);
-                let c = usize::from(white);
-                let stop_sq = push_stop(s, white, confined & side(b, !white));
-                let mob = pawn_mobility(
-                    s,
-                    white,
-                    frozen,
-                    prey[1 - c],
-                    stop_sq,
-                    confined & bit(s) != 0,
-                );
-                if mob.reach == pawn_reach[s as usize] {
-                    continue;
-                }
-                grown = true;
-                pawn_reach[s as usize] = mob.reach;
-                add(&mut result, &mut prey, &mut hits, s, c, mob);
-                if stop(&result, Some(s)) {
-                    return None;
-                }
-            }
-        }
-        if stop(&result, None) {
-            return None;
-        }
-        let mut dropped = 0;
-        for s in squares(frozen) {
-            if can_leave(b, s, frozen, &fixed, &prey, &hits) {
-                dropped |= bit(s);
-            }
-        }
-        let mut released = 0;
-        for s in squares(confined) {
+        result.mobility[k as usize] = Some(mob);
+        result.king_region[c] = mob.reach;
+        hits[c] = mob.hits;
+        result.boxed[1 - c] = result.king_region[1 - c];
+    }
+}
+
+/// The pawns that may move: they capture only where an enemy piece may be, so their
+/// reach grows to a least fixed point. False when `stop` aborts.
+fn pawn_reach<'a>(
+    result: &mut Analysis<'a>,
+    order: &[u32],
+    confined: u64,
+    prey: &mut [u64; 2],
+    hits: &mut [u64; 2],
+    stop: &mut impl FnMut(&Analysis<'a>, Option<u32>) -> bool,
+) -> bool {
+    let b = result.board;
+    let frozen = result.frozen;
+    let free_pawns: Vec<u32> = order
+        .iter()
+        .copied()
+        .filter(|&s| b.pawns().0 & !frozen & bit(s) != 0)
+        .collect();
+    let mut reach = [0u64; 64];
+    let mut grown = true;
+    while grown {
+        grown = false;
+        for &s in &free_pawns {
             let white = is_white(b, s);
             let c = usize::from(white);
-            let Some(mob) = result.mobility[s as usize] else {
+            let stop_sq = push_stop(s, white, confined & side(b, !white));
+            let mob = pawn_mobility(
+                s,
+                white,
+                frozen,
+                prey[1 - c],
+                stop_sq,
+                confined & bit(s) != 0,
+            );
+            if mob.reach == reach[s as usize] {
                 continue;
-            };
-            let enemies = prey[1 - c] | (frozen & side(b, !white) & !b.kings().0);
-            if mob.promotes
-                || mob.reach & hits[1 - c] != 0
-                || pawn_spread(mob.reach, white) & enemies != 0
-            {
-                released |= bit(s);
+            }
+            grown = true;
+            reach[s as usize] = mob.reach;
+            add(result, prey, hits, s, c, mob);
+            if stop(result, Some(s)) {
+                return false;
             }
         }
-        if dropped == 0 && released == 0 {
-            result.confined = confined;
-            return Some(result);
-        }
-        frozen &= !dropped;
-        confined = (confined & !released) | (dropped & pawns);
     }
+    true
+}
+
+/// What the round's assumptions got wrong: the frozen pieces that can leave after all,
+/// and the confined pawns that may capture or be captured.
+fn loosened(result: &Analysis<'_>, confined: u64, prey: &[u64; 2], hits: &[u64; 2]) -> (u64, u64) {
+    let b = result.board;
+    let frozen = result.frozen;
+    let mut dropped = 0;
+    for s in squares(frozen) {
+        if can_leave(b, s, frozen, &result.fixed_attacks, prey, hits) {
+            dropped |= bit(s);
+        }
+    }
+    let mut released = 0;
+    for s in squares(confined) {
+        let white = is_white(b, s);
+        let c = usize::from(white);
+        let Some(mob) = result.mobility[s as usize] else {
+            continue;
+        };
+        let enemies = prey[1 - c] | (frozen & side(b, !white) & !b.kings().0);
+        if mob.promotes
+            || mob.reach & hits[1 - c] != 0
+            || pawn_spread(mob.reach, white) & enemies != 0
+        {
+            released |= bit(s);
+        }
+    }
+    (dropped, released)
 }
 
 /// The pieces (not pawns, not the loser's king) a search for a mate by

@@ -18,7 +18,7 @@
 //! searched is an explicit stack, so that a search given slices of nodes in
 //! turn with others pauses mid-iteration and goes on where it stopped.
 
-use shakmaty::{Chess, Color, Move, Position, Role};
+use shakmaty::{Board, Chess, Color, Move, Position, Role};
 
 use super::bits::{ALL, DARK, RANK_2, RANK_3, RANK_6, RANK_7, king_distance, knight_distance};
 use super::budget::Counter;
@@ -386,116 +386,150 @@ impl Helpmate {
 
     /// Each move with its cost, into `out`.
     fn classify(&self, pos: &Chess, moves: &[Move], out: &mut ByCost) {
-        let b = pos.board();
-        let winner = self.winner;
+        // where each side's king and knights head: the mating square or corner
         let [wk_t, wn_t, lk_t, ln_t] = match self.steer.square {
             Some(sq) => [sq; 4],
             None => targets(
                 self.steer
                     .corner
-                    .unwrap_or_else(|| default_corner(pos, winner)),
+                    .unwrap_or_else(|| default_corner(pos, self.winner)),
             ),
         };
-        let them = b.by_color(!pos.turn()).0;
-        if pos.turn() == winner {
-            let mine = b.by_color(winner).0;
-            let free_pawns = if self.steer.free_pawns || mine & b.rooks_and_queens().0 == 0 {
-                ALL
-            } else if winner == Color::White {
-                RANK_7 | RANK_6 | (RANK_6 >> 8)
-            } else {
-                RANK_2 | RANK_3 | (RANK_3 << 8)
-            };
-            // (one match a move: the move's accessors would each match again)
+        if pos.turn() == self.winner {
+            let free_pawns = self.free_pawns(pos.board());
             for &m in moves {
-                let cost = match m {
-                    Move::Normal {
-                        role,
-                        from,
-                        capture,
-                        to,
-                        promotion,
-                    } => {
-                        let (from, to) = (u32::from(from), u32::from(to));
-                        if capture.is_some()
-                            || (role == Role::Pawn
-                                && (free_pawns >> from & 1 != 0 || promotion.is_some()))
-                        {
-                            FREE
-                        } else if role == Role::King {
-                            if king_distance(to, wk_t) < king_distance(from, wk_t) {
-                                FREE
-                            } else {
-                                NORMAL
-                            }
-                        } else if role == Role::Knight
-                            && knight_distance(to, wn_t) < knight_distance(from, wn_t)
-                        {
-                            FREE
-                        } else {
-                            NORMAL
-                        }
-                    }
-                    Move::EnPassant { .. } => FREE,
-                    // castling, and drops (none in chess)
-                    _ => NORMAL,
-                };
-                out.push(cost, m);
+                out.push(winner_cost(m, free_pawns, wk_t, wn_t), m);
             }
         } else {
-            let mine = b.by_color(winner).0;
-            let need_promotion = mine & (b.pawns().0 | b.rooks_and_queens().0) == 0
-                && needs_loser_promotion(b, winner);
+            let b = pos.board();
+            let loser = LoserCosts {
+                them: b.by_color(self.winner).0,
+                need_promotion: b.by_color(self.winner).0 & (b.pawns().0 | b.rooks_and_queens().0)
+                    == 0
+                    && needs_loser_promotion(b, self.winner),
+                free_pawns: self.steer.free_pawns,
+                to_square: self.steer.square.is_some(),
+                king_target: lk_t,
+                knight_target: ln_t,
+            };
             for &m in moves {
-                // what a move costs by its kind alone (the loser promoting or not)
-                let cost = if need_promotion {
-                    let heavy = matches!(m.promotion(), Some(Role::Queen | Role::Rook));
-                    if m.role() == Role::Pawn && !heavy {
-                        FREE
-                    } else {
-                        WASTE
-                    }
+                out.push(loser.cost(m), m);
+            }
+        }
+    }
+
+    /// The squares from which the winner's pawn moves cost nothing: every one where
+    /// the search frees them or the winner has no rook or queen to mate with, else those
+    /// near promotion.
+    fn free_pawns(&self, b: &Board) -> u64 {
+        let mine = b.by_color(self.winner).0;
+        if self.steer.free_pawns || mine & b.rooks_and_queens().0 == 0 {
+            ALL
+        } else if self.winner == Color::White {
+            RANK_7 | RANK_6 | (RANK_6 >> 8)
+        } else {
+            RANK_2 | RANK_3 | (RANK_3 << 8)
+        }
+    }
+}
+
+/// What a winner's move costs: captures, pawn moves from `free_pawns`, promotions and
+/// king or knight moves toward their targets are free.
+#[inline]
+fn winner_cost(m: Move, free_pawns: u64, king_target: u32, knight_target: u32) -> i32 {
+    // (one match a move: the move's accessors would each match again)
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let (from, to) = (u32::from(from), u32::from(to));
+            if capture.is_some()
+                || (role == Role::Pawn && (free_pawns >> from & 1 != 0 || promotion.is_some()))
+            {
+                FREE
+            } else if role == Role::King {
+                if king_distance(to, king_target) < king_distance(from, king_target) {
+                    FREE
                 } else {
                     NORMAL
-                };
-                let cost = match m {
-                    Move::Normal {
-                        role,
-                        from,
-                        capture,
-                        to,
-                        ..
-                    } => {
-                        let (from, to) = (u32::from(from), u32::from(to));
-                        match role {
-                            Role::King if king_distance(to, lk_t) < king_distance(from, lk_t) => {
-                                FREE
-                            }
-                            Role::King if them >> to & 1 != 0 => WASTE,
-                            Role::King => cost,
-                            Role::Knight
-                                if knight_distance(to, ln_t) < knight_distance(from, ln_t) =>
-                            {
-                                FREE
-                            }
-                            Role::Bishop | Role::Rook | Role::Queen
-                                if capture.is_none()
-                                    && self.steer.square.is_some()
-                                    && king_distance(to, ln_t) < king_distance(from, ln_t) =>
-                            {
-                                FREE
-                            }
-                            _ if capture.is_some() => WASTE,
-                            Role::Pawn if self.steer.free_pawns => FREE,
-                            _ => cost,
-                        }
-                    }
-                    Move::EnPassant { .. } => WASTE,
-                    // castling, and drops (none in chess)
-                    _ => cost,
-                };
-                out.push(cost, m);
+                }
+            } else if role == Role::Knight
+                && knight_distance(to, knight_target) < knight_distance(from, knight_target)
+            {
+                FREE
+            } else {
+                NORMAL
             }
+        }
+        Move::EnPassant { .. } => FREE,
+        // castling, and drops (none in chess)
+        _ => NORMAL,
+    }
+}
+
+/// How the loser's moves cost in one position.
+struct LoserCosts {
+    /// the winner's units
+    them: u64,
+    /// the winner has too little to mate unless the loser promotes (to a minor piece)
+    need_promotion: bool,
+    free_pawns: bool,
+    /// the search heads for one square (its pieces step toward it for free)
+    to_square: bool,
+    king_target: u32,
+    knight_target: u32,
+}
+
+impl LoserCosts {
+    /// What a loser's move costs: moves toward the targets are free, captures and
+    /// king moves onto the winner's units a waste.
+    #[inline]
+    fn cost(&self, m: Move) -> i32 {
+        // what a move costs by its kind alone (the loser promoting or not)
+        let cost = if self.need_promotion {
+            let heavy = matches!(m.promotion(), Some(Role::Queen | Role::Rook));
+            if m.role() == Role::Pawn && !heavy {
+                FREE
+            } else {
+                WASTE
+            }
+        } else {
+            NORMAL
+        };
+        let (lk_t, ln_t) = (self.king_target, self.knight_target);
+        match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                ..
+            } => {
+                let (from, to) = (u32::from(from), u32::from(to));
+                match role {
+                    Role::King if king_distance(to, lk_t) < king_distance(from, lk_t) => FREE,
+                    Role::King if self.them >> to & 1 != 0 => WASTE,
+                    Role::King => cost,
+                    Role::Knight if knight_distance(to, ln_t) < knight_distance(from, ln_t) => FREE,
+                    Role::Bishop | Role::Rook | Role::Queen
+                        if capture.is_none()
+                            && self.to_square
+                            && king_distance(to, ln_t) < king_distance(from, ln_t) =>
+                    {
+                        FREE
+                    }
+                    _ if capture.is_some() => WASTE,
+                    Role::Pawn if self.free_pawns => FREE,
+                    _ => cost,
+                }
+            }
+            Move::EnPassant { .. } => WASTE,
+            // castling, and drops (none in chess)
+            _ => cost,
         }
     }
 }
@@ -638,6 +672,37 @@ mod tests {
             square: None,
         };
         Helpmate::new(&p, winner, steer).run(&mut counter, u64::MAX)
+    }
+
+    fn uci(pos: &Chess, text: &str) -> Move {
+        let m = text.parse::<shakmaty::uci::UciMove>().expect("UCI");
+        m.to_move(pos).expect("a legal move")
+    }
+
+    #[test]
+    fn moves_toward_the_targets_are_free() {
+        let pos = crate::unwinnable::testing::pos;
+        // toward h8 the rook's moves cost as usual, the king's too when not closer,
+        // the knight's closer one is free
+        let p = pos("8/8/8/8/3k4/8/8/K1N4R w - - 0 1");
+        let winner = |m: &str| winner_cost(uci(&p, m), 0, 63, 63);
+        assert_eq!(
+            [winner("h1h8"), winner("a1a2"), winner("c1d3")],
+            [NORMAL, NORMAL, FREE]
+        );
+        let loser = LoserCosts {
+            them: 0,
+            need_promotion: false,
+            free_pawns: false,
+            to_square: false,
+            king_target: 63,
+            knight_target: 63,
+        };
+        let q = pos("8/8/8/8/3k4/8/8/K1N4R b - - 0 1");
+        assert_eq!(
+            [loser.cost(uci(&q, "d4e5")), loser.cost(uci(&q, "d4c3"))],
+            [FREE, NORMAL]
+        );
     }
 
     #[test]

@@ -1,8 +1,8 @@
-//! Is a position one the engine may be asked about? The same test as
-//! python-chess's `Board.status()` plus remis's double-check rule
-//! (`remis.position.illegal_reason`), on raw bitboards, so that Python need
-//! not run it (a few microseconds there) before every question; Python words
-//! the refusal itself.
+//! Is a position one that a game can reach? The same test as python-chess's
+//! `Board.status()` plus remis's double-check rule, on raw bitboards, and the
+//! words of a refusal: the one home of position legality. The engine asks it
+//! before every question; `remis.fen.illegal_reason` (the Python face, for FENs,
+//! the arbiter's start position and the engine's refusals) asks it too.
 
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, FromSetup, PositionError, Setup, Square, attacks,
@@ -43,6 +43,27 @@ pub const TOO_MANY_CHECKERS: u32 = 32768;
 pub const IMPOSSIBLE_CHECK: u32 = 65536;
 /// Not python-chess's: remis's double check that no move can have given.
 pub const UNEXPLAINED_DOUBLE_CHECK: u32 = 1 << 24;
+
+/// The words of each status bit, in the order a refusal names them.
+const STATUS_WORDS: [(u32, &str); 14] = [
+    (NO_WHITE_KING, "no white king"),
+    (NO_BLACK_KING, "no black king"),
+    (TOO_MANY_KINGS, "too many kings"),
+    (TOO_MANY_WHITE_PAWNS, "more than 8 white pawns"),
+    (TOO_MANY_BLACK_PAWNS, "more than 8 black pawns"),
+    (PAWNS_ON_BACKRANK, "pawns on the first or last rank"),
+    (TOO_MANY_WHITE_PIECES, "more than 16 white pieces"),
+    (TOO_MANY_BLACK_PIECES, "more than 16 black pieces"),
+    (
+        BAD_CASTLING_RIGHTS,
+        "castling rights without king and rook on their squares",
+    ),
+    (INVALID_EP_SQUARE, "impossible en passant square"),
+    (OPPOSITE_CHECK, "the side not to move is in check"),
+    (EMPTY, "empty board"),
+    (TOO_MANY_CHECKERS, "more than two pieces give check"),
+    (IMPOSSIBLE_CHECK, "a check no legal move can have given"),
+];
 
 impl Raw {
     fn occupied(&self) -> u64 {
@@ -220,7 +241,7 @@ impl Raw {
         errors
     }
 
-    /// remis's rule (`remis.position._double_check_reason`): a double check
+    /// remis's rule: a double check
     /// stands only if the piece that moved could have come from the line of
     /// the other checker, a slider, to the king.
     fn double_check_explained(&self, checkers: u64) -> bool {
@@ -244,7 +265,7 @@ impl Raw {
     }
 
     /// The squares the unit on `to`, of the side that just moved, could have
-    /// come from in one move (`remis.position._origins`).
+    /// come from in one move.
     fn origins(&self, to: u32) -> u64 {
         let b = bit(to);
         let white = self.white & b != 0;
@@ -303,6 +324,47 @@ impl Raw {
             pawns << 8
         };
         behind & !self.occupied() != 0
+    }
+
+    /// Why the position cannot arise in a game, in remis's words, or None when it can.
+    pub fn illegal_reason(&self) -> Option<String> {
+        let status = self.status();
+        if status == 0 {
+            return None;
+        }
+        if status & UNEXPLAINED_DOUBLE_CHECK != 0 {
+            let [_, _, bishops, rooks, queens, _] = self.roles;
+            let checkers = self
+                .king(self.turn)
+                .map_or(0, |k| self.attackers(!self.turn, k, self.occupied()));
+            return Some(if checkers & (bishops | rooks | queens) == 0 {
+                "two pieces give check and neither is a bishop, rook or queen".to_owned()
+            } else {
+                "a double check that no move can have given".to_owned()
+            });
+        }
+        let kings = (self.king(Color::White), self.king(Color::Black));
+        if let (Some(w), Some(b)) = kings {
+            if Square::new(w).distance(Square::new(b)) <= 1 {
+                return Some("kings on adjacent squares".to_owned());
+            }
+            if status & OPPOSITE_CHECK != 0
+                && self.attackers(Color::Black, w, self.occupied()) != 0
+                && self.attackers(Color::White, b, self.occupied()) != 0
+            {
+                return Some("both kings in check".to_owned());
+            }
+        }
+        let names: Vec<&str> = STATUS_WORDS
+            .iter()
+            .filter(|(bit, _)| status & bit != 0)
+            .map(|(_, words)| *words)
+            .collect();
+        Some(if names.is_empty() {
+            format!("status {status}")
+        } else {
+            names.join(", ")
+        })
     }
 
     /// The position, when [`Raw::status`] is 0.
@@ -401,5 +463,107 @@ mod tests {
                 .ep_square(EnPassantMode::Legal)
                 .is_some()
         );
+    }
+}
+
+/// Properties of the FEN reader and of the legality test (proptest, a few hundred
+/// cases each: `cargo test` runs them).
+#[cfg(test)]
+mod properties {
+    use proptest::prelude::*;
+    use shakmaty::{Chess, Position};
+
+    use super::*;
+    use crate::board::{fen, from_fen};
+
+    fn raw_of(pos: &Chess) -> Raw {
+        let (roles, colors) = pos.board().clone().into_bitboards();
+        Raw {
+            roles: [
+                roles.pawn,
+                roles.knight,
+                roles.bishop,
+                roles.rook,
+                roles.queen,
+                roles.king,
+            ]
+            .map(|b| b.0),
+            white: colors.white.0,
+            black: colors.black.0,
+            turn: pos.turn(),
+            castling: pos.castles().castling_rights().0,
+            ep: pos.ep_square(shakmaty::EnPassantMode::Legal).map(u32::from),
+            chess960: false,
+            halfmoves: pos.halfmoves(),
+            fullmoves: pos.fullmoves().get(),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Any text is read as a FEN or refused, never a panic.
+        #[test]
+        fn any_text_is_read_or_refused(text in "[0-9KQRBNPkqrbnp/ wb-]{0,80}") {
+            if let Ok((pos, _)) = from_fen(&text, false) {
+                prop_assert!(from_fen(&fen(&pos), false).is_ok());
+            }
+        }
+
+        /// A position reached by legal moves is legal, and its FEN reads back as it.
+        #[test]
+        fn positions_of_play_are_legal(choices in prop::collection::vec(any::<u16>(), 0..80)) {
+            let mut pos = Chess::default();
+            for c in choices {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[usize::from(c) % moves.len()];
+                pos.play_unchecked(m);
+                let raw = raw_of(&pos);
+                prop_assert_eq!(raw.status(), 0, "{}", fen(&pos));
+                prop_assert_eq!(raw.illegal_reason(), None);
+                let (back, _) = from_fen(&fen(&pos), false).unwrap();
+                prop_assert_eq!(fen(&back), fen(&pos));
+            }
+        }
+
+        /// On any placement the words and the status agree, and a board the test
+        /// accepts is a position the engine can take.
+        #[test]
+        fn the_words_follow_the_status(
+            squares in prop::collection::vec((0u32..64, 0usize..12), 0..20),
+            white_to_move in any::<bool>(),
+            ep in prop::option::of(0u32..64),
+        ) {
+            let mut raw = Raw {
+                roles: [0; 6],
+                white: 0,
+                black: 0,
+                turn: if white_to_move { Color::White } else { Color::Black },
+                castling: 0,
+                ep,
+                chess960: false,
+                halfmoves: 0,
+                fullmoves: 1,
+            };
+            for (sq, piece) in squares {
+                let b = 1u64 << sq;
+                if (raw.white | raw.black) & b != 0 {
+                    continue;
+                }
+                raw.roles[piece % 6] |= b;
+                if piece < 6 {
+                    raw.white |= b;
+                } else {
+                    raw.black |= b;
+                }
+            }
+            prop_assert_eq!(raw.illegal_reason().is_none(), raw.status() == 0);
+            if raw.status() == 0 {
+                prop_assert!(raw.position().is_ok());
+            }
+        }
     }
 }

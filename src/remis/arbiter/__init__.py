@@ -13,8 +13,9 @@ from __future__ import annotations
 from remis.arbiter.arbiter import Arbiter
 from remis.arbiter.config import Config, Period, TimeControl
 from remis.arbiter.events import RefusedEvent
+from remis.arbiter.state import ArbiterState
 
-__all__ = ["Arbiter", "Config", "Period", "RefusedEvent", "TimeControl"]
+__all__ = ["Arbiter", "ArbiterState", "Config", "Period", "RefusedEvent", "TimeControl"]
 
 
 def _variant_arbiter() -> type[Arbiter]:

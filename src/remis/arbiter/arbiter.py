@@ -11,6 +11,7 @@ the state unchanged.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
@@ -18,15 +19,15 @@ from typing import Any, ClassVar
 import chess
 
 from remis.arbiter.base import MateTest, _secs
-from remis.arbiter.events import Event, RefusedEvent, parse_event
-from remis.arbiter.fen import fast_fen
+from remis.arbiter.events import SHOGI_CLAIM_KINDS, Event, RefusedEvent, parse_event
 from remis.arbiter.illegal import IllegalMoves
-from remis.arbiter.quickplay import QuickplayFinish
+from remis.arbiter.powers import ArbiterPowers
+from remis.arbiter.state import ArbiterState, LogEntry
 from remis.rules import DeadTest, claimable, rule_on_claim
 from remis.ruling import DRAW, color_name
 
 
-class Arbiter(IllegalMoves, QuickplayFinish):
+class Arbiter(IllegalMoves, ArbiterPowers):
     """A live game under the FIDE Laws (2023).
 
     >>> a = Arbiter({"time_control": "300+2", "mode": "blitz"})
@@ -87,7 +88,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         """
         return [dict(e) for e in self._events]
 
-    def apply(self, event: Any) -> dict[str, Any]:
+    def apply(self, event: Any) -> ArbiterState:
         """Apply one event and return the new state; :class:`RefusedEvent` if
         it cannot happen (the state is then unchanged).
 
@@ -133,7 +134,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         """
         return self._last_at
 
-    def rulings(self, first: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+    def rulings(self, first: int = 0, stop: int | None = None) -> list[LogEntry]:
         """The entries of the ruling log written by events ``first`` to
         ``stop - 1`` (counted from 0; ``first`` 0 takes in the entries of the
         set-up position too, whose ``event`` is None): copies, in order.
@@ -148,9 +149,9 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         log = self._log
         lo = bisect_left(log, first if first > 0 else -1, key=_event_index)
         hi = len(log) if stop is None else bisect_left(log, stop, key=_event_index)
-        return [dict(e) for e in log[lo:hi]]
+        return [e.copy() for e in log[lo:hi]]
 
-    def state(self, *, log: bool = True) -> dict[str, Any]:
+    def state(self, *, log: bool = True) -> ArbiterState:
         """The state after the last accepted event (a JSON-serialisable dict),
         with the whole ruling log unless ``log`` is False (see :meth:`rulings`).
 
@@ -160,30 +161,29 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         >>> "log" in Arbiter({}).state(log=False)
         False
         """
-        board = self.history.board
+        history = self.history
         end = self._end
-        over = end is not None
-        out: dict[str, Any] = {
-            **self._end_fields(),
-            "to_move": color_name(board.turn),
-            "ply": self.history.ply,
-            "fen": fast_fen(board),
-            **self._clock_fields(),
-            "pending_offer": None if self._pending_offer is None else color_name(
-                self._pending_offer),
-            "claimable": [] if over else [c.to_json() for c in claimable(self.history)],
-            "illegal_moves": {"white": self._illegal[chess.WHITE],
-                              "black": self._illegal[chess.BLACK]},
-            "intended_move": {color_name(c): board.san(m) if board.is_legal(m) else m.uci()
-                              for c, m in self._intended.items()} or None,
-            "awaiting_arbiter": self._awaiting(),
-        }
+        out = self._state(
+            color_name(history.turn), history.fen(),
+            [] if end is not None else [c.to_json() for c in claimable(history)],
+            {"white": self._illegal[chess.WHITE], "black": self._illegal[chess.BLACK]},
+            self._intended_json(), self._awaiting())
+        self._add_powers(out)
         if log:
             out["log"] = self.rulings()
         self._add_end_details(out, end)
         return out
 
-    def _add_end_details(self, out: dict[str, Any], end: dict[str, Any] | None) -> None:
+    def _intended_json(self) -> dict[str, str] | None:
+        """The written moves that must be played (9.5.3), by player: SAN where
+        legal, else UCI."""
+        if not self._intended:
+            return None
+        board = self.history.board
+        return {color_name(c): board.san(m) if board.is_legal(m) else m.uci()
+                for c, m in self._intended.items()}
+
+    def _add_end_details(self, out: ArbiterState, end: dict[str, Any] | None) -> None:
         """The ending's evidence and, in Armageddon, the match result (every
         draw counts for Black), added to a state ``out``."""
         if end and end.get("evidence"):
@@ -193,9 +193,10 @@ class Arbiter(IllegalMoves, QuickplayFinish):
                 "0-1" if end["result"] == DRAW else end["result"])
 
     def _dispatch(self, ev: Event, at: float, index: int) -> None:
-        if self._end is not None:
-            raise RefusedEvent(f"the game is over ({self._end['termination']}, Article "
-                               f"{self._end['article']})")
+        end = self._end
+        if end is not None:
+            art = f", Article {end['article']}" if end["article"] else ""
+            raise RefusedEvent(f"the game is over ({end['termination']}{art})", "game_over")
         awaiting = self._awaiting()
         if awaiting is not None and ev.type not in ("arbiter", "resign", "accept_draw",
                                                     "decline_draw"):
@@ -203,7 +204,9 @@ class Arbiter(IllegalMoves, QuickplayFinish):
             where = f"Article {art}" if art[0].isdigit() else f"Guidelines {art}"
             raise RefusedEvent(f"the clocks are stopped: {awaiting['player']}'s "
                                f"{awaiting['kind']} request awaits the arbiter's decision "
-                               f"({where})")
+                               f"({where})", "awaiting_arbiter")
+        if self._first_move_lapsed(ev, at, index):
+            return
         if self.config.flag_time == "physical" and self._physical_flag(ev, at, index):
             return
         handler = getattr(self, f"_on_{ev.type}")
@@ -228,20 +231,22 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         assert ev.color is not None and ev.move is not None
         color = ev.color
         self._require_on_move(color, "move")
-        move = self._parse_move(ev.move)
+        move = self._legal_uci(ev.move)
         if move is None:
             if self.config.mode == "online":
                 raise RefusedEvent(f"{ev.move!r} is not a legal move here; the server rejects "
-                                   "illegal moves")
+                                   "illegal moves", "illegal_move", move=ev.move)
             raise RefusedEvent(f"{ev.move!r} is not a legal move for {color_name(color)} here "
-                               "(report a completed illegal move with an illegal_move event)")
+                               "(report a completed illegal move with an illegal_move event)",
+                               "illegal_move", move=ev.move)
         required = self._intended.get(color)
-        if required is not None and move != required:
+        if required is not None and move != required.uci():
             board = self.history.board
             raise RefusedEvent(f"{color_name(color)} must play the written move "
-                               f"{board.san(required)} (Article 9.5.3)")
-        if required is None:
-            self._check_touch_move(move)
+                               f"{board.san(required)} (Article 9.5.3)", "written_move",
+                               move=board.san(required))
+        if required is None and self._touch_square is not None:
+            self._check_touch_move(chess.Move.from_uci(move))
         if color in self.config.auto_claim_threefold and self.history.may_repeat_after_move():
             claim = rule_on_claim(self.history, player=color, kind="threefold_repetition",
                                   move=move, dead_test=self.dead_test)
@@ -266,23 +271,26 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         if piece.color == board.turn:
             if move.from_square != sq and any(
                     m.from_square == sq for m in board.generate_legal_moves(chess.BB_SQUARES[sq])):
-                raise RefusedEvent(f"the touched piece on {name} must be moved (Article 4.3.1)")
+                raise RefusedEvent(f"the touched piece on {name} must be moved (Article 4.3.1)",
+                                   "touched_piece", square=name, article="4.3.1")
         elif move.to_square != sq and any(
                 m.to_square == sq for m in board.generate_legal_moves(
                     chess.BB_ALL, chess.BB_SQUARES[sq])):
-            raise RefusedEvent(f"the touched piece on {name} must be captured (Article 4.3.2)")
+            raise RefusedEvent(f"the touched piece on {name} must be captured (Article 4.3.2)",
+                               "touched_piece", square=name, article="4.3.2")
 
     def _on_offer_draw(self, ev: Event, at: float, index: int) -> None:
         assert ev.color is not None
         color = ev.color
         barred = self._agreement_barred()
         if barred and (self.config.mode == "online" or self.config.variant != "chess"):
-            raise RefusedEvent(barred)
+            raise RefusedEvent(barred, "draw_barred")
         if self._pending_offer == color:
-            raise RefusedEvent(f"{color_name(color)}'s draw offer is already pending")
+            raise RefusedEvent(f"{color_name(color)}'s draw offer is already pending",
+                               "draw_offer_pending", player=color_name(color))
         if self._pending_offer is not None:
             raise RefusedEvent(f"{color_name(not color)}'s draw offer is pending: accept or "
-                               "decline it")
+                               "decline it", "draw_offer_pending", player=color_name(not color))
         if barred:  # 9.1.1: the offer goes to the arbiter first; the clocks stop (6.11.2)
             self._consent = color
             self._clock.pause(at)
@@ -299,13 +307,14 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         assert ev.color is not None
         color = ev.color
         if self._pending_offer != (not color):
-            raise RefusedEvent(f"{color_name(color)} has no draw offer to accept")
+            raise RefusedEvent(f"{color_name(color)} has no draw offer to accept",
+                               "no_draw_offer")
         if min(self._moves_made.values()) < 1:
             raise RefusedEvent("a draw can be agreed only after both players have made at "
-                               "least one move (Article 5.2.3)")
+                               "least one move (Article 5.2.3)", "draw_too_early")
         barred = self._agreement_barred()
         if barred and self._consented != (not color):
-            raise RefusedEvent(barred)
+            raise RefusedEvent(barred, "draw_barred")
         if self._increment_request == (not color):
             self._increment_request = None
         self._finish(index, at, DRAW, "agreement", "5.2.3", "draw_agreed",
@@ -316,7 +325,8 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         assert ev.color is not None
         color = ev.color
         if self._pending_offer != (not color):
-            raise RefusedEvent(f"{color_name(color)} has no draw offer to decline")
+            raise RefusedEvent(f"{color_name(color)} has no draw offer to decline",
+                               "no_draw_offer")
         self._pending_offer = None
         self._note(index, at, "draw_declined",
                    {"player": self._name(color), "article": "9.1.2.1"})
@@ -334,6 +344,8 @@ class Arbiter(IllegalMoves, QuickplayFinish):
     def _on_claim(self, ev: Event, at: float, index: int) -> None:
         assert ev.color is not None
         color = ev.color
+        if ev.kind in SHOGI_CLAIM_KINDS:
+            raise RefusedEvent(f"the claim {ev.kind!r} is a shogi rule, not chess")
         if ev.kind in ("quickplay", "increment"):
             self._quickplay_request(ev, color, at, index)
             return
@@ -341,22 +353,27 @@ class Arbiter(IllegalMoves, QuickplayFinish):
                               "claim, Articles 9.2 and 9.3)")
         if self._touched == color:
             raise RefusedEvent(f"{color_name(color)} has touched a piece and may not claim on "
-                               "this move (Article 9.4)")
+                               "this move (Article 9.4)", "claim_after_touch")
         if color in self._intended:
+            written = self.history.board.san(self._intended[color])
             raise RefusedEvent(f"{color_name(color)} must first play the written move "
-                               f"{self.history.board.san(self._intended[color])} (Article 9.5.3)")
+                               f"{written} (Article 9.5.3)", "written_move", move=written)
         cfg = self.config
         claim = rule_on_claim(self.history, player=color, kind=ev.kind, move=ev.move,
                               penalty_seconds=cfg.penalty_seconds, dead_test=self.dead_test)
         if claim.message == "claim_illegal_move":
             raise RefusedEvent(f"the written move {ev.move!r} is not legal here, so it cannot "
-                               "support a claim")
+                               "support a claim", "illegal_move", move=ev.move)
         if claim.valid:
             self._finish(index, at, DRAW, claim.kind, claim.article, claim.message,
                          dict(claim.params))
             return
         if cfg.mode == "online":
-            raise RefusedEvent(f"no draw can be claimed here ({claim.explanation.split(';')[0]})")
+            # the ruling's own text goes on to the penalty and the offer of 9.5.3 and
+            # 9.1.2.3, which online play does not give: only its finding is quoted
+            raise RefusedEvent(f"no draw can be claimed here: {_finding(claim.explanation)} "
+                               "Online an incorrect claim is refused: no time is added and no "
+                               "draw offer stands.", "claim_incorrect", article=claim.article)
         self._note(index, at, claim.message, dict(claim.params), claim.article)
         self._penalise(not color, at, index, "9.5.3" if cfg.mode == "standard"
                        else cfg.penalty_article)
@@ -375,7 +392,7 @@ class Arbiter(IllegalMoves, QuickplayFinish):
     def _on_flag(self, ev: Event, at: float, index: int) -> None:
         clock = self._clock
         if not clock.clocked:
-            raise RefusedEvent("this game is played without a clock")
+            raise RefusedEvent("this game is played without a clock", "no_clock")
         if ev.color is None:
             self._both_flags(at, index)
             return
@@ -383,7 +400,8 @@ class Arbiter(IllegalMoves, QuickplayFinish):
         fell = clock.fell_at(color, at)
         if fell is None:
             raise RefusedEvent(f"{color_name(color)}'s flag has not fallen: "
-                               f"{_secs(clock.remaining(color, at))} s left at {_secs(at)} s")
+                               f"{_secs(clock.remaining(color, at))} s left at {_secs(at)} s",
+                               "flag_not_fallen", player=color_name(color))
         qp = self._quickplay
         if qp is not None and qp["player"] == color and qp["status"] == "postponed":
             qp["status"] = "flag"
@@ -405,7 +423,17 @@ class Arbiter(IllegalMoves, QuickplayFinish):
                            "resigned_draw", params)
 
 
-def _event_index(entry: dict[str, Any]) -> int:
+def _finding(explanation: str) -> str:
+    """The first sentence of a ruling's explanation.
+
+    >>> _finding("The claim is incorrect: 1 of 3 (after 1.). The opponent gets 1 minute.")
+    'The claim is incorrect: 1 of 3 (after 1.).'
+    """
+    m = re.match(r"(.*?\.)(?=\s+[A-Z])", explanation)
+    return m[1] if m else explanation
+
+
+def _event_index(entry: LogEntry) -> int:
     """The event of a ruling-log entry, -1 for the set-up position's."""
     n = entry["event"]
     return -1 if n is None else int(n)

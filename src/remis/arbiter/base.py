@@ -6,6 +6,7 @@ and endings with their articles, "can the opponent still mate" (6.9, 5.1.2,
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -16,7 +17,9 @@ from remis.arbiter.clock import Clock
 from remis.arbiter.config import Config
 from remis.arbiter.events import RefusedEvent
 from remis.arbiter.messages import render
+from remis.arbiter.state import ArbiterState, Awaiting, ClockFields, Clocks, LogEntry
 from remis.history import History
+from remis.identity import position_key
 from remis.rules import (
     DeadTest,
     DeadVerdict,
@@ -30,7 +33,6 @@ from remis.ruling import DRAW, color_name, move_label, win_for
 from remis.unwinnable import Verdict, can_checkmate
 from remis.unwinnable.deadtest import EngineDeadTest, dead_verdict
 from remis.unwinnable.first_dead import FirstDead, first_dead, full_dead_test, positions
-from remis.unwinnable.moves import position_key
 
 _QUICKPLAY_LIMIT = 120.0  # Guidelines III.4/III.5: less than two minutes
 _III_EXTRA = 120.0  # III.4/III.5: the opponent's two extra minutes
@@ -61,8 +63,30 @@ def _title(color: chess.Color) -> str:
     return "White" if color else "Black"
 
 
+#: below this many milliseconds a double's product by 1000 is within 1e-7 of
+#: the exact product, so that :func:`_secs` can tell a tie from the rest
+_EXACT_MS = float(2 ** 30)
+
+
 def _secs(t: float) -> float | int:
-    r = round(t, 3)
+    """Seconds as the state shows them: ``round(t, 3)``, whole numbers as
+    ints.  ``round`` with digits converts through a decimal string, and it ran
+    several times for every event: away from a tie (half a millisecond) the
+    nearest millisecond is read off ``t * 1000`` instead, which gives the same
+    double (``n / 1000`` is correctly rounded).
+
+    >>> [_secs(t) for t in (60.0, 59.9996, 0.0005, 1.0015, 12.3456789, 2.675)]
+    [60, 60, 0.001, 1.002, 12.346, 2.675]
+    """
+    if t == int(t):  # whole seconds: nothing to round (the usual case)
+        return int(t)
+    ms = t * 1000.0
+    whole = math.floor(ms)
+    frac = ms - whole
+    if abs(frac - 0.5) < 1e-6 or not 0.0 <= ms < _EXACT_MS:
+        r = round(t, 3)  # a tie, or too large to tell: the exact rule
+    else:
+        r = (whole + (frac > 0.5)) / 1000.0
     return int(r) if r == int(r) else r
 
 
@@ -81,12 +105,14 @@ class ArbiterBase:
     def __init__(self, config: Any = None, *, dead_test: DeadTest | None = None) -> None:
         self.config = Config.from_dict(config)
         self.dead_test = EngineDeadTest() if dead_test is None else dead_test
-        self.history = History(self.config.board())
-        self._start_game(self.history.board.turn)
-        # a start position without a legal move is over (5.1.1, 5.2.1); a dead
-        # position or a 9.6 count ends the game only when a move produces it
-        # (5.2.2, 9.6), so from a set-up position a flag still falls under 6.9
-        start_end = checkmate_or_stalemate(self.history)
+        # the history asks the dead test within each push; the arbiter reads the
+        # python-chess board only where a rule needs it (lazy)
+        self.history = History(self.config.board(), dead_test=self.dead_test, lazy=True)
+        self._start_game(self.history.turn)
+        # a game set up in a position that has already ended (mate, stalemate, a
+        # dead position, 75 moves without progress) is over before its first move,
+        # as remis position and remis game say of that position
+        start_end = automatic_end(self.history, self.dead_test)
         if start_end is not None:
             self._finish_ruling(None, 0.0, start_end)
 
@@ -96,7 +122,7 @@ class ArbiterBase:
         self._clock = Clock(self.config.time_controls, start_turn,
                             first_move=self.config.clock_start == "first_move")
         self._events: list[dict[str, Any]] = []
-        self._log: list[dict[str, Any]] = []
+        self._log: list[LogEntry] = []
         self._end: dict[str, Any] | None = None
         self._pending_offer: chess.Color | None = None
         self._touched: chess.Color | None = None
@@ -120,16 +146,40 @@ class ArbiterBase:
         #: 9.1.1: the player whose pending draw offer has the arbiter's consent
         self._consented: chess.Color | None = None
 
-    def _end_fields(self) -> dict[str, Any]:
-        """The state's keys about the end of the game (all None while it goes on)."""
-        end = self._end
-        keys = ("result", "termination", "article", "explanation", "message")
-        out: dict[str, Any] = {"over": end is not None}
-        out.update({k: end[k] if end else None for k in keys})
-        out["params"] = dict(end["params"]) if end else None
-        return out
+    def _state(self, to_move: str, fen: str, claimable: list[dict[str, Any]],
+               illegal_moves: dict[str, int], intended_move: dict[str, str] | None,
+               awaiting: Awaiting | None) -> ArbiterState:
+        """The state (chess and variants alike) from the keys that differ:
+        the end of the game (all None while it goes on), the clocks and the
+        pending offer are added here.
 
-    def _clock_fields(self) -> dict[str, Any]:
+        >>> ArbiterBase({"time_control": "60"})._state("white", "", [], {}, None, None)["over"]
+        False
+        """
+        end = self._end
+        clocks = self._clock_fields()
+        return {
+            "over": end is not None,
+            "result": None if end is None else end["result"],
+            "termination": None if end is None else end["termination"],
+            "article": None if end is None else end["article"],
+            "explanation": None if end is None else end["explanation"],
+            "message": None if end is None else end["message"],
+            "params": None if end is None else dict(end["params"]),
+            "to_move": to_move,
+            "ply": self.history.ply,
+            "fen": fen,
+            "clocks": clocks["clocks"],
+            "clock": clocks["clock"],
+            "pending_offer": None if self._pending_offer is None else color_name(
+                self._pending_offer),
+            "claimable": claimable,
+            "illegal_moves": illegal_moves,
+            "intended_move": intended_move,
+            "awaiting_arbiter": awaiting,
+        }
+
+    def _clock_fields(self) -> ClockFields:
         """The state's clocks at the last event (``clocks``) and ``clock``: which
         one runs from then on (None while they stand: no clock, game over, not
         started, stopped for the arbiter) and the time ``at`` of that event, so
@@ -139,11 +189,18 @@ class ArbiterBase:
         {'clocks': {'white': 60, 'black': 60}, 'clock': {'running': 'white', 'at': 0}}
         """
         clock = self._clock
-        running = clock.clocked and not clock.paused and self._end is None
-        return {"clocks": {k: (None if v is None else _secs(v))
-                           for k, v in clock.to_json(self._last_at).items()},
+        at = self._last_at
+        clocks: Clocks
+        if clock.clocked:
+            running = not clock.paused and self._end is None
+            clocks = {"white": _secs(clock.remaining(chess.WHITE, at)),
+                      "black": _secs(clock.remaining(chess.BLACK, at))}
+        else:
+            running = False
+            clocks = {"white": None, "black": None}
+        return {"clocks": clocks,
                 "clock": {"running": color_name(clock.running) if running else None,
-                          "at": _secs(self._last_at)}}
+                          "at": _secs(at)}}
 
     def _touch_rejects_offer(self, color: chess.Color, at: float, index: int) -> None:
         """A touch by ``color`` rejects the opponent's pending draw offer (9.1.2.1)."""
@@ -159,23 +216,32 @@ class ArbiterBase:
         return _title(color)
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return (self._clock.copy(), self._pending_offer, self._touched, self._touch_square,
-                dict(self._intended),
-                dict(self._illegal), dict(self._moves_made), len(self._log), self._end,
-                None if self._quickplay is None else dict(self._quickplay),
-                self._increment_request, self.history.ply, dict(self._standing), self._a54,
+        # every event takes it: the clock's state as a tuple, the dicts that are
+        # almost always empty copied only when they are not
+        return (self._clock.save(), self._pending_offer, self._touched, self._touch_square,
+                dict(self._intended) if self._intended else None,
+                self._illegal[chess.WHITE], self._illegal[chess.BLACK],
+                self._moves_made[chess.WHITE], self._moves_made[chess.BLACK], len(self._log),
+                self._end, None if self._quickplay is None else dict(self._quickplay),
+                self._increment_request, self.history.ply,
+                dict(self._standing) if self._standing else None, self._a54,
                 self._consent, self._consented)
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        (self._clock, self._pending_offer, self._touched, self._touch_square, self._intended,
-         self._illegal,
-         self._moves_made, nlog, self._end, self._quickplay, self._increment_request,
-         ply, self._standing, self._a54, self._consent, self._consented) = saved
+        (clock, self._pending_offer, self._touched, self._touch_square, intended,
+         white_illegal, black_illegal, white_moves, black_moves, nlog, self._end,
+         self._quickplay, self._increment_request, ply, standing, self._a54, self._consent,
+         self._consented) = saved
+        self._clock.load(clock)
+        self._intended = intended or {}
+        self._illegal = {chess.WHITE: white_illegal, chess.BLACK: black_illegal}
+        self._moves_made = {chess.WHITE: white_moves, chess.BLACK: black_moves}
+        self._standing = standing or {}
         del self._log[nlog:]
         while self.history.ply > ply:
             self.history.pop()
 
-    def _awaiting(self) -> dict[str, Any] | None:
+    def _awaiting(self) -> Awaiting | None:
         if self._quickplay is not None and self._quickplay["status"] in ("claimed", "flag"):
             return {"kind": "quickplay", "player": color_name(self._quickplay["player"]),
                     "article": "III.5"}
@@ -233,6 +299,12 @@ class ArbiterBase:
             self._finish(index, at, win_for(winner), termination, article, loss_msg, params)
             return
         dead = self._dead_since(verdict)
+        if dead is not None and dead.ply == 0:  # a game set up in a dead position
+            self._finish(index, at, DRAW, dead.verdict.termination, "5.2.2",
+                         "dead_found_at_start", {"ply": 0, "reason": dead.verdict.reason,
+                                                 "article": "5.2.2"},
+                         dict(dead.verdict.evidence))
+            return
         if dead is not None:
             self._finish(index, at, DRAW, dead.verdict.termination, "5.2.2", "dead_found_late",
                          {"ply": dead.ply, "reason": dead.verdict.reason, "article": "5.2.2",
@@ -244,15 +316,15 @@ class ArbiterBase:
 
     def _dead_since(self, proof: Verdict) -> FirstDead | None:
         """Where ``proof`` shows that one side cannot mate in the position on
-        the board: if the other cannot either, the first position after a
-        move that full mode proves dead (a binary search over the plies,
-        :func:`~remis.unwinnable.first_dead.first_dead`), else None.  A
-        set-up position is not taken (no move produced it, T01), nor one an
-        illegal move that stood produced (5.2.2 asks for a move made under
-        Article 3): then the first dead position after a legal move."""
+        the board: if the other cannot either, the first position of the game
+        that full mode proves dead (a binary search over the plies,
+        :func:`~remis.unwinnable.first_dead.first_dead`), else None.  The
+        position the game was set up in counts, as in ``remis game``: a game
+        set up in a dead position has ended before its first move.  A
+        position an illegal move that stood produced does not (5.2.2 asks
+        for a move made under Article 3): then the first dead position after
+        a legal move."""
         board = self.history.board
-        if not board.move_stack:
-            return None
         other = self._mate_verdict(board, not proof.color)
         if other is None or other.value is not False:
             return None
@@ -267,7 +339,7 @@ class ArbiterBase:
             except ValueError:  # a position the engine refuses: no proof
                 return None
 
-        found = first_dead(board.root(), board.move_stack, last=board, test=test, first_ply=1)
+        found = first_dead(board.root(), board.move_stack, last=board, test=test)
         if found is None or found.ply not in self._standing:
             return found
         # 5.2.2 ends the game only after a move made under Article 3: after an
@@ -282,10 +354,10 @@ class ArbiterBase:
         return None if verdict is None else FirstDead(ply, verdict, after)
 
     def _require_on_move(self, color: chess.Color, what: str) -> None:
-        turn = self.history.board.turn
+        turn = self.history.turn
         if color != turn:
             raise RefusedEvent(f"{color_name(color)} cannot {what}: {color_name(turn)} has the "
-                               "move")
+                               "move", "not_on_move", player=color_name(turn))
 
     def _agreement_barred(self) -> str | None:
         """Why the event regulations forbid a draw offer or agreement now
@@ -299,8 +371,23 @@ class ArbiterBase:
                     f"players have made {n} moves without the arbiter's consent (Article 9.1.1)")
         return None
 
+    def _legal_uci(self, text: str) -> str | None:
+        """The UCI of the legal move that SAN or UCI text names, else None
+        (read by the core where it holds the position)."""
+        core = self.history.core
+        if core.exact:
+            return core.legal_uci(text)
+        move = self._board_move(text)
+        return None if move is None else move.uci()
+
     def _parse_move(self, text: str) -> chess.Move | None:
         """A legal move from SAN or UCI text, else None."""
+        uci = self._legal_uci(text)
+        return None if uci is None else chess.Move.from_uci(uci)
+
+    def _board_move(self, text: str) -> chess.Move | None:
+        """:meth:`_parse_move` read by python-chess (a position the core does
+        not hold: an illegal move stood)."""
         board = self.history.board
         if _UCI.match(text):
             move = chess.Move.from_uci(text)
@@ -324,7 +411,7 @@ class ArbiterBase:
 
     # Guidelines III ------------------------------------------------------
 
-    def _play(self, move: chess.Move, color: chess.Color, at: float, index: int, *,
+    def _play(self, move: chess.Move | str, color: chess.Color, at: float, index: int, *,
               increment: bool = True, legal: bool = True) -> None:
         """Complete ``move`` (pressing the clock) and apply the automatic ends;
         an illegal move that stands (``legal=False``) ends nothing under 5.1.1,
@@ -336,7 +423,10 @@ class ArbiterBase:
                         "article": "9.1.2.1"})
         self._clock.press(color, at, increment=increment)
         self._moves_made[color] += 1
-        self.history.push(move)
+        if isinstance(move, str):
+            self.history.push_uci(move)
+        else:
+            self.history.push(move)
         self._touched = None
         self._touch_square = None
         self._intended.pop(color, None)
@@ -348,7 +438,7 @@ class ArbiterBase:
             self._a54_decide(index, at)
             if self._end is not None:
                 return
-        mover = self.history.board.turn
+        mover = self.history.turn
         if mover in self.config.auto_claim_threefold and self.history.count() >= 3:
             claim = rule_on_claim(self.history, player=mover, kind="threefold_repetition",
                                   dead_test=self.dead_test)

@@ -19,6 +19,9 @@ MESSAGES: dict[str, str] = {
     "dead_found_late": "Neither player can checkmate by any series of legal moves, and so it "
     "has been since the position after {after} ({reason}): the game ended there in a dead "
     "position, drawn (Article 5.2.2); what happened after it does not count.",
+    "dead_found_at_start": "Neither player can checkmate by any series of legal moves, and so "
+    "it has been since the position the game was set up in ({reason}): the game ended there in "
+    "a dead position, drawn (Article 5.2.2); what happened after it does not count.",
     "flag_first": "Both flags are down; the clock shows that {player}'s fell first (Article "
     "6.9).",
     "both_flags_draw": "Both flags fell in the last period and it cannot be established which "
@@ -97,6 +100,24 @@ MESSAGES: dict[str, str] = {
     "variant_touched": "{player} touched a piece to move it (Article {article}).",
     "online_auto_claim": "{player} had asked the server to claim threefold repetitions "
     "automatically.",
+    "game_aborted": "{player} cancelled the game before both players had moved: it ends "
+    "without a result.",
+    "first_move_lapsed": "{player} made no first move in {seconds} s: the game is cancelled, "
+    "without a result.",
+    "request_fair_play": "{player} asks the arbiter to look into the opponent's fair play.",
+    "request_time": "{player} asks the arbiter for time after a disturbance, such as a lost "
+    "connection.",
+    "request_other": "{player} calls the arbiter.",
+    "request_upheld": "The arbiter upholds {player}'s request.",
+    "request_rejected": "The arbiter rejects {player}'s request.",
+    "time_added": "The arbiter gives {player} {seconds} s more (Article {article}).",
+    "declared_fair_play": "The arbiter declares the game lost by {loser} for a breach of fair "
+    "play: {winner} wins (Article {article}).",
+    "declared_conduct": "The arbiter declares the game lost by {loser} for misconduct: {winner} "
+    "wins (Article {article}).",
+    "declared_win": "The arbiter declares that {winner} wins (Article {article}).",
+    "declared_draw": "The arbiter declares the game drawn (Article {article}).",
+    "arbiter_note": "The arbiter notes: {text}",
 }
 
 

@@ -20,6 +20,13 @@ choice, the JSA and WXF texts we follow do not number such articles):
   opponent's offer (9.1.2.1) and is noted under 4.3;
 * Armageddon (a draw counts for the second player) as the event's regulations.
 
+Shogi impasse, as ``claim`` events: ``"kind": "entering_king"`` is the
+player on move declaring a win under the CSA 27-point rule (a correct
+declaration wins, an incorrect one loses, ``CSA entering-king declaration``);
+``"kind": "impasse"`` asks for the adjudication of an impasse under the JSA
+24-point rule (refused unless both kings have entered the enemy camp; the side
+under 24 points loses, else a draw, ``JSA impasse``).
+
 Not applied, and refused with a message saying so, because they are
 chess-only: draw claims (9.2 repetition, 9.3 fifty moves; a variant
 repetition ends the game without a claim), 9.6, the dead position of 5.2.2,
@@ -52,11 +59,13 @@ import chess
 
 from remis.arbiter.arbiter import Arbiter
 from remis.arbiter.config import Config
-from remis.arbiter.events import Event, RefusedEvent
+from remis.arbiter.events import SHOGI_CLAIM_KINDS, Event, RefusedEvent
+from remis.arbiter.state import ArbiterState
 from remis.rules import DeadTest, material_dead_test
 from remis.ruling import color_name, win_for
 from remis.variants.board import Board
 from remis.variants.history import VariantError, VariantHistory
+from remis.variants.impasse import declaration_ruling, impasse_ruling
 
 _CLAIMS = {
     "threefold_repetition": "a {variant} game has no repetition claim: FIDE Article 9.2 is "
@@ -148,7 +157,7 @@ class VariantArbiter(Arbiter):
         return RefusedEvent(f"{what} is chess-only and does not apply to {self.config.variant}")
 
     # ------------------------------------------------------------ events
-    def state(self, *, log: bool = True) -> dict[str, Any]:
+    def state(self, *, log: bool = True) -> ArbiterState:
         """The state after the last accepted event: the keys of a chess
         game's state, ``fen`` being the SFEN / FEN of the position, with
         ``claimable`` always empty, plus ``variant``.
@@ -158,19 +167,8 @@ class VariantArbiter(Arbiter):
         ('white', [], 'xiangqi', 'rnbakabnr')
         """
         end = self._end
-        out: dict[str, Any] = {
-            **self._end_fields(),
-            "to_move": color_name(self._turn()),
-            "ply": self.history.ply,
-            "fen": self._position(),
-            **self._clock_fields(),
-            "pending_offer": None if self._pending_offer is None else color_name(
-                self._pending_offer),
-            "claimable": [],
-            "illegal_moves": {"white": 0, "black": 0},
-            "intended_move": None,
-            "awaiting_arbiter": None,
-        }
+        out = self._state(color_name(self._turn()), self._position(), [],
+                          {"white": 0, "black": 0}, None, None)
         if log:
             out["log"] = self.rulings()
         self._add_end_details(out, end)
@@ -199,9 +197,31 @@ class VariantArbiter(Arbiter):
 
     def _on_claim(self, ev: Event, at: float, index: int) -> None:
         r = self.history.rules
-        assert ev.kind is not None
+        assert ev.kind is not None and ev.color is not None
+        if ev.kind in SHOGI_CLAIM_KINDS:
+            self._shogi_claim(ev.kind, ev.color, at, index)
+            return
         raise RefusedEvent(_CLAIMS[ev.kind].format(variant=r.variant, reps=r.repetitions,
                                                    article=r.article("repetition")))
+
+    def _shogi_claim(self, kind: str, color: chess.Color, at: float, index: int) -> None:
+        """``entering_king``: the player on move declares a win (CSA 27-point
+        rule: a correct declaration wins, an incorrect one loses).
+        ``impasse``: either player asks for the impasse to be adjudicated
+        (JSA 24-point rule; refused unless both kings have entered)."""
+        if self.config.variant != "shogi":
+            raise RefusedEvent(f"the claim {kind!r} is a shogi rule, not {self.config.variant}")
+        h = self.history
+        if kind == "entering_king":
+            self._require_on_move(color, "declare a win by entering king (CSA: only on one's "
+                                  "own turn)")
+            self._finish_ruling(index, at, declaration_ruling(h.board, h.ply))
+            return
+        try:
+            ruling = impasse_ruling(h.board, h.ply)
+        except ValueError as exc:
+            raise RefusedEvent(f"{exc} (JSA 24-point rule)") from None
+        self._finish_ruling(index, at, ruling)
 
     def accept(self, event: Any) -> None:
         """Apply one event (see :meth:`remis.arbiter.Arbiter.accept`).
@@ -221,8 +241,8 @@ class VariantArbiter(Arbiter):
     def _dispatch(self, ev: Event, at: float, index: int) -> None:
         if self._end is not None:
             art = self._end["article"]
-            art = f"Article {art}" if art[0].isdigit() else art
-            raise RefusedEvent(f"the game is over ({self._end['termination']}, {art})")
+            art = f", Article {art}" if art[:1].isdigit() else f", {art}" if art else ""
+            raise RefusedEvent(f"the game is over ({self._end['termination']}{art})", "game_over")
         super()._dispatch(ev, at, index)
 
     def _on_illegal_move(self, ev: Event, at: float, index: int) -> None:

@@ -38,6 +38,8 @@ from remis.audit.checks import (
 from remis.audit.output import FindingWriter, open_writer
 from remis.audit.split import plan_ranges, seekable, stream_batches
 from remis.audit.stats import Summary, bump, merge, new_summary
+from remis.errors import InternalError
+from remis.files import os_error_text
 from remis.laws import LawsMode, laws_for
 from remis.pgn import GameText
 
@@ -158,6 +160,9 @@ def audit_task(task: Task, laws_mode: LawsMode = "current",
             reader = _core.GameReader(task.texts, **READ, texts=True)
         n, findings, summary = audit_games(reader, task.path, laws_mode, checks)
     except OSError as exc:
+        text = os_error_text(task.path, exc) if exc.errno else str(exc)
+        return TaskResult(0, [], new_summary(), f"{task.path}: {text}")
+    except InternalError as exc:  # a bug in the core: the task's games are reported
         return TaskResult(0, [], new_summary(), f"{task.path}: {exc}")
     return TaskResult(n, findings, summary)
 
@@ -479,7 +484,9 @@ def _tasks(state: RunState, opts: AuditOptions,
         except (OSError, EOFError, ValueError) as exc:
             # the batches end with the games read whole before the damage; the
             # message says after which game it begins (the reader's count, not ours)
-            on_error(f"{path}: cannot read the stream: {exc}")
+            text = os_error_text(path, exc) if isinstance(exc, OSError) and exc.errno \
+                else str(exc)
+            on_error(f"{path}: cannot read the stream: {text}")
         yield Task(file_no, path, texts=held or [], last=True)
 
 
@@ -494,11 +501,16 @@ def plan(opts: AuditOptions, files: list[str]) -> RunState:
     """
     ranges: dict[str, list[list[int]]] = {}
     cut = plan_ranges if opts.work is None else opts.work.ranges
+    n = len(files)
+    state = RunState(files, ranges, [0] * n, [0] * n, [False] * n)
     for i, p in enumerate(files):
         if seekable(p):
-            ranges[str(i)] = [[s, e] for s, e in cut(p, opts.chunk_bytes)]
-    n = len(files)
-    return RunState(files, ranges, [0] * n, [0] * n, [False] * n)
+            try:
+                ranges[str(i)] = [[s, e] for s, e in cut(p, opts.chunk_bytes)]
+            except OSError as exc:  # the file is reported, the others audited
+                state.errors.append(f"{p}: {os_error_text(p, exc)}")
+                state.file_complete[i] = True
+    return state
 
 
 def run_audit(opts: AuditOptions, files: list[str], *, progress: Progress | None = None,

@@ -17,11 +17,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from remis.pgn import GameText, core_games
+from remis.files import is_regular
+from remis.pgn import COMPRESSED, GameText, core_games
 
 #: suffixes of the files the audit reads from a folder
 PGN_SUFFIXES = (".pgn", ".pgn.gz", ".pgn.bz2", ".pgn.zst")
-COMPRESSED = (".gz", ".bz2", ".zst")
 
 _BOUNDARY = re.compile(rb"\n(?:[ \t]*\r?\n)+(?=\[)")
 _WINDOW = 1 << 16
@@ -49,12 +49,13 @@ def expand_paths(paths: list[str]) -> list[str]:
 
 
 def seekable(path: str) -> bool:
-    """True for a plain file that workers can seek in (not stdin, not compressed).
+    """True for a plain file that workers can seek in (not stdin, a FIFO or
+    a device, not compressed).
 
-    >>> seekable("a.pgn"), seekable("a.pgn.zst"), seekable("-")
-    (True, False, False)
+    >>> seekable(__file__), seekable("a.pgn.zst"), seekable("-"), seekable("/dev/null")
+    (True, False, False, False)
     """
-    return path != "-" and not path.lower().endswith(COMPRESSED)
+    return not path.lower().endswith(COMPRESSED) and is_regular(path)
 
 
 def next_game_start(f: object, pos: int, size: int) -> int:

@@ -40,6 +40,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in [only] if only in COMMANDS else COMMANDS:
         import_module(f"remis.cli.{name}").register(sub)
+    for command in sub.choices.values():
+        command.set_defaults(usage=command)  # whose usage an error shows
     return parser
 
 
@@ -61,7 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # that takes a value before it); anything else gets every sub-command
     command = next((a for a in args_list if not a.startswith("-")), None)
     parser = build_parser(command)
-    args = parser.parse_args(args_list)
+    args, unknown = parser.parse_known_args(args_list)
+    if unknown:  # the sub-command's usage, not the top level's
+        args.usage.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:

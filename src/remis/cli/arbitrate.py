@@ -14,7 +14,9 @@ import sys
 from typing import Any
 
 from remis.arbiter import Arbiter, RefusedEvent
+from remis.arbiter.state import ArbiterState
 from remis.cli.common import emit_json, warn
+from remis.files import os_error_text
 
 _EPILOG = """\
 config (all optional): time_control ("5400+30", "40/5400:1800+30", "300d5" = 5 s delay,
@@ -60,7 +62,8 @@ def _read(path: str) -> Any:
         return json.load(fh)
 
 
-def arbitrate(doc: Any, source: str = "<input>") -> tuple[list[dict[str, Any]], int]:
+def arbitrate(doc: Any, source: str = "<input>",
+              ) -> tuple[list[ArbiterState | dict[str, Any]], int]:
     """Run the events of ``doc``; return the output lines and the exit status.
 
     >>> lines, status = arbitrate({"config": {"time_control": "-"}, "events": [
@@ -78,7 +81,7 @@ def arbitrate(doc: Any, source: str = "<input>") -> tuple[list[dict[str, Any]], 
         arbiter = Arbiter(doc.get("config"))
     except ValueError as exc:
         raise ValueError(f"{source}: {exc}") from None
-    out: list[dict[str, Any]] = []
+    out: list[ArbiterState | dict[str, Any]] = []
     status = 0
     for n, event in enumerate(doc.get("events", [])):
         try:
@@ -105,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         doc = _read(args.file)
     except OSError as exc:
-        warn(f"{source}: {exc.strerror or exc}")
+        warn(f"{source}: {os_error_text(args.file, exc) if exc.errno else exc}")
         return 1
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         warn(f"{source}: not valid JSON ({exc})")

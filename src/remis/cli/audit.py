@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from remis.audit.checks import CHECKS
 from remis.audit.output import FORMATS
 from remis.audit.run import AuditOptions
-from remis.audit.split import expand_paths
+from remis.audit.split import PGN_SUFFIXES, expand_paths
 from remis.cli.auditing import execute, existing_files, missing_extra, option_without_out
 from remis.cli.common import warn
 from remis.laws import LAWS_MODES
@@ -85,6 +86,9 @@ def run(args: argparse.Namespace) -> int:
         warn(f"audit: {needed} needs --out FILE")
         return 2
     paths = expand_paths(args.paths)
+    for folder in args.paths:
+        if folder != "-" and os.path.isdir(folder) and not expand_paths([folder]):
+            warn(f"audit: {folder}: no PGN files ({', '.join(PGN_SUFFIXES)}) in this folder")
     files = existing_files(paths)
     if not files:
         return 1

@@ -17,6 +17,7 @@ from remis.audit.report import render_report
 from remis.audit.run import AuditOptions, RunState, run_audit
 from remis.audit.split import seekable
 from remis.cli.common import warn
+from remis.files import why_unreadable
 
 
 class _Bar:
@@ -104,15 +105,18 @@ def option_without_out(args: argparse.Namespace) -> str | None:
 
 
 def existing_files(paths: list[str]) -> list[str]:
-    """The paths that are files (or ``-``); each other one is reported.
+    """The paths that can be read (files, FIFOs, ``-``); each other one is
+    reported as what it is (no such file, a dangling symbolic link, a
+    directory, a file that may not be read...).
 
     >>> existing_files(["-", "/nonexistent.pgn"])  # and 'remis: audit: ... no such file'
     ['-']
     """
     files = []
     for p in paths:
-        if p != "-" and not os.path.isfile(p):
-            warn(f"audit: {p}: no such file")
+        why = why_unreadable(p)
+        if why is not None:
+            warn(f"audit: {p}: {why}")
             continue
         files.append(p)
     return files

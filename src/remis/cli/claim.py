@@ -8,6 +8,7 @@ from typing import Any
 import chess
 
 from remis.cli.common import emit_json, warn
+from remis.files import os_error_text
 from remis.game import claim_in_game
 from remis.laws import LAWS_MODES
 from remis.pgn import read_games
@@ -45,7 +46,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Execute ``remis claim``.
+    """Execute ``remis claim``: the status is 1 when the game cannot be
+    read, or the claim is ruled where a broken record stops.
 
     >>> import os, tempfile
     >>> with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
@@ -64,6 +66,14 @@ def run(args: argparse.Namespace) -> int:
     >>> run(parser.parse_args(["claim", f.name, "--game", "2"]))  # stderr: no game number 2
     1
 
+    A record broken by an illegal move is ruled where its reading stopped, and
+    says so (on stderr), with status 1:
+
+    >>> _ = open(f.name, "w").write("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Ke3 *\\n")
+    >>> run(parser.parse_args(["claim", f.name, "--json"]))  # doctest: +ELLIPSIS
+    {"valid": true, "ply": 8, ...}
+    1
+
     >>> os.remove(f.name)
     """
 
@@ -73,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = next((g for g in read_games(args.file) if g.index == args.game), None)
     except OSError as exc:
-        warn(f"{args.file}: {exc.strerror or exc}")
+        warn(f"{args.file}: {os_error_text(args.file, exc) if exc.errno else exc}")
         return 1
     if game is None:
         warn(f"{args.file}: no game number {args.game}")
@@ -90,6 +100,12 @@ def run(args: argparse.Namespace) -> int:
         return 1
     verdict = claim_in_game(game, ply, kind=_KINDS.get(args.kind or ""), move=args.move,
                             penalty_seconds=_PENALTY[args.mode], laws=args.laws)
+    status = 0
+    if game.error is not None and ply == len(game.moves):
+        # the record stops at its error: the claim is ruled where the reading stopped
+        warn(f"{args.file}: game {args.game}: the record is broken at ply {game.error[0]} "
+             f"({game.error[1]}); the claim is ruled after ply {ply}, the last move read")
+        status = 1
     if args.json:
         emit_json(verdict.verdict_json())
     else:
@@ -99,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{word}: {verdict.player.title()} claims a draw by {_WORDS[verdict.kind]} "
               f"{when}{mv}")
         print(f"  {verdict.explanation}")
-    return 0
+    return status
 
 
 # imported for its side effect in type checkers only

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 import chess
 
 from remis.cli.common import emit_json, warn
-from remis.game import ClaimMode, GameRuling, rule_on_pgn_file
-from remis.laws import LAWS_MODES
+from remis.errors import InternalError
+from remis.files import os_error_text
+from remis.game import ClaimMode, GameRuling, game_lines, rule_on_pgn_file
+from remis.laws import LAWS_MODES, LawsMode
 from remis.messages import TERMINATIONS
 from remis.ruling import move_label, positions_text
 
@@ -39,7 +42,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Execute ``remis game``: one line (or JSON object) per game; the
-    status is 1 when a game or file could not be read.
+    status is 1 when a game or file could not be read, or held no game.
 
     >>> import os, tempfile
     >>> with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
@@ -60,21 +63,58 @@ def run(args: argparse.Namespace) -> int:
     mode: ClaimMode = "first" if args.first_claims else "all"
     multi = len(args.files) > 1
     for path in args.files:
+        games = 0
         try:
-            for ruling in rule_on_pgn_file(path, claims=mode, laws=args.laws):
-                if ruling.error is not None:
-                    status = 1
-                if args.json:
-                    # several files: each object says which one (numbers are per file)
-                    emit_json({"file": path, **ruling.to_json()} if multi else ruling.to_json())
-                else:
+            if args.json:
+                failed, games = print_json(path, mode, args.laws, multi)
+                status |= failed
+            else:
+                for ruling in rule_on_pgn_file(path, claims=mode, laws=args.laws):
+                    games += 1
+                    if ruling.error is not None:
+                        status = 1
                     print(human_line(path, ruling, multi=multi))
         except BrokenPipeError:
             raise
         except OSError as exc:
-            warn(f"{path}: {exc.strerror or exc}")
+            warn(f"{path}: {os_error_text(path, exc) if exc.errno else exc}")
             status = 1
+        except InternalError as exc:  # a bug in the core: this file stops, the others go on
+            warn(f"{path}: {exc}")
+            status = 1
+        else:
+            if games == 0:
+                warn(f"{'stdin' if path == '-' else path}: no games")
+                status = 1
     return status
+
+
+def print_json(path: str, mode: ClaimMode, laws: LawsMode, multi: bool) -> tuple[int, int]:
+    """Print the JSON line of every game of ``path`` (with several files, each
+    names its file: numbers are per file); return the status (1 when a game had
+    an error) and the number of games.  The core writes the lines of games with
+    nothing to word.
+
+    >>> import os, tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+    ...     _ = f.write("1. e4 e5 *\\n\\n1. e4 e5 2. Kf3 *\\n")
+    >>> print_json(f.name, "all", "current", False)  # doctest: +ELLIPSIS
+    {"game": 1, "headers": {}, "variant": "standard", "plies": 2, "end": null, ..., "error": null}
+    {"game": 2, ..., "error": {"ply": 3, "message": "illegal san: 'Kf3' in ...", "offset": ...}}
+    (1, 2)
+    >>> os.remove(f.name)
+    """
+    status = games = 0
+    write = sys.stdout.write
+    for item in game_lines(path, claims=mode, laws=laws, file=path if multi else None):
+        games += 1
+        if isinstance(item, str):
+            write(item)
+            continue
+        if item.error is not None:
+            status = 1
+        emit_json({"file": path, **item.to_json()} if multi else item.to_json())
+    return status, games
 
 
 def _who(headers: dict[str, str]) -> str:

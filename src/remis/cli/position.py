@@ -25,10 +25,13 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per FEN")
     p.add_argument("--quick", action="store_true",
                    help="quick unwinnability check (may leave can_checkmate undecided: null)")
-    p.add_argument("--max-nodes", type=positive_int, default=None,
-                   help="node budget of the unwinnability search (default 100000)")
-    p.add_argument("--max-seconds", type=positive_float, default=None,
-                   help="time budget of the unwinnability search per side")
+    from remis.unwinnable.budget import SEARCH_NODES
+
+    p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
+                   help="node budget of full mode's unwinnability search, per side "
+                        f"(default {SEARCH_NODES:,})")
+    p.add_argument("--max-seconds", type=positive_float, default=None, metavar="SECONDS",
+                   help="time budget of the unwinnability search per side (default: none)")
     from remis.cli.variant_options import add_options
 
     add_options(p)
@@ -36,8 +39,10 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Execute ``remis position``: one verdict per FEN; the status is 1
-    when a FEN could not be read.
+    """Execute ``remis position``: one verdict per FEN.  A FEN given as the
+    argument that cannot be used is a usage error (status 2); from standard
+    input, a bad line is reported where it stands, the rest is read, and the
+    status is 1.
 
     >>> parser = argparse.ArgumentParser(prog="remis")
     >>> register(parser.add_subparsers(dest="command"))
@@ -46,9 +51,8 @@ def run(args: argparse.Namespace) -> int:
     {"fen": "8/8/4k3/8/8/2BK4/8/8 w - - 0 1", "end": {..."termination": "insufficient_material"...}
     0
     >>> run(parser.parse_args(["position", "not a fen"]))  # doctest: +ELLIPSIS
-    not a fen
-      ERROR (line 1): malformed FEN 'not a fen': ...
-    1
+    ERROR: malformed FEN 'not a fen': ...
+    2
     """
     if getattr(args, "variant", "chess") != "chess":
         from remis.cli.variant_options import run_position
@@ -58,23 +62,24 @@ def run(args: argparse.Namespace) -> int:
     for n, fen in input_lines(args.fen):
         try:
             out = rule_on_position(fen, mode="quick" if args.quick else "full",
-                                   max_nodes=args.max_nodes, max_seconds=args.max_seconds)
+                                   max_nodes=args.max_nodes,
+                                   max_seconds=args.max_seconds).to_json()
         except ValueError as exc:
-            status = 1
+            status = 1 if args.fen == "-" else 2
             out = {"fen": fen, "end": None, "claims": [],
                    "error": {"line": n, "message": str(exc)}}
         if args.json:
             emit_json(out)
         else:
-            print(human(out))
+            print(human(out, from_stdin=args.fen == "-"))
     return status
 
 
-def human(out: dict[str, Any]) -> str:
+def human(out: dict[str, Any], *, from_stdin: bool = True) -> str:
     """Short human-readable verdict on a position.
 
     >>> from remis.position import rule_on_position
-    >>> print(human(rule_on_position("8/8/4k3/8/8/2BK4/8/8 w - - 0 1")))
+    >>> print(human(rule_on_position("8/8/4k3/8/8/2BK4/8/8 w - - 0 1").to_json()))
     ... # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
     8/8/4k3/8/8/2BK4/8/8 w - - 0 1
       game over: 1/2-1/2 — Neither player has ... (K+B v K): ... (Article 5.2.2).
@@ -83,7 +88,9 @@ def human(out: dict[str, Any]) -> str:
     """
 
     if out.get("error"):
-        return f"{out['fen']}\n  ERROR (line {out['error']['line']}): {out['error']['message']}"
+        # the message names the FEN: once is enough
+        where = f" (line {out['error']['line']})" if from_stdin else ""
+        return f"ERROR{where}: {out['error']['message']}"
     lines = [out["fen"]]
     end = out["end"]
     if end:  # the explanation cites the article and gives the reasons: once

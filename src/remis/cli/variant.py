@@ -8,6 +8,7 @@ import argparse
 from typing import Any
 
 from remis.cli.common import emit_json, input_lines, warn
+from remis.files import os_error_text
 from remis.variants.game import VariantGameRuling, rule_on_variant_position
 from remis.variants.records import read_records, rule_on_record
 from remis.variants.rules import rules_for
@@ -42,8 +43,11 @@ def run_game(args: argparse.Namespace) -> int:
                     print(human_game(path, g, multi=len(args.files) > 1))
         except BrokenPipeError:
             raise
-        except (OSError, ValueError) as exc:
-            warn(f"{path}: {getattr(exc, 'strerror', None) or exc}")
+        except OSError as exc:
+            warn(f"{path}: {os_error_text(path, exc) if exc.errno else exc}")
+            status = 1
+        except ValueError as exc:
+            warn(f"{path}: {exc}")
             status = 1
     return status
 
@@ -56,7 +60,7 @@ def human_game(path: str, g: VariantGameRuling, *, multi: bool = False) -> str:
     'line 2     shogi    1 plies  no automatic end  ERROR line 2 ply 2: illegal move 7g7f for Gote'
     >>> g = rule_on_line("startpos " + "b1c3 b10c8 c3b1 c8b10 " * 3, "xiangqi")
     >>> human_game("f", g).split("  ")[-1]
-    'ends ply 12: repetition 1/2-1/2 (WXF repetition), perpetual chase not analysed'
+    'ends ply 12: repetition 1/2-1/2 (WXF repetition)'
     """
     prefix = f"{path}:" if multi else ""
     parts = [f"{prefix}line {g.line:<4}", f"{g.variant}", f"{g.plies:>3} plies"]
@@ -111,6 +115,8 @@ def human_position(out: dict[str, Any]) -> str:
     lines = [out["position"],
              f"  {out['side_to_move']} to move, {out['legal_moves']} legal moves"
              + (", in check" if out["in_check"] else "")]
+    if "declaration" in out:
+        lines += impasse_lines(out["declaration"], out["impasse"])
     end = out["end"]
     if end:
         lines.append(f"  game over: {end['termination']} {end['result']} ({end['article']})"
@@ -118,6 +124,35 @@ def human_position(out: dict[str, Any]) -> str:
     else:
         lines.append("  no automatic end")
     return "\n".join(lines)
+
+
+def impasse_lines(d: dict[str, Any], c: dict[str, Any]) -> list[str]:
+    """The shogi impasse lines of ``remis position``: the CSA declaration
+    test for the side to move and the JSA 24-point count.
+
+    >>> for x in impasse_lines({"side": "Sente", "may_declare": False, "king_in_camp": False,
+    ...         "pieces_in_camp": 0, "points": 0, "needed": 28, "in_check": False,
+    ...         "failed": ["the king is not in the enemy camp"]},
+    ...         {"points": {"Sente": 27, "Gote": 27}, "kings_in_camp": {"Sente": False,
+    ...          "Gote": False}, "needed": 24, "result": "1/2-1/2"}): print(x)
+    ... # doctest: +ELLIPSIS
+      declaration (CSA 27-point rule): Sente may not declare: the king is not in the enemy camp
+        (king in camp: no, 0 other pieces in camp, 0 points with pieces in hand, 28 needed)
+      impasse count (JSA 24-point rule): Sente 27, Gote 27 points (24 needed), kings not ...
+    """
+    verdict = "may declare a win" if d["may_declare"] else \
+        f"may not declare: {'; '.join(d['failed'])}"
+    pts = c["points"]
+    if all(c["kings_in_camp"].values()):
+        impasse = f"adjudicated: {c['result']}"
+    else:
+        impasse = "kings not both in camp: no impasse to adjudicate"
+    return [f"  declaration (CSA 27-point rule): {d['side']} {verdict}",
+            f"    (king in camp: {'yes' if d['king_in_camp'] else 'no'}, "
+            f"{d['pieces_in_camp']} other pieces in camp, {d['points']} points with pieces in "
+            f"hand, {d['needed']} needed" + (", in check" if d["in_check"] else "") + ")",
+            f"  impasse count (JSA 24-point rule): Sente {pts['Sente']}, Gote {pts['Gote']} "
+            f"points ({c['needed']} needed), {impasse}"]
 
 
 def run_audit(args: argparse.Namespace) -> int:

@@ -17,7 +17,8 @@ from remis.i18n.ui import NOTATION, PARAMS, TERMINATION_WORDS, UI
 from remis.messages import MESSAGES
 
 #: Modules that may hold more ruling templates in a ``MESSAGES`` dict.
-EXTRA_TEMPLATE_MODULES = ("remis.arbiter.messages", "remis.variants.messages")
+EXTRA_TEMPLATE_MODULES = ("remis.arbiter.messages", "remis.variants.messages",
+                          "remis.arbiter.timecontrol")
 
 
 def ruling_templates() -> dict[str, str]:

@@ -3,9 +3,13 @@
 :class:`~remis.service.routes.common.Services` (store, games, search pools),
 the middleware (:mod:`remis.service.middleware`), the error answers
 (:mod:`remis.service.errors`), one router per resource
-(:mod:`remis.service.routes`) and the web page (:mod:`remis.service.page`).
+(:mod:`remis.service.routes`, and :mod:`remis.service.newgame`) and the web
+page (:mod:`remis.service.page`).  The request of every move is answered
+before the application's stack (:mod:`remis.service.fast_events`).
 
-Every error is a 4xx with ``{"detail": "a clear message"}``: malformed JSON
+Every error is a 4xx with ``{"detail": "a clear message", "code":
+"a_stable_name"}`` (and ``params``, the details a translation of the code
+needs): malformed JSON
 (400), unknown or mistyped fields (422), bodies over
 :data:`~remis.service.middleware.MAX_BODY` (413), bad tokens (401/403),
 unknown games (404), events refused in the game's present state: by the
@@ -20,19 +24,25 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from functools import partial
 from pathlib import Path
 
 import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.concurrency import run_in_threadpool
+from fastapi.routing import APIRouter
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 import remis
 from remis.service.errors import add_error_handlers
+from remis.service.fast_events import FastEvents
 from remis.service.limits import Limits
-from remis.service.middleware import add_middleware
+from remis.service.middleware import MAX_BODY, BodyLimit, outer
+from remis.service.newgame import router as newgame_router
 from remis.service.page import mount_page
 from remis.service.routes import games, searches, translations
 from remis.service.routes.common import Services
+from remis.service.schemas import Event
 from remis.service.store import Store
 
 #: where the web engineer's built page lives
@@ -40,13 +50,37 @@ WEB_DIST = Path(__file__).resolve().parent / "web" / "dist"
 #: most mate searches waiting in all (each holds a request's thread)
 _WAITING = 64
 #: the routers of the API, each built from the application's services
-ROUTERS = (games.router, searches.router, translations.router)
+ROUTERS: tuple[Callable[[Services], APIRouter], ...] = (
+    games.router, searches.router, translations.router, lambda _: newgame_router)
+
+
+class Service(FastAPI):
+    """The application: every request passes the outer layers
+    (:func:`~remis.service.middleware.outer`), then an event request (one a
+    move) is answered by :attr:`fast` before the stack of middlewares and
+    routing, which gets the rest (and every request when :attr:`fast` is None)."""
+
+    #: the event requests' answerer
+    fast: FastEvents | None = None
+    #: the outer layers around :meth:`inner`
+    layers: ASGIApp | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one request."""
+        await (self.layers or self.inner)(scope, receive, send)
+
+    async def inner(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one request inside the outer layers."""
+        if self.fast is None:
+            await super().__call__(scope, receive, send)
+        else:
+            await self.fast(scope, receive, send)
 
 
 def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST,
                mate_workers: int = 1, search_workers: int = 1,
                limits: Limits | None = None,
-               forwarded_allow_ips: list[str] | str | None = None) -> FastAPI:
+               forwarded_allow_ips: list[str] | str | None = None) -> Service:
     """The application over the store ``db`` (a URL or an open store).  The
     "can the opponent still mate?" searches of live games run in
     ``mate_workers`` worker processes (0: in the request's thread), the
@@ -62,7 +96,7 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     """
     services = Services.open(db, mate_workers=mate_workers, search_workers=search_workers,
                              limits=limits)
-    app = FastAPI(
+    app = Service(
         lifespan=lifespan(services),
         title="remis",
         version=remis.__version__,
@@ -73,8 +107,11 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     )
     app.state.games = services.games
     app.state.store = services.store
-    add_middleware(app, forwarded_allow_ips)
+    app.layers = outer(app.inner, forwarded_allow_ips)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     add_error_handlers(app, services.store.url)
+    app.fast = FastEvents(partial(FastAPI.__call__, app), games=services.games, model=Event,
+                          handlers=app.exception_handlers, limit=MAX_BODY)
     for router in ROUTERS:
         app.include_router(router(services))
     mount_page(app, web_dist)

@@ -28,7 +28,7 @@ ACTORS = ("white", "black", "arbiter")
 
 #: events done by the player they name (``player`` is the actor)
 OWN_ACTS = frozenset({"move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
-                      "resign"})
+                      "resign", "abort", "request"})
 #: events about a player that the *opponent* claims (or the arbiter calls)
 CLAIMED_BY_OPPONENT = frozenset({"flag", "illegal_move"})
 #: events the arbiter token may post (``touch``: seen by the arbiter or reported by an

@@ -1,8 +1,10 @@
 """How the service answers a refusal or a failure: every error is a 4xx
-with ``{"detail": "a clear message"}`` (the :class:`~remis.service.schemas.Problem`
-body); a database failure is a 503 whose reason only the operator's log
-sees; an unexpected exception is logged and answered with a 500 only as the
-last resort."""
+with ``{"detail": "a clear message", "code": "a_stable_name"}`` and, where
+a translation of the code needs them, ``params`` (the
+:class:`~remis.service.problem.Problem` body; the codes are listed in
+:mod:`remis.service.codes`); a database failure is a 503 whose reason only
+the operator's log sees; an unexpected exception is logged and answered
+with a 500 only as the last resort."""
 
 from __future__ import annotations
 
@@ -42,7 +44,8 @@ def add_error_handlers(app: FastAPI, store_url: str | None = None) -> None:
         # the operator's log has the reason; the client learns nothing of the database
         log.error("database error on %s %s: %s", request.method, request.url.path,
                   redact(str(exc), store_url))
-        return JSONResponse({"detail": "database unavailable, try again"},
+        return JSONResponse({"detail": "database unavailable, try again",
+                             "code": "database_unavailable"},
                             status_code=503, headers={"Retry-After": "1"})
 
     for kind in database_errors():
@@ -53,12 +56,16 @@ def add_error_handlers(app: FastAPI, store_url: str | None = None) -> None:
 async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
     headers = ({"WWW-Authenticate": 'Bearer realm="remis"'} if exc.status == 401 else
                {"Retry-After": str(Busy.retry_after)} if exc.status == 429 else None)
-    return JSONResponse({"detail": exc.detail}, status_code=exc.status, headers=headers)
+    body: dict[str, Any] = {"detail": exc.detail, "code": exc.code}
+    if exc.params:
+        body["params"] = exc.params
+    return JSONResponse(body, status_code=exc.status, headers=headers)
 
 
 async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
     status, detail = validation_detail(exc)
-    return JSONResponse({"detail": detail}, status_code=status)
+    code = "malformed_json" if status == 400 else "invalid_request"
+    return JSONResponse({"detail": detail, "code": code}, status_code=status)
 
 
 async def _http(request: Request, exc: StarletteHTTPException) -> Response:
@@ -71,7 +78,10 @@ async def _http(request: Request, exc: StarletteHTTPException) -> Response:
             return Response(status_code=204, headers={"Allow": allow})
         headers = {**(headers or {}), "Allow": allow}
     detail = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail)
-    return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=headers)
+    code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code,
+                                                             f"http_{exc.status_code}")
+    return JSONResponse({"detail": detail, "code": code}, status_code=exc.status_code,
+                        headers=headers)
 
 
 def allowed_methods(app: Any, path: str) -> list[str]:
@@ -96,7 +106,8 @@ def allowed_methods(app: Any, path: str) -> list[str]:
 
 async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
     log.exception("unexpected error on %s %s", request.method, request.url.path)
-    return JSONResponse({"detail": "internal error; it has been logged"}, status_code=500)
+    return JSONResponse({"detail": "internal error; it has been logged",
+                         "code": "internal_error"}, status_code=500)
 
 
 def validation_detail(exc: RequestValidationError) -> tuple[int, str]:

@@ -53,26 +53,33 @@ from remis.unwinnable import Verdict
 
 
 class ServiceError(Exception):
-    """A request the service refuses; ``status`` is the HTTP status and
-    ``detail`` the sentence shown to the client.
+    """A request the service refuses; ``status`` is the HTTP status,
+    ``detail`` the sentence shown to the client, ``code`` a stable name of
+    the reason (clients translate it; it is in every error body)
+    and ``params`` the details a translation needs.
 
-    >>> ServiceError(404, "no game 'x'").detail
-    "no game 'x'"
+    >>> e = ServiceError(404, "no game 'x'", "no_game")
+    >>> e.detail, e.code
+    ("no game 'x'", 'no_game')
     """
 
-    def __init__(self, status: int, detail: str) -> None:
+    def __init__(self, status: int, detail: str, code: str,
+                 params: Mapping[str, object] | None = None) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
+        self.code = code
+        self.params = dict(params or {})
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled whole (it comes back from worker processes).
 
         >>> import pickle
-        >>> pickle.loads(pickle.dumps(ServiceError(404, "x"))).status
-        404
+        >>> e = pickle.loads(pickle.dumps(ServiceError(409, "x", "stale_ply", {"ply": 2})))
+        >>> e.status, e.code, e.params
+        (409, 'stale_ply', {'ply': 2})
         """
-        return (ServiceError, (self.status, self.detail))
+        return (ServiceError, (self.status, self.detail, self.code, self.params))
 
 
 class WouldWait(Exception):
@@ -104,14 +111,14 @@ def _must_not_wait(what: str) -> None:
 
 #: the events a player may repeat without changing the board or ending the game:
 #: refused after ``Limits.between_moves`` events in a row without a move
-IDLE_EVENTS = frozenset({"touch", "offer_draw", "decline_draw", "claim"})
+IDLE_EVENTS = frozenset({"touch", "offer_draw", "decline_draw", "claim", "request"})
 
 #: estimated bytes of a game in memory: its record and its arbiter before any event
 GAME_BYTES = 16 * 1024
 #: estimated bytes each event applied adds (its copy, the ruling-log entries it wrote
 #: and, for a move, a ply of history in the compiled core), by type: measured
 #: (tests/service/test_cache.py checks they hold); a claim writes the longest entries
-EVENT_BYTES = {"move": 1536, "claim": 3584}
+EVENT_BYTES = {"move": 1280, "claim": 3584}
 #: estimated bytes of an event of another type
 OTHER_EVENT_BYTES = 1280
 
@@ -289,7 +296,7 @@ class Games:
             return live.record
         rec = self.store.get_game(game_id)
         if rec is None:
-            raise ServiceError(404, f"no game with id {game_id!r}")
+            raise ServiceError(404, f"no game with id {game_id!r}", "no_game")
         return rec
 
     def _arbiter(self, config: Mapping[str, Any]) -> Arbiter:
@@ -311,7 +318,7 @@ class Games:
             try:
                 live.accept(ev)
             except Busy as exc:
-                raise ServiceError(429, str(exc)) from None
+                raise ServiceError(429, str(exc), "busy") from None
             except (RefusedEvent, ValueError) as exc:  # a stored log the arbiter now refuses
                 raise RuntimeError(f"game {rec.id}: stored event {n} cannot be replayed: "
                                    f"{_message(exc)}") from exc
@@ -327,7 +334,7 @@ class Games:
                     live.accept(ev)
             except Busy as exc:
                 self._forget(rec.id)  # partly applied: rebuilt when asked for again
-                raise ServiceError(429, str(exc)) from None
+                raise ServiceError(429, str(exc), "busy") from None
             except (RefusedEvent, ValueError):
                 live = None
         if live is None or live.applied != count:
@@ -382,7 +389,8 @@ class Games:
             arbiter = self._arbiter(cfg)
         except (RefusedEvent, ValueError) as exc:
             msg = _message(exc)
-            raise ServiceError(422, msg if msg.startswith("config: ") else f"config: {msg}"
+            raise ServiceError(422, msg if msg.startswith("config: ") else f"config: {msg}",
+                               getattr(exc, "code", "config"), getattr(exc, "params", None)
                                ) from None
         tokens = {role: new_token() for role in ROLES}
         rec = GameRecord(secrets.token_hex(8), cfg, self._clock(),
@@ -470,7 +478,7 @@ class Games:
             job = readers.submit(read_game, self.store.url, self.limits.cache_bytes // 4,
                                  game_id, what, args)
         except Busy as exc:
-            raise ServiceError(429, str(exc)) from None
+            raise ServiceError(429, str(exc), "busy") from None
         return job.future.result()
 
     def _synced(self, rec: GameRecord) -> _Live:
@@ -588,7 +596,7 @@ class Games:
         role = _role(rec, token)
         why = refusal(role, event)
         if why is not None:
-            raise ServiceError(403, why)
+            raise ServiceError(403, why, "role_forbidden", {"role": role})
         ev = {k: v for k, v in event.items() if v is not None}
         claimed = ev.pop("at", None)
         return _Request(rec, role, ev, claimed, _key(ev, claimed, expected_ply), expected_ply,
@@ -612,13 +620,14 @@ class Games:
                     if not self._fresh(live):
                         continue
                     raise ServiceError(409, f"expected ply {req.expected_ply} but the game "
-                                            f"is at ply {ply}")
+                                            f"is at ply {ply}", "stale_ply",
+                                       {"expected": req.expected_ply, "ply": ply})
             seq = live.applied + 1
             over = self._over_limit(live, str(ev.get("type")))
             if over is not None:
                 if not self._fresh(live):
                     continue
-                raise ServiceError(409, f"event {seq} refused: {over}")
+                raise ServiceError(409, f"event {seq} refused: {over}", "event_limit")
             try:
                 ev["at"] = time_of_record(
                     req.claimed, received=round(req.received - rec.created, 3),
@@ -626,11 +635,13 @@ class Games:
                     online=live.arbiter.config.mode == "online", skew=self.limits.skew)
                 live.accept(ev)
             except Busy as exc:  # the mate search was refused: the state is unchanged
-                raise ServiceError(429, str(exc)) from None
+                raise ServiceError(429, str(exc), "busy") from None
             except (RefusedEvent, ValueError) as exc:  # the arbiter left its state unchanged
                 if not self._fresh(live):
                     continue
-                raise ServiceError(409, f"event {seq} refused: {_message(exc)}") from None
+                raise ServiceError(409, f"event {seq} refused: {_message(exc)}",
+                                   getattr(exc, "code", "event_refused"),
+                                   getattr(exc, "params", None)) from None
             state = live.view()
             try:
                 # what the arbiter logged: the event as given (events() would copy the log)
@@ -648,7 +659,7 @@ class Games:
                 listener(game_id, seq, state)
             return state, seq
         raise ServiceError(409, f"game {game_id} kept changing under concurrent writers; "
-                                "send the event again")
+                                "send the event again", "concurrent_writers")
 
     def _over_limit(self, live: _Live, kind: str) -> str | None:
         """Why the game may take no further event, or no further event of
@@ -760,10 +771,11 @@ async def _drive_async(steps: Generator[_Append, None, _T],
 def _role(rec: GameRecord, token: str | None) -> str:
     """The role of ``token`` in the game, or :class:`ServiceError` 401."""
     if token is None:
-        raise ServiceError(401, "missing token: send 'Authorization: Bearer <token>'")
+        raise ServiceError(401, "missing token: send 'Authorization: Bearer <token>'",
+                           "missing_token")
     role = role_of(token, rec.hashes)
     if role is None:
-        raise ServiceError(401, f"the token is not valid for game {rec.id}")
+        raise ServiceError(401, f"the token is not valid for game {rec.id}", "bad_token")
     return role
 
 
@@ -790,7 +802,8 @@ def _replayed(known: EventKey, key: EventKey) -> tuple[dict[str, Any], int]:
     with another request."""
     if known.digest != key.digest:
         raise ServiceError(409, f"event id {key.client_id} was already used for another "
-                                "request in this game; use a new id for a new event")
+                                "request in this game; use a new id for a new event",
+                           "event_id_reused")
     answer = json.loads(known.answer)
     return answer["state"], int(answer["event"])
 

@@ -7,8 +7,8 @@ the page out of other sites' frames."""
 from __future__ import annotations
 
 import ipaddress
+from typing import Any, cast
 
-from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -136,7 +136,8 @@ def trusted_proxies(text: str) -> list[str] | str:
 
 
 def _too_big(limit: int) -> JSONResponse:
-    return JSONResponse({"detail": f"request body over {limit // 1024} KiB"}, status_code=413)
+    return JSONResponse({"detail": f"request body over {limit // 1024} KiB",
+                         "code": "body_too_large"}, status_code=413)
 
 
 class Framing:
@@ -170,19 +171,20 @@ class Framing:
         await self.app(scope, receive, send_framed)
 
 
-def add_middleware(app: FastAPI, proxies: list[str] | str | None = None) -> None:
-    """Put the service's middleware around ``app``: where a request comes
+def outer(app: ASGIApp, proxies: list[str] | str | None = None) -> ASGIApp:
+    """``app`` inside the layers every request passes first, the event
+    requests answered before the application's stack too
+    (:class:`~remis.service.fast_events.FastEvents`): where a request comes
     from a proxy of ``proxies`` (see :func:`trusted_proxies`), its client is
-    the one ``X-Forwarded-For`` names, before the caller is set; the caller
-    is known before the body is read (the last added runs first).
+    the one ``X-Forwarded-For`` names; then the caller is set, and the
+    answer gets the anti-framing headers.
 
-    >>> app = FastAPI()
-    >>> add_middleware(app, ["10.0.0.1"])
-    >>> [m.cls.__name__ for m in app.user_middleware]
-    ['ProxyHeadersMiddleware', 'Caller', 'BodyLimit', 'Framing']
+    >>> layers = outer(JSONResponse({}), ["10.0.0.1"])
+    >>> type(layers).__name__, type(layers.app).__name__, type(layers.app.app).__name__
+    ('ProxyHeadersMiddleware', 'Caller', 'Framing')
     """
-    app.add_middleware(Framing)
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
-    app.add_middleware(Caller)
-    if proxies:
-        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=proxies)
+    inner: ASGIApp = Caller(Framing(app))
+    if not proxies:
+        return inner
+    # uvicorn types its ASGI callables more narrowly than Starlette; they are the same protocol
+    return cast(ASGIApp, ProxyHeadersMiddleware(cast(Any, inner), trusted_hosts=proxies))

@@ -61,8 +61,8 @@ class PageFiles(StaticFiles):
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve a file, or 404 when the directory does not exist (yet)."""
         if self.directory is None or not Path(self.directory).is_dir():
-            await JSONResponse({"detail": "the web page is not built (run make web)"},
-                               status_code=404)(scope, receive, send)
+            await JSONResponse({"detail": "the web page is not built (run make web)",
+                                "code": "page_not_built"}, status_code=404)(scope, receive, send)
             return
         await super().__call__(scope, receive, send)
 

@@ -10,9 +10,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from remis.arbiter.config import defaults as config_defaults
+from remis.service.problem import Problem
 
 EventType = Literal["move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
-                    "flag", "illegal_move", "resign", "arbiter"]
+                    "flag", "illegal_move", "resign", "arbiter", "abort", "request"]
 
 
 class _Strict(BaseModel):
@@ -69,11 +70,12 @@ class CreateGame(_Strict):
 
 
 class Event(_Strict):
-    """Body of ``POST /v1/games/{id}/events``: one arbiter event (fields as in
-    :mod:`remis.arbiter.events`; the arbiter checks which fit which type),
-    plus the optional ``expected_ply`` (409 when the game is at another ply)."""
+    """Body of ``POST /v1/games/{id}/events``: one event of the arbiter (the
+    arbiter checks which fields fit which type), and the optional
+    ``expected_ply`` (409 when the game is at another ply)."""
 
-    type: EventType
+    type: EventType = Field(description="what happened (the arbiter reference lists the "
+                                        "fields each type takes)")
     player: Literal["white", "black", "both"] | None = Field(
         default=None, description="whom the event is about ('both' only for a flag, by the "
                                   "arbiter; absent only for arbiter decisions)")
@@ -83,24 +85,42 @@ class Event(_Strict):
                                          "time.  From a player's token it is held between "
                                          "the receive time less the skew and the receive "
                                          "time; from the arbiter's it is the time of record")
-    move: str | None = Field(default=None, max_length=16)
-    kind: str | None = Field(default=None, max_length=32)
-    square: str | None = Field(default=None, max_length=3)
-    called_by: Literal["arbiter", "opponent", "nobody"] | None = None
+    move: str | None = Field(default=None, max_length=16,
+                             description="move: the move, in SAN or UCI; claim: the written "
+                                         "move; illegal_move: the move made")
+    kind: str | None = Field(default=None, max_length=32,
+                             description="claim: threefold_repetition, fifty_moves, quickplay "
+                                         "or increment; illegal_move: move, no_move, two_hands "
+                                         "or unpromoted_pawn")
+    square: str | None = Field(default=None, max_length=3,
+                               description="touch: the square of the touched piece (Article 4.3)")
+    called_by: Literal["arbiter", "opponent", "nobody"] | None = Field(
+        default=None, description="illegal_move: who noticed it; 'nobody': it stands (A.5)")
     ply: int | None = Field(default=None, ge=1, description="illegal_move: the ply of an "
                             "illegal move that stood, found later (Article 7.5.1)")
     clocks: dict[Literal["white", "black"], float] | None = Field(
         default=None, description="illegal_move with ply: the clock times the arbiter sets "
                                   "(Article 7.1)")
-    decision: Literal["accept", "postpone", "reject"] | None = None
-    seconds: float | None = Field(default=None, ge=0, le=3600)
+    decision: Literal["accept", "postpone", "reject", "add_time", "declare", "note"] | None = (
+        Field(default=None, description="the arbiter's: on what awaits a decision (accept, "
+                                        "postpone, reject), or an act of its own (add_time, "
+                                        "declare, note)"))
+    result: Literal["1-0", "0-1", "1/2-1/2"] | None = Field(
+        default=None, description="arbiter declare: the result the arbiter declares")
+    seconds: float | None = Field(default=None, ge=0, le=3600,
+                                  description="arbiter: the time a III.4 or III.5 decision "
+                                              "gives the opponent (default 120), or the time "
+                                              "add_time gives")
     id: Annotated[str, Field(min_length=1, max_length=128)] | Annotated[
         int, Field(ge=-(2**53), le=2**53)] | None = Field(
         default=None, description="the client's idempotency key, unique in the game: the "
                                   "same id with the same request gets the first answer "
                                   "again (a safe retry), with another request 409")
-    comment: str | None = Field(default=None, max_length=1000)
-    expected_ply: int | None = Field(default=None, ge=0)
+    comment: str | None = Field(default=None, max_length=1000,
+                                description="kept in the log with the event")
+    expected_ply: int | None = Field(default=None, ge=0,
+                                     description="the ply the client believes the game is "
+                                                 "at: 409, and nothing applied, when it is not")
 
     @field_validator("at", "seconds")
     @classmethod
@@ -113,28 +133,37 @@ class Event(_Strict):
 class PositionRequest(_Strict):
     """Body of ``POST /v1/position``."""
 
-    fen: str = Field(max_length=200)
-    quick: bool = False
+    fen: str = Field(max_length=200, description="the position, as a FEN")
+    quick: bool = Field(default=False, description="quick mode only, as remis position "
+                                                   "--quick: may leave a verdict null")
     #: bound on the unwinnability search per side (``remis position --max-seconds``):
     #: a verdict not reached in time is null, never a guess
-    max_seconds: float = Field(default=5.0, gt=0, le=30)
+    max_seconds: float = Field(default=5.0, gt=0, le=30,
+                               description="seconds for each side's search, within the "
+                                           "server's budget; a verdict not reached in time "
+                                           "is null, never a guess")
 
 
 class PgnRequest(_Strict):
     """Body of ``POST /v1/pgn``."""
 
-    pgn: str
+    pgn: str = Field(description="PGN text: one game or many")
 
 
 class ClaimRequest(_Strict):
     """Body of ``POST /v1/claim`` (as the options of ``remis claim``)."""
 
-    pgn: str
-    game: int = Field(default=1, ge=1)
-    ply: int | None = Field(default=None, ge=0)
-    move: str | None = Field(default=None, max_length=32)
-    kind: Literal["threefold", "threefold_repetition", "fifty", "fifty_moves"] | None = None
-    mode: Literal["standard", "rapid", "blitz"] = "standard"
+    pgn: str = Field(description="PGN text")
+    game: int = Field(default=1, ge=1, description="the game's number in the text, from 1")
+    ply: int | None = Field(default=None, ge=0, description="the claim is made after this "
+                            "ply (default: the end of the main line)")
+    move: str | None = Field(default=None, max_length=32,
+                             description="the written move (SAN or UCI), for 9.2.1 or 9.3.1")
+    kind: Literal["threefold", "threefold_repetition", "fifty", "fifty_moves"] | None = Field(
+        default=None, description="the kind of claim (default: any that holds)")
+    mode: Literal["standard", "rapid", "blitz"] = Field(
+        default="standard", description="the penalty of an incorrect claim: 2 minutes, or 1 "
+                                        "in rapid and blitz")
 
 
 class CreatedGame(BaseModel):
@@ -144,7 +173,7 @@ class CreatedGame(BaseModel):
     tokens: dict[str, str] = Field(
         description="the only copy of the game's tokens: white, black, arbiter (post events) "
                     "and spectator (reads the game only)")
-    state: dict[str, Any]
+    state: dict[str, Any] = Field(description="the arbiter's state before any event")
 
 
 _STATE = ("the arbiter's state after the event (as remis arbitrate prints it) without the "
@@ -156,7 +185,7 @@ class Accepted(BaseModel):
     """Answer of an accepted event: the new state and the event's number."""
 
     state: dict[str, Any] = Field(description=_STATE)
-    event: int
+    event: int = Field(description="the event's number in the game, from 1")
 
 
 class GameView(BaseModel):
@@ -213,22 +242,50 @@ class PgnRulings(BaseModel):
     budget: dict[str, Any] = Field(description=_BUDGET)
 
 
-class Problem(BaseModel):
-    """Every error answer."""
+#: what each error status means: the schema says it, and so the HTTP reference
+#: that the documentation builds from the schema
+_WHEN: dict[int, str] = {
+    400: "the body is not JSON, or the client went away before the answer",
+    401: "no token, or not a token of this game (send 'Authorization: Bearer <token>')",
+    403: "a token of this game that may not post this event: the other player's, or the "
+         "spectator's",
+    404: "no game with this id",
+    409: "the game's present state refuses the event: the Laws do not allow it, "
+         "expected_ply is not the game's ply, its id was used for another request, it "
+         "gives 'at' in an online game, or the game has reached its limit of events "
+         "(remis serve --max-events, --max-idle-events)",
+    413: "the body is over 64 KiB",
+    422: "a field or parameter is unknown, missing, out of range or of the wrong type, or a "
+         "string is not valid Unicode",
+    429: "too many searches of this client at once (remis serve --searches-per-client, "
+         "--waiting-per-client); the Retry-After header says when to try again",
+    503: "the database is unavailable; try again (Retry-After)",
+}
 
-    detail: str
+
+def error_answers(*codes: int, **when: str) -> dict[int | str, dict[str, Any]]:
+    """The error answers of an endpoint, for the schema: each a :class:`Problem`,
+    with what it means (``when``: a wording of its own, as ``s422="..."``).
+
+    >>> error_answers(404, s404="no such language")[404]["description"]
+    'no such language'
+    """
+    return {code: {"model": Problem, "description": when.get(f"s{code}", _WHEN[code])}
+            for code in codes}
 
 
-#: the errors of an endpoint that writes (tokens, games, the database, searches)
-ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (400, 401, 403, 404, 409, 413, 422, 429, 503)}
+#: the errors of posting an event
+ERRORS = error_answers(400, 401, 403, 404, 409, 413, 422, 429, 503)
+#: the errors of creating a game (no token, no game yet)
+CREATE_ERRORS = error_answers(400, 413, 422, 503, s422=(
+    f"{_WHEN[422]}, or a config the arbiter refuses (the sentence names the key)"))
 #: the errors of a stateless endpoint (no token, no game, no database)
-SEARCH_ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (400, 413, 422, 429)}
+SEARCH_ERRORS = error_answers(400, 413, 422, 429, s422=(
+    f"{_WHEN[422]}, or a FEN or PGN game that cannot be read, or a claim's game or ply "
+    "that is not in it"))
 #: the errors of reading a game: no valid token of the game, no such game, a bad
 #: query parameter (a page of the log), a Busy search of a rebuild
-READ_ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (401, 404, 422, 429, 503)}
+READ_ERRORS = error_answers(401, 404, 422, 429, 503)
 
 #: OpenAPI links from a created game to what can be done with it (they let a
 #: stateful client, e.g. schemathesis, reach real game states)

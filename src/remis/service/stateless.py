@@ -49,7 +49,8 @@ def position_json(fen: str, *, quick: bool = False,
     'stalemate'
     """
     try:
-        return rule_on_position(fen, mode="quick" if quick else "full", max_seconds=max_seconds)
+        return rule_on_position(fen, mode="quick" if quick else "full",
+                                max_seconds=max_seconds).to_json()
     except ValueError as exc:
         raise InputError(f"fen: {exc}") from None
 

@@ -182,7 +182,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, *, mode: Mode = "full"
     quick = mode == "quick"
     try:
         answer = _ask(board, color, quick, max_nodes, max_seconds, board.castling_rights)
-    except ValueError as exc:
+    except (ValueError, OverflowError) as exc:  # (a clock beyond what the core holds)
         refused = str(exc)
     else:
         return verdict_from_core(board, color, answer)

@@ -62,6 +62,17 @@ class EngineDeadTest:
         self.limit = full_runs_per_structure
         self._core = _core.DeadTest(full_runs_per_structure)
 
+    @property
+    def core(self) -> _core.DeadTest:
+        """The core's test behind this one: a :class:`~remis.history.History`
+        made with this test runs it within each push, so that every position
+        of the game is asked once, whoever asks.
+
+        >>> isinstance(EngineDeadTest().core, _core.DeadTest)
+        True
+        """
+        return self._core
+
     def __call__(self, board: chess.Board) -> DeadVerdict | None:
         try:
             found = _ask(self._core, board, board.castling_rights)

@@ -92,15 +92,13 @@ class FirstDead(NamedTuple):
 def first_dead(board: chess.Board, moves: Sequence[chess.Move], *,
                last: chess.Board | None = None,
                max_nodes: int | None = None, test: DeadTest | None = None,
-               first_ply: int = 0) -> FirstDead | None:
+               ) -> FirstDead | None:
     """For the game from ``board`` through ``moves`` (legal, in order; the
     position after them is ``last`` when the caller has it): None unless
     that last position is proved dead (by ``test``, default
     :func:`full_dead_test` with ``max_nodes``), else the first position,
-    found by a binary search over the plies, that is proved dead.  No ply
-    before ``first_ply`` is taken (the live arbiter passes 1: a set-up
-    position is not ended by 5.2.2, only a move produces a dead position);
-    None where the game has fewer plies.
+    found by a binary search over the plies, that is proved dead (the
+    start position counts: a game set up in a dead position has ended).
 
     >>> b = chess.Board("8/2p5/1pP5/1P6/1P6/KP6/PP6/1Nk5 b - - 0 1")  # 1... Kxb1: dead
     >>> moves = [chess.Move.from_uci(u) for u in ("c1b1", "a3a4", "b1c2", "a4a3")]
@@ -109,11 +107,9 @@ def first_dead(board: chess.Board, moves: Sequence[chess.Move], *,
     (1, 'dead_position', '8/2p5/1pP5/1P6/1P6/KP6/PP6/1k6 w - - 0 2')
     >>> first_dead(chess.Board(), [chess.Move.from_uci("e2e4")]) is None
     True
-    >>> first_dead(b, moves[:1], first_ply=2) is None
-    True
+    >>> first_dead(chess.Board("8/8/4k3/8/8/3K4/8/8 w - - 0 1"), []).ply
+    0
     """
-    if len(moves) < first_ply:
-        return None
     dead: DeadTest = test if test is not None else partial(full_dead_test, max_nodes=max_nodes)
     boards = None
     if last is None:
@@ -124,7 +120,7 @@ def first_dead(board: chess.Board, moves: Sequence[chess.Move], *,
         return None
     if boards is None:
         boards = positions(board, moves)
-    lo, hi = first_ply, len(boards) - 1  # boards[hi] is proved dead
+    lo, hi = 0, len(boards) - 1  # boards[hi] is proved dead
     while lo < hi:
         mid = (lo + hi) // 2
         verdict = _proved_dead(boards[mid], dead)

@@ -1,8 +1,8 @@
-"""Cheap make/unmake of legal moves, and the identity of a position.
+"""Cheap make/unmake of legal moves, and a search key of a position.
 
 ``python-chess``'s :meth:`chess.Board.push` keeps a move stack, clocks and a
 full snapshot per move; a replay that only needs the positions needs none of
-that (it identifies a position by :func:`position_key` and goes back to it by
+that (it identifies a position by :func:`search_key` and goes back to it by
 :func:`restore`).
 :func:`make` plays a *legal* move of a standard-chess board by bitboard
 updates only, with the same placement, side to move, castling rights and en
@@ -42,15 +42,18 @@ def usable_ep(b: chess.Board) -> int | None:
     return ep
 
 
-def position_key(b: chess.Board) -> Key:
-    """The identity of a position: placement, side to move,
-    castling rights and the en passant square if a capture could use it
-    (:func:`usable_ep`; clocks do not matter for mates).
+def search_key(b: chess.Board) -> Key:
+    """A search's key of a position: placement, side to move, castling
+    rights and the en passant square if a pawn attacks it (:func:`usable_ep`;
+    clocks do not matter for mates).  It is not the FIDE identity of 9.2.3
+    (:func:`remis.position_key`, the core's, which keeps the square only
+    where the capture is legal): a search may take one position for two,
+    never two for one, and this key is cheaper and restores the board.
 
-    >>> position_key(chess.Board())[7]
+    >>> search_key(chess.Board())[7]
     True
-    >>> (position_key(chess.Board("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"))
-    ...  == position_key(chess.Board("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1")))
+    >>> (search_key(chess.Board("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"))
+    ...  == search_key(chess.Board("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1")))
     True
     """
     return (b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings,
@@ -60,10 +63,10 @@ def position_key(b: chess.Board) -> Key:
 def restore(b: chess.Board, k: Key) -> None:
     """Set ``b`` to the position of key ``k`` (no FEN parsing; the move
     stack and the clocks are not touched; an en passant square no pawn
-    could use is gone, see :func:`position_key`).
+    could use is gone, see :func:`search_key`).
 
     >>> b = chess.Board()
-    >>> k = position_key(b)
+    >>> k = search_key(b)
     >>> make(b, chess.Move.from_uci("e2e4"))
     >>> restore(b, k)
     >>> b.fen() == chess.STARTING_FEN

@@ -1,5 +1,7 @@
-"""Shogi and xiangqi: the repetition rules (sennichite, perpetual check) on top
-of Fairy-Stockfish's move generation (``pyffish``, the ``variants`` extra).
+"""Shogi and xiangqi: the repetition rules (sennichite, perpetual check,
+xiangqi perpetual chase) on top of Fairy-Stockfish's move generation
+(``pyffish``, the ``variants`` extra), and shogi's impasse rules (CSA
+declaration, JSA 24 points).
 
 The names below are loaded on first use, so that ``remis.cli.variant_options``
 (imported by the chess CLI) works without pyffish installed.
@@ -26,6 +28,14 @@ if TYPE_CHECKING:
         rule_on_variant_position,
     )
     from remis.variants.history import GameOver, VariantError, VariantHistory
+    from remis.variants.impasse import (
+        Declaration,
+        ImpasseCount,
+        declaration,
+        declaration_ruling,
+        impasse_count,
+        impasse_ruling,
+    )
     from remis.variants.kifu import GameRecord
     from remis.variants.messages import VariantRuling
     from remis.variants.records import read_records, rule_on_record
@@ -37,6 +47,8 @@ _WHERE = {
     "VariantGameRuling": "game", "rule_on_line": "game", "rule_on_lines": "game",
     "rule_on_variant_position": "game",
     "GameOver": "history", "VariantError": "history", "VariantHistory": "history",
+    "Declaration": "impasse", "ImpasseCount": "impasse", "declaration": "impasse",
+    "declaration_ruling": "impasse", "impasse_count": "impasse", "impasse_ruling": "impasse",
     "VariantRuling": "messages",
     "SHOGI": "rules", "VARIANTS": "rules", "XIANGQI": "rules", "VariantRules": "rules",
     "rules_for": "rules",
@@ -46,8 +58,10 @@ __all__ = [
     "SHOGI",
     "VARIANTS",
     "XIANGQI",
+    "Declaration",
     "GameOver",
     "GameRecord",
+    "ImpasseCount",
     "VariantError",
     "VariantFinding",
     "VariantGameRuling",
@@ -55,6 +69,10 @@ __all__ = [
     "VariantRules",
     "VariantRuling",
     "audit_records",
+    "declaration",
+    "declaration_ruling",
+    "impasse_count",
+    "impasse_ruling",
     "read_records",
     "rule_on_line",
     "rule_on_lines",

@@ -15,7 +15,11 @@ the checks only compare it with the record:
 * ``result_after_end``: the game ended by repetition or perpetual check on
   its last recorded move and the recorded result differs;
 * ``result_vs_position``: the final position is checkmate (or no legal
-  move) and the recorded result differs.
+  move) and the recorded result differs;
+* ``result_of_impasse`` (shogi): the record ends in a declaration by
+  entering king (CSA ``%KACHI``), ruled by the CSA 27-point rule, or in an
+  impasse (``%JISHOGI``, 持将棋) with both kings in the enemy camp, ruled by
+  the JSA 24-point rule, and the recorded result differs.
 
 A game gets at most one finding; a game whose record gives no result (``*``)
 is checked for its moves only.
@@ -36,7 +40,8 @@ from remis.variants.records import rule_on_record
 from remis.variants.rules import VariantRules
 
 #: the checks, in the order they are tried on a game
-VARIANT_CHECKS = ("moves_after_end", "illegal_move", "result_after_end", "result_vs_position")
+VARIANT_CHECKS = ("moves_after_end", "illegal_move", "result_after_end", "result_vs_position",
+                  "result_of_impasse")
 
 _DECIDED = ("1-0", "0-1", DRAW)
 
@@ -72,12 +77,18 @@ def rules_label(rules: VariantRules) -> str:
     """The rule set a finding was judged under (the ``laws`` field).
 
     >>> from remis.variants.rules import rules_for
-    >>> rules_label(rules_for("xiangqi", 3))
-    'WXF rules (xiangqi): 3 occurrences end the game, perpetual check loses, chase not analysed'
+    >>> rules_label(rules_for("xiangqi", 3)).split(", ")
+    ['WXF rules (xiangqi): 3 occurrences end the game', 'perpetual check loses', \
+'perpetual chase loses (AXF)']
+    >>> rules_label(rules_for("xiangqi", 3, "none"))[-18:]
+    'chase not analysed'
     """
     text = (f"{rules.authority} rules ({rules.variant}): {rules.repetitions} occurrences end "
             "the game, perpetual check loses")
-    return text + (", chase not analysed" if rules.variant == "xiangqi" else "")
+    if rules.variant == "xiangqi":
+        text += ", chase not analysed" if rules.chase == "none" else \
+            ", perpetual chase loses (AXF)"
+    return text
 
 
 @dataclass
@@ -140,14 +151,20 @@ def _result_at_end(g: _Game, terminations: tuple[str, ...], check: str) -> Varia
 
 
 def _result_after_end(g: _Game) -> VariantFinding | None:
-    return _result_at_end(g, ("repetition", "perpetual_check"), "result_after_end")
+    return _result_at_end(g, ("repetition", "perpetual_check", "perpetual_chase"),
+                          "result_after_end")
 
 
 def _result_vs_position(g: _Game) -> VariantFinding | None:
     return _result_at_end(g, ("checkmate", "no_legal_move"), "result_vs_position")
 
 
+def _result_of_impasse(g: _Game) -> VariantFinding | None:
+    return _result_at_end(g, ("impasse_declaration", "impasse"), "result_of_impasse")
+
+
 _CHECK_FUNCTIONS: dict[str, Callable[[_Game], VariantFinding | None]] = {
+    "result_of_impasse": _result_of_impasse,
     "moves_after_end": _moves_after_end,
     "illegal_move": _illegal_move,
     "result_after_end": _result_after_end,

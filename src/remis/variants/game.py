@@ -8,7 +8,10 @@ command without the word ``position``::
     sfen 8k/9/9/9/9/9/9/9/K8 b R2P 1 moves R*1b 1a2a ...
     rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 ...
 
-``sfen``/``fen`` and ``moves`` are optional; an optional trailing
+``sfen``/``fen`` and ``moves`` are optional.  A shogi line may end in
+``declare`` (the side to move declared a win by entering king: the CSA
+27-point rule, as ``%KACHI`` in a CSA record) or ``impasse`` (the game was
+adjudicated as an impasse: the JSA 24-point rule).  An optional trailing
 ``result 1-0|0-1|1/2-1/2|*`` records the result (``1-0``: the first player,
 sente or red, won) for ``remis audit --variant``.  Blank lines and lines
 starting with ``#`` are skipped.  Errors name the line and the ply and never
@@ -51,6 +54,23 @@ def split_result(text: str) -> tuple[str, str | None]:
         raise VariantError("'result' must come last, followed by one of "
                            + ", ".join(LINE_RESULTS))
     return " ".join(tokens[:i]), tokens[-1]
+
+
+#: the words that end a shogi game line with a claim, and what they claim
+LINE_CLAIMS = {"declare": "declaration", "impasse": "impasse"}
+
+
+def split_claim(moves: list[str]) -> tuple[list[str], str | None]:
+    """Split a trailing ``declare`` / ``impasse`` off a game line's moves.
+
+    >>> split_claim(["7g7f", "declare"])
+    (['7g7f'], 'declaration')
+    >>> split_claim(["7g7f"])
+    (['7g7f'], None)
+    """
+    if moves and moves[-1] in LINE_CLAIMS:
+        return moves[:-1], LINE_CLAIMS[moves[-1]]
+    return moves, None
 
 
 def split_game_line(text: str, variant: str) -> tuple[str, list[str]]:
@@ -155,19 +175,32 @@ def rule_on_line(text: str, variant: str, *, line: int = 1, repetitions: int | N
         start, moves = split_game_line(text, variant)
     except VariantError as exc:
         return VariantGameRuling(line, variant, text, 0, None, _error(line, 0, str(exc)))
+    moves, claim = split_claim(moves)
+    if claim is not None and variant != "shogi":
+        return VariantGameRuling(line, variant, start, 0, None, _error(
+            line, 0, f"'declare' and 'impasse' end shogi games only, not {variant}"))
     return rule_on_moves(start, moves, variant, line=line, repetitions=repetitions,
-                         notation=notation, recorded_result=result)
+                         notation=notation, recorded_result=result, claim=claim)
 
 
 def rule_on_moves(start: str, moves: list[str], variant: str, *, line: int = 1,
                   repetitions: int | None = None, notation: str | None = None,
                   recorded_result: str | None = None,
-                  unread: dict[str, Any] | None = None) -> VariantGameRuling:
+                  unread: dict[str, Any] | None = None,
+                  claim: str | None = None) -> VariantGameRuling:
     """Replay ``moves`` from ``start`` (``startpos``, an SFEN or a FEN) and
     rule on the game.  ``unread`` (``{"ply", "message"}``, and the ``line``
     of the file where it is, if known) says that the record could not be
     read from that ply on (``moves`` stops before it): it becomes the error
-    unless the game ended before it.
+    unless the game ended before it.  ``claim`` (shogi) says how the record
+    ends when every move was played and no rule ended the game before:
+    ``"declaration"`` (the side to move declared a win by entering king,
+    ruled by the CSA 27-point rule) or ``"impasse"`` (an adjudicated impasse,
+    ruled by the JSA 24-point rule; not ruled unless both kings entered).
+
+    >>> g = rule_on_moves("startpos", ["7g7f"], "shogi", claim="declaration")
+    >>> g.end.termination, g.end.result
+    ('impasse_declaration', '1-0')
 
     >>> g = rule_on_moves("startpos", ["7g7f"], "shogi", unread={"ply": 2, "message": "x"})
     >>> g.plies, g.error, g.recorded_plies
@@ -188,6 +221,8 @@ def rule_on_moves(start: str, moves: list[str], variant: str, *, line: int = 1,
         error = _error(line, exc.ply, str(exc))
         played = h.ply
     end = h.end
+    if end is None and claim is not None and error is None and unread is None:
+        end = _claim_end(h, claim)
     if end is not None:
         error = None  # a bad move after the end is one of the moves after the end
     elif error is None and unread is not None:
@@ -195,6 +230,18 @@ def rule_on_moves(start: str, moves: list[str], variant: str, *, line: int = 1,
     after = recorded - played if end is not None else 0
     return VariantGameRuling(line, variant, start, h.ply, end, error, after,
                              recorded_result=recorded_result, recorded_plies=recorded)
+
+
+def _claim_end(h: VariantHistory, claim: str) -> VariantRuling | None:
+    """The ruling on the claim that ends a shogi record (see :func:`rule_on_moves`)."""
+    from remis.variants.impasse import declaration_ruling, impasse_ruling
+
+    if claim == "declaration":
+        return declaration_ruling(h.board, h.ply)
+    try:
+        return impasse_ruling(h.board, h.ply)
+    except ValueError:  # the kings have not both entered: no rule to apply
+        return None
 
 
 def rule_on_lines(lines: Iterable[str], variant: str, *, repetitions: int | None = None,
@@ -216,7 +263,11 @@ def rule_on_lines(lines: Iterable[str], variant: str, *, repetitions: int | None
 def rule_on_variant_position(text: str, variant: str, *, repetitions: int | None = None,
                              notation: str | None = None) -> dict[str, Any]:
     """The ``remis position --variant --json`` object: the position (and
-    moves, if given) replayed, its automatic end, check and legal move count.
+    moves, if given) replayed, its automatic end (or the ruling on a trailing
+    ``declare`` / ``impasse``), check and legal move count; for shogi also
+    whether the side to move may declare a win under the CSA 27-point rule
+    (``declaration``) and both sides' points under the JSA 24-point rule
+    (``impasse``).
 
     >>> out = rule_on_variant_position("R3k4/R8/9/9/9/9/9/9/9/3K5 b", "xiangqi")
     >>> out["end"]["termination"], out["end"]["result"]
@@ -231,12 +282,18 @@ def rule_on_variant_position(text: str, variant: str, *, repetitions: int | None
                        notation=notation or (xiangqi_notation(moves) if variant == "xiangqi"
                                              else None))
     h.extend(moves[:g.plies])
-    return {
+    out: dict[str, Any] = {
         "variant": variant,
         "position": h.position,
         "side_to_move": h.side_to_move,
         "in_check": h.is_check(),
         "legal_moves": len(h.legal_moves()),
         "occurrences": list(h.occurrences()),
-        "end": None if h.end is None else h.end.to_json(),
+        "end": None if g.end is None else g.end.to_json(),
     }
+    if variant == "shogi":
+        from remis.variants.impasse import declaration, impasse_count
+
+        out["declaration"] = declaration(h.board, h.is_check()).to_json()
+        out["impasse"] = impasse_count(h.board).to_json()
+    return out

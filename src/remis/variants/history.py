@@ -18,7 +18,13 @@ from collections.abc import Sequence
 from remis.ruling import DRAW
 from remis.variants import ffish
 from remis.variants.board import Board
-from remis.variants.messages import NO_CHASE_NOTE, VariantRuling
+from remis.variants.chase import PIECE_NAMES, chased, square_before, square_name
+from remis.variants.messages import (
+    CHASE_NOTE,
+    CHECK_BEATS_CHASE_NOTE,
+    NO_CHASE_NOTE,
+    VariantRuling,
+)
 from remis.variants.notation import (
     NotationError,
     move_to_iccs,
@@ -75,7 +81,7 @@ class VariantHistory:
     ('repetition', '1/2-1/2', 'JSA sennichite')
     """
 
-    __slots__ = ("_boards", "_checks", "_end", "_keys", "_legal", "_legal_ply", "_moves",
+    __slots__ = ("_boards", "_chased", "_checks", "_end", "_keys", "_legal", "_legal_ply", "_moves",
                  "_natives", "_occ", "board", "first_mover", "notation", "rules", "start_number")
 
     def __init__(self, variant: str | VariantRules = "shogi", start: str = "startpos", *,
@@ -101,6 +107,8 @@ class VariantHistory:
         self._occ: dict[str, list[int]] = {k: [0]}
         # did the move of ply k give check (None: not known yet, only ply 0)
         self._checks: list[bool | None] = [None]
+        # xiangqi: the pieces the move of ply k chased (None: not known yet)
+        self._chased: list[dict[int, int] | None] = [{}]
         self._moves: list[str] = []
         self._natives: list[str] = []
         self._end: VariantRuling | None = None
@@ -250,6 +258,7 @@ class VariantHistory:
         self._moves.append(shown)
         self._natives.append(m)
         self._checks.append(None if san is None else san[-1] in "+#")
+        self._chased.append(None)
         occ = self._occ.get(k)
         if occ is None:
             self._occ[k] = [ply]
@@ -273,6 +282,7 @@ class VariantHistory:
         k = self._keys.pop()
         self.board = self._boards.pop()
         self._checks.pop()
+        self._chased.pop()
         self._natives.pop()
         occ = self._occ[k]
         occ.pop()
@@ -338,20 +348,120 @@ class VariantHistory:
             check_plies = [k for k in range(first + 1, ply + 1) if self._side(k - 1) == loser]
             params.update(loser=r.players[loser], winner=r.players[1 - loser],
                           checks=len(check_plies), article=article,
-                          check_plies=", ".join(map(str, check_plies)))
+                          check_plies=", ".join(map(str, check_plies)), note="")
+            evidence: dict[str, object] = {"cycle_moves": cycle, "check_plies": check_plies}
+            if r.variant == "xiangqi" and r.chase != "none":
+                # check beats chase: the checked side's own perpetual chase is not held
+                # against it, but the ruling says it was seen
+                chase = self.chase_in_cycle(first, ply, 1 - loser)
+                if chase:
+                    evidence["outweighed_chase"] = chase
+                    params["note"] = CHECK_BEATS_CHASE_NOTE.format(player=r.players[1 - loser])
             return VariantRuling(
                 ply=ply, result="0-1" if loser == FIRST else "1-0",
                 termination="perpetual_check", article=article, plies=occ,
-                message="variant_perpetual_check", params=params,
-                evidence={"cycle_moves": cycle, "check_plies": check_plies})
-        article = r.article("repetition")
-        params.update(article=article, note=NO_CHASE_NOTE if r.variant == "xiangqi" else "")
-        message = "variant_mutual_perpetual_check" if offenders else "variant_repetition_draw"
-        evidence: dict[str, object] = {"cycle_moves": cycle}
-        if r.variant == "xiangqi":
+                message="variant_perpetual_check", params=params, evidence=evidence)
+        evidence = {"cycle_moves": cycle}
+        note = ""
+        if r.variant == "xiangqi" and r.chase == "none":
+            note = NO_CHASE_NOTE
             evidence["chase_analysed"] = False
+        elif r.variant == "xiangqi" and not offenders:
+            chases = {side: self.chase_in_cycle(first, ply, side) for side in (FIRST, SECOND)}
+            chasers = [side for side, found in chases.items() if found]
+            evidence["chase_analysed"] = True
+            evidence["chases"] = {r.players[side].lower(): found
+                                  for side, found in chases.items() if found}
+            if len(chasers) == 1:
+                return self._chase_end(ply, occ, params, cycle, chasers[0], chases[chasers[0]])
+            if chasers:
+                article = r.article("perpetual_chase")
+                params.update(article=article, red=r.players[0], black=r.players[1],
+                              **{f"{k}_{side}": v
+                                 for side, found in zip(("red", "black"), chases.values(),
+                                                        strict=True)
+                                 for k, v in _chase_params(found).items()})
+                return VariantRuling(ply=ply, result=DRAW, termination="repetition",
+                                     article=article, plies=occ,
+                                     message="variant_mutual_perpetual_chase", params=params,
+                                     evidence=evidence)
+            note = CHASE_NOTE
+        article = r.article("repetition")
+        params.update(article=article, note=note)
+        message = "variant_mutual_perpetual_check" if offenders else "variant_repetition_draw"
         return VariantRuling(ply=ply, result=DRAW, termination="repetition", article=article,
                              plies=occ, message=message, params=params, evidence=evidence)
+
+    def _chase_end(self, ply: int, occ: tuple[int, ...], params: dict[str, object],
+                   cycle: list[str], loser: int, found: list[dict[str, object]]
+                   ) -> VariantRuling:
+        r = self.rules
+        article = r.article("perpetual_chase")
+        params.update(loser=r.players[loser], winner=r.players[1 - loser], article=article,
+                      **_chase_params(found))
+        return VariantRuling(
+            ply=ply, result="0-1" if loser == FIRST else "1-0", termination="perpetual_chase",
+            article=article, plies=occ, message="variant_perpetual_chase", params=params,
+            evidence={"cycle_moves": cycle, "chase_analysed": True, "chase": found})
+
+    def chased_pieces(self, ply: int) -> dict[str, str]:
+        """The pieces the move of ``ply`` chased: chased square -> square of
+        the piece chasing it (xiangqi; AXF, see :mod:`remis.variants.chase`).
+
+        >>> h = VariantHistory("xiangqi", "4k4/9/1n7/9/9/9/9/R8/9/3K5 w"); h.push("a3b3")
+        >>> h.chased_pieces(1)
+        {'b8': 'b3'}
+        """
+        if self.rules.variant != "xiangqi" or not 1 <= ply <= self.ply:
+            return {}
+        return {square_name(k): square_name(v) for k, v in self._chased_at(ply).items()}
+
+    def _chased_at(self, k: int) -> dict[int, int]:
+        """The pieces the move of ply ``k`` chased (computed once, when a
+        repetition is judged)."""
+        got = self._chased[k]
+        if got is None:
+            after = self.board if k == self.ply else self._boards[k]
+            got = chased(self._boards[k - 1], after, self._natives[k - 1])
+            self._chased[k] = got
+        return got
+
+    def chase_in_cycle(self, first: int, last: int, side: int) -> list[dict[str, object]]:
+        """How ``side`` (``FIRST``/``SECOND``) chased one and the same piece
+        with every one of its moves played from position ``first`` to
+        position ``last`` (one entry per move: ply, chasing and chased piece
+        and squares), or [] if it did not.
+
+        The chased piece is followed through its own side's moves: it may
+        flee, the chaser must keep chasing it wherever it goes.
+
+        >>> h = VariantHistory("xiangqi", "4k4/9/n8/9/9/9/9/R8/9/3K5 b")
+        >>> h.extend(["a8b6", "a3b3", "b6a8", "b3a3"])
+        4
+        >>> [(m["ply"], m["chaser_square"], m["chased_square"]) for m in h.chase_in_cycle(0, 4, 0)]
+        [(2, 'b3', 'b6'), (4, 'a3', 'a8')]
+        """
+        plies = [k for k in range(first + 1, last + 1) if self._side(k - 1) == side]
+        if not plies:
+            return []
+        # square of a chased piece at the latest ply -> [(ply, its square, chaser's square)]
+        paths = {sq: [(plies[-1], sq, by)] for sq, by in self._chased_at(plies[-1]).items()}
+        for k in reversed(plies[:-1]):
+            here = self._chased_at(k)
+            moves_back = ((square_before(sq, self._natives[k]), path)  # its side's move: ply k+1
+                          for sq, path in paths.items())
+            paths = {sq: [(k, sq, here[sq]), *path] for sq, path in moves_back if sq in here}
+            if not paths:
+                return []
+        path = min(paths.values())
+        out: list[dict[str, object]] = []
+        for k, sq, by in path:
+            board = self.board if k == self.ply else self._boards[k]
+            out.append({"ply": k, "chaser": PIECE_NAMES[board.cells[by].upper()],
+                        "chaser_square": square_name(by),
+                        "chased": PIECE_NAMES[board.cells[sq].upper()],
+                        "chased_square": square_name(sq)})
+        return out
 
     # ----------------------------------------------------------- queries
     @property
@@ -479,3 +589,22 @@ class VariantHistory:
             c = ffish.in_check(self.rules.variant, board.fen())
             self._checks[ply] = c
         return c
+
+
+def _chase_params(found: list[dict[str, object]]) -> dict[str, object]:
+    """The ruling's words for one side's perpetual chase: the chased piece,
+    where it stood when the chase began, the chasing piece (``pieces`` when
+    several kinds took turns), the squares it chased from and the plies.
+
+    >>> p = _chase_params([{"ply": 9, "chaser": "chariot", "chaser_square": "b3",
+    ...                     "chased": "horse", "chased_square": "b8"},
+    ...                    {"ply": 11, "chaser": "chariot", "chaser_square": "a3",
+    ...                     "chased": "horse", "chased_square": "a8"}])
+    >>> p["chaser"], p["chaser_squares"], p["chase_plies"]
+    ('chariot', 'b3, a3', '9, 11')
+    """
+    kinds = {str(m["chaser"]) for m in found}
+    return {"chased": found[0]["chased"], "chased_square": found[0]["chased_square"],
+            "chaser": kinds.pop() if len(kinds) == 1 else "pieces",
+            "chaser_squares": ", ".join(dict.fromkeys(str(m["chaser_square"]) for m in found)),
+            "chases": len(found), "chase_plies": ", ".join(str(m["ply"]) for m in found)}

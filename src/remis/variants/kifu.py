@@ -200,6 +200,9 @@ def read_csa(data: bytes, parser: IsolatedParser | None = None, *, line: int = 1
             moves = moves[:k]
             rec.unread = {"ply": k + 1, "message": "the CSA parser cannot read or play move "
                           f"{k + 1} of this game"}
+            at = _move_line(text, k)
+            if at is not None:  # the move's own line, counted from the file's start
+                rec.unread["line"] = rec.line + at
         rec.moves = [m for m in moves if m is not None]
         rec.result = _result(win, endgame)
         rec.termination = TERMINATIONS.get(endgame, endgame or None)
@@ -208,6 +211,30 @@ def read_csa(data: bytes, parser: IsolatedParser | None = None, *, line: int = 1
             rec.termination, rec.result = summary
         rec.headers = _headers(list(names), info)
         yield rec
+
+
+#: a CSA move statement: side, from and to squares, piece
+_CSA_MOVE = re.compile(r"[+-]\d{4}[A-Z]{2}")
+
+
+def _move_line(text: str, k: int) -> int | None:
+    """The index of the line of a CSA game's ``text`` that holds its move
+    ``k`` (from 0), or None when there are fewer; statements may share a line,
+    separated by commas, and comment lines hold none.
+
+    >>> _move_line("PI\\n+\\n+7776FU,T3\\n'x\\n-3334FU\\n", 1)
+    4
+    """
+    n = 0
+    for i, line in enumerate(text.split("\n")):
+        if line.startswith("'"):
+            continue
+        for statement in line.split(","):
+            if _CSA_MOVE.match(statement.strip()):
+                if n == k:
+                    return i
+                n += 1
+    return None
 
 
 def _readable_part(parser: IsolatedParser, text: str) -> tuple[int, ParsedCSA] | None:

@@ -19,12 +19,20 @@ from pathlib import Path
 from remis.variants.game import (
     VariantGameRuling,
     rule_on_moves,
+    split_claim,
     split_game_line,
     split_result,
 )
 from remis.variants.history import VariantError
 from remis.variants.ki2 import KI2_EXTENSIONS, read_ki2
-from remis.variants.kifu import CSA_EXTENSIONS, KIF_EXTENSIONS, GameRecord, read_csa, read_kif
+from remis.variants.kifu import (
+    CSA_EXTENSIONS,
+    KIF_EXTENSIONS,
+    TERMINATIONS,
+    GameRecord,
+    read_csa,
+    read_kif,
+)
 
 #: what a folder given to ``remis audit --variant`` is searched for
 VARIANT_SUFFIXES = (*KIF_EXTENSIONS, *KI2_EXTENSIONS, *CSA_EXTENSIONS, ".txt")
@@ -104,10 +112,14 @@ def read_lines(lines: Iterable[bytes], variant: str, *, line: int = 1, offset: i
         try:
             body, result = split_result(text)
             start, moves = split_game_line(body, variant)
+            moves, claim = split_claim(moves)
+            if claim is not None and variant != "shogi":
+                raise VariantError(f"'declare' and 'impasse' end shogi games only, not {variant}")
         except VariantError as exc:
             yield GameRecord(index, n, here, text, [], error=str(exc))
             continue
-        yield GameRecord(index, n, here, start, moves, result)
+        yield GameRecord(index, n, here, start, moves, result,
+                         None if claim is None else _CLAIM_TERMINATIONS[claim])
 
 
 def check_format(path: str, variant: str) -> str:
@@ -184,6 +196,20 @@ def read_records_range(path: str, variant: str, start: int, end: int) -> Iterato
         yield from (read_kif if fmt == "kif" else read_ki2)(data, source=path)
 
 
+#: the termination a record gets from the claim that ends it, and back
+_CLAIM_TERMINATIONS = {"declaration": TERMINATIONS["%KACHI"], "impasse": TERMINATIONS["%JISHOGI"]}
+
+
+def record_claim(rec: GameRecord) -> str | None:
+    """The claim a shogi record ends with: ``"declaration"`` (CSA ``%KACHI``,
+    KIF 入玉宣言 / 入玉勝ち), ``"impasse"`` (CSA ``%JISHOGI``, KIF 持将棋) or None.
+
+    >>> record_claim(GameRecord(1, 1, 0, "startpos", [], termination="entering-king declaration"))
+    'declaration'
+    """
+    return {v: k for k, v in _CLAIM_TERMINATIONS.items()}.get(rec.termination or "")
+
+
 def rule_on_record(rec: GameRecord, variant: str, *, repetitions: int | None = None,
                    notation: str | None = None) -> VariantGameRuling:
     """Replay a record and rule on it (see
@@ -202,7 +228,8 @@ def rule_on_record(rec: GameRecord, variant: str, *, repetitions: int | None = N
                               recorded_result=rec.result)
     else:
         g = rule_on_moves(rec.start, rec.moves, variant, line=rec.line, repetitions=repetitions,
-                          notation=notation, recorded_result=rec.result, unread=rec.unread)
+                          notation=notation, recorded_result=rec.result, unread=rec.unread,
+                          claim=record_claim(rec) if variant == "shogi" else None)
     g.game = rec.index
     g.headers = rec.headers
     return g

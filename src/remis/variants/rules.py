@@ -2,7 +2,8 @@
 themselves as pure functions over per-ply facts (occurrence plies and which
 moves gave check).
 
-Sources, in our own words (see ``shared/RULES.md`` section 9):
+Sources, in our own words (the Japan Shogi Association's sennichite rule; the World
+Xiangqi Federation's rules, as H. G. Muller summarises them on chessvariants.com):
 
 * Shogi, JSA rules: the fourth occurrence of the same position (board,
   pieces in hand, side to move) ends the game; it is a draw (*sennichite*)
@@ -11,7 +12,10 @@ Sources, in our own words (see ``shared/RULES.md`` section 9):
   judged, whichever side made the last move.
 * Xiangqi, Asian/WXF rules as the source text simplifies them: the same
   fourfold rule and loss for perpetual check; the number of occurrences is
-  configurable (many servers use 3).  Perpetual *chase* is not analysed.
+  configurable (many servers use 3).  When neither side checked with every
+  move, a side that chased an unprotected piece with every one of its moves
+  of the cycle loses (AXF perpetual chase, :mod:`remis.variants.chase`);
+  both chasing is a draw.  ``chase="none"`` leaves chases unjudged.
 """
 
 from __future__ import annotations
@@ -39,14 +43,21 @@ class VariantRules:
     players: tuple[str, str]
     #: the body whose rules are cited
     authority: str
+    #: xiangqi perpetual chase: ``"axf"`` (judged) or ``"none"`` (not analysed)
+    chase: str = "none"
 
     def article(self, rule: str) -> str:
         """The citation of ``rule`` (``repetition``, ``perpetual_check``,
-        ``checkmate``, ``no_legal_move``, ``illegal_move``) under this rule set.
+        ``checkmate``, ``no_legal_move``, ``illegal_move``, ``perpetual_chase``)
+        under this rule set.
 
         >>> SHOGI.article("repetition"), XIANGQI.article("perpetual_check")
         ('JSA sennichite', 'WXF perpetual check')
+        >>> XIANGQI.article("perpetual_chase")
+        'AXF perpetual chase'
         """
+        if rule == "perpetual_chase":
+            return "AXF perpetual chase"
         names = {
             "repetition": "sennichite" if self.variant == "shogi" else "repetition",
             "perpetual_check": "perpetual check",
@@ -58,24 +69,31 @@ class VariantRules:
 
 
 SHOGI = VariantRules("shogi", 4, True, ("Sente", "Gote"), "JSA")
-XIANGQI = VariantRules("xiangqi", 4, True, ("Red", "Black"), "WXF")
+XIANGQI = VariantRules("xiangqi", 4, True, ("Red", "Black"), "WXF", "axf")
+#: the ways a xiangqi rule set may judge chases
+CHASE_RULES = ("axf", "none")
 VARIANTS = ("shogi", "xiangqi")
 
 
-def xiangqi_rules(repetitions: int = 4) -> VariantRules:
-    """Xiangqi rules with ``repetitions`` occurrences ending the game (2 or more).
+def xiangqi_rules(repetitions: int = 4, chase: str = "axf") -> VariantRules:
+    """Xiangqi rules with ``repetitions`` occurrences ending the game (2 or
+    more) and perpetual chase judged (``"axf"``) or not (``"none"``).
 
-    >>> xiangqi_rules(3).article("repetition")
-    'WXF repetition'
+    >>> xiangqi_rules(3).article("repetition"), xiangqi_rules(3, "none").chase
+    ('WXF repetition', 'none')
     """
     if repetitions < 2:
         raise ValueError(f"repetition count must be at least 2, not {repetitions}")
-    return VariantRules("xiangqi", repetitions, True, ("Red", "Black"), "WXF")
+    if chase not in CHASE_RULES:
+        raise ValueError(f"unknown chase rule {chase!r}: choose one of {', '.join(CHASE_RULES)}")
+    return VariantRules("xiangqi", repetitions, True, ("Red", "Black"), "WXF", chase)
 
 
-def rules_for(variant: str, repetitions: int | None = None) -> VariantRules:
-    """The rule set for ``variant``; ``repetitions`` overrides the count
-    (xiangqi only: shogi's fourfold rule is fixed by the JSA).
+def rules_for(variant: str, repetitions: int | None = None,
+              chase: str | None = None) -> VariantRules:
+    """The rule set for ``variant``; ``repetitions`` overrides the count and
+    ``chase`` the chase rule (xiangqi only: shogi's fourfold rule is fixed by
+    the JSA, and shogi has no chase rule).
 
     >>> rules_for("shogi") is SHOGI
     True
@@ -85,9 +103,13 @@ def rules_for(variant: str, repetitions: int | None = None) -> VariantRules:
     if variant == "shogi":
         if repetitions not in (None, 4):
             raise ValueError("shogi repetition (sennichite) is always fourfold")
+        if chase not in (None, "none"):
+            raise ValueError("shogi has no chase rule")
         return SHOGI
     if variant == "xiangqi":
-        return XIANGQI if repetitions in (None, 4) else xiangqi_rules(repetitions)
+        if repetitions in (None, 4) and chase in (None, "axf"):
+            return XIANGQI
+        return xiangqi_rules(4 if repetitions is None else repetitions, chase or "axf")
     raise ValueError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}")
 
 

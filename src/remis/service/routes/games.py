@@ -16,6 +16,7 @@ from fastapi.responses import PlainTextResponse, StreamingResponse
 from remis.service.pgn_export import game_pgn
 from remis.service.routes.common import Services, Token, json_response
 from remis.service.schemas import (
+    CREATE_ERRORS,
     ERRORS,
     GAME_LINKS,
     READ_ERRORS,
@@ -45,9 +46,10 @@ def router(services: Services) -> APIRouter:
     api = APIRouter()
 
     @api.post("/v1/games", status_code=201, response_model=CreatedGame,
-              responses={**ERRORS, 201: {"links": GAME_LINKS}}, operation_id="create_game")
+              responses={**CREATE_ERRORS, 201: {"links": GAME_LINKS}},
+              operation_id="create_game")
     async def create_game(body: CreateGame) -> Response:
-        """Create a game; the answer holds the only copy of the three tokens."""
+        """Create a game; the answer holds the only copy of its four tokens."""
         gid, tokens, state = await games.create_async(body.config)
         return json_response({"id": gid, "tokens": tokens, "state": state}, 201)
 
@@ -75,8 +77,10 @@ def router(services: Services) -> APIRouter:
     @api.get("/v1/games/{game_id}/events", response_model=EventLog, responses=READ_ERRORS,
              operation_id="get_events")
     def get_events(game_id: str, token: Token,
-                   after: Annotated[int, Query(ge=0, le=2**31)] = 0,
-                   limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = MAX_PAGE,
+                   after: Annotated[int, Query(ge=0, le=2**31, description=(
+                       "the last event the client has: the page starts with the next"))] = 0,
+                   limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description=(
+                       "the most events in the page"))] = MAX_PAGE,
                    ) -> dict[str, Any]:
         """A page of the game's accepted events, in order, and of the ruling
         log they wrote (any token of the game): events ``after + 1`` on, at
@@ -94,8 +98,11 @@ def router(services: Services) -> APIRouter:
         moves, n = games.moves(game_id)
         return {"moves": moves, "event": n}
 
-    @api.get("/v1/games/{game_id}/stream", responses=READ_ERRORS,
-             response_class=StreamingResponse)
+    @api.get("/v1/games/{game_id}/stream", response_class=StreamingResponse, responses={
+        **READ_ERRORS,
+        200: {"content": {"text/event-stream": {"schema": {"type": "string"}}},
+              "description": "Server-Sent Events: 'id: <event number>' and 'data: <state>' "
+                             "for each, and a ': keep-alive' comment when nothing happens"}})
     async def stream(game_id: str, request: Request, token: Token) -> StreamingResponse:
         """Server-Sent Events: the current state, then one state per accepted
         event (any token of the game, in the header: read it with a streaming
@@ -140,7 +147,7 @@ def router(services: Services) -> APIRouter:
         rec, state, _ = games.state(game_id)
         moves, _ = games.moves(game_id)
         return PlainTextResponse(
-            game_pgn(rec.id, rec.config, rec.created, state, moves),
+            game_pgn(rec.id, rec.config, rec.created, state, moves, games.store.events(game_id)),
             media_type="application/x-chess-pgn",
             headers={"Content-Disposition": f'attachment; filename="remis-{rec.id}.pgn"'})
 

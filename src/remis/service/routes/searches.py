@@ -70,19 +70,21 @@ async def run(pool: SearchPool, request: Request, fn: Any, *args: Any) -> Any:
     except OverAllowance:
         raise
     except Busy as exc:
-        raise ServiceError(429, str(exc)) from None
+        raise ServiceError(429, str(exc), "busy") from None
     answer = asyncio.wrap_future(job.future)
     while not (await asyncio.wait({answer}, timeout=DISCONNECT_POLL))[0]:
         if await request.is_disconnected():
             job.cancel()
             answer.cancel()
-            raise ServiceError(400, "the client went away; the work was cancelled")
+            raise ServiceError(400, "the client went away; the work was cancelled",
+                               "client_gone")
     try:
         return answer.result()
     except InputError as exc:
-        raise ServiceError(422, str(exc)) from None
+        raise ServiceError(422, str(exc), "bad_input") from None
     except Cancelled:
-        raise ServiceError(400, "the client went away; the work was cancelled") from None
+        raise ServiceError(400, "the client went away; the work was cancelled",
+                           "client_gone") from None
 
 
 def _endpoints(api: APIRouter, search: Any, search_seconds: float) -> APIRouter:

@@ -9,14 +9,14 @@ import type { Key } from 'chessground/types';
 
 import { ApiError, call, type GameReport, type PositionReport, type Ruling } from './api';
 import { $, el } from './dom';
-import { sideName, t, translateParam } from './i18n';
+import { sentence, sideName, t, translateParam } from './i18n';
+import { plainError } from './errors';
 import { findLine, lineFens, toLine, type Line } from './evidence';
 import { moveLabel } from './movelist';
-import { plainError } from './play';
+import { lineStepper } from './stepper';
 import { rulingBox, rulingText } from './views';
 
 let board: Api;
-let timer: number | undefined;
 let lastInput = '';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -37,36 +37,20 @@ function show(fen: string, last?: [string, string]): void {
   $('analysis-board').dataset.fen = fen;
 }
 
-function stopLine(): void {
-  if (timer !== undefined) window.clearInterval(timer);
-  timer = undefined;
-}
-
-function playLine(l: Line): void {
-  stopLine();
+/** A line to step through on the analysis board. */
+function stepper(l: Line, label: string): HTMLElement {
   const steps = lineFens(l);
-  show(l.fen);
-  let i = 0;
-  timer = window.setInterval(() => {
-    if (i >= steps.length) return stopLine();
-    show(steps[i].fen, steps[i].last);
-    i += 1;
-  }, 700);
+  return lineStepper(l.fen, l.san, steps, (fen, last) => show(fen, last), label);
 }
 
-function lineButton(l: Line): HTMLElement {
-  const b = el('button', { 'data-testid': 'play-line', class: 'play-line' }, t('ui.play_line'));
-  b.addEventListener('click', () => playLine(l));
-  return b;
-}
-
-/** A helpmate line in `evidence`, to play through on the board (a "cannot" ruling gives its reason itself). */
+/** A helpmate line in `evidence`, to step through on the board (a "cannot" ruling gives its reason itself). */
 function helpmateBox(evidence: unknown, fen: string): HTMLElement | null {
   const uci = findLine(evidence);
   if (!uci) return null;
   const l = toLine(fen, uci);
   if (!l.san.length) return null;
-  return el('p', { 'data-testid': 'helpmate' }, t('ui.helpmate_line', { line: l.san.join(' ') }), ' ', lineButton(l));
+  return el('div', { 'data-testid': 'helpmate' }, el('p', {}, t('ui.helpmate_line_short')),
+    stepper(l, t('ui.helpmate_line_short')));
 }
 
 type Side = 'white' | 'black';
@@ -89,21 +73,20 @@ function mateBox(rep: PositionReport): HTMLElement | null {
     const flagged = side === 'white' ? 'black' : 'white';
     const who = sideName(side);
     const p = el('p', { 'data-side': side }, el('strong', {}, `${t('ui.flag_of', { player: sideName(flagged) })} `));
-    const reason = v.reason ? ` (${translateParam(v.reason)})` : '';
+    // short sentences: the verdict, then the engine's reason as a sentence of its own
+    const reason = v.reason ? ` ${sentence(translateParam(v.reason))}` : '';
+    let line: HTMLElement | null = null;
     if (v.value === true) {
-      if (v.line && v.line.length) {
-        const l = toLine(rep.fen, v.line);
-        p.append(t('ui.can_mate_line', { player: who, line: l.san.join(' ') }), ' ', lineButton(l));
-      } else {
-        p.append(t('ui.can_mate', { player: who }));
-      }
+      p.append(t('ui.can_mate', { player: who }));
+      if (v.line && v.line.length) line = stepper(toLine(rep.fen, v.line), t('ui.can_mate', { player: who }));
     } else if (v.value === false) {
       // a game-over ruling above gives the reasons already: each once
-      p.append(t('ui.cannot_mate', { player: who, reason: rep.end ? '' : reason }));
+      p.append(`${t('ui.cannot_mate_short', { player: who })}${rep.end ? '' : reason}`);
     } else {
-      p.append(t('ui.mate_unknown', { player: who, reason }));
+      p.append(`${t('ui.mate_unknown_short', { player: who })}${reason}`);
     }
     box.append(p);
+    if (line) box.append(line);
   }
   return box;
 }
@@ -151,10 +134,18 @@ function renderPosition(rep: PositionReport): void {
   if (mate) out.append(mate);
 }
 
-/** Split a PGN file into games (at each [Event tag that starts a game). */
-function splitGames(pgn: string): string[] {
-  const parts = pgn.split(/\n\s*(?=\[Event\s)/);
-  return parts.filter((p) => p.trim().length > 0);
+/** Split a PGN file into games: a game starts at its first tag after the moves of the one before. */
+export function splitGames(pgn: string): string[] {
+  const games: string[][] = [];
+  let inMoves = true;
+  for (const line of pgn.split(/\r?\n/)) {
+    const tag = /^\s*\[\w+\s+"/.test(line);
+    if (tag && inMoves) games.push([]);
+    if (!games.length) games.push([]);
+    games[games.length - 1].push(line);
+    if (line.trim()) inMoves = !tag;
+  }
+  return games.map((g) => g.join('\n')).filter((g) => g.trim().length > 0);
 }
 
 function positions(pgn: string): string[] | null {
@@ -175,15 +166,34 @@ function positions(pgn: string): string[] | null {
   }
 }
 
+/** "Game 2 · Anna – Piotr · 1-0": a game of a PGN named as its tags say. */
+function gameTitle(g: GameReport): string {
+  const h = g.headers ?? {};
+  return [t('ui.game_n', { n: g.game }), h.White && `${h.White} – ${h.Black ?? '?'}`, h.Result]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** A PGN's games: one report at a time, picked in a list when there are several; the board follows. */
 function renderGames(games: GameReport[], pgn: string): void {
-  const out = $('analysis');
   const texts = splitGames(pgn);
-  games.forEach((g, i) => {
-    const fens = texts.length === games.length ? positions(texts[i]) : null;
-    const h = g.headers ?? {};
-    const title = [t('ui.game_n', { n: g.game }), h.White && `${h.White} – ${h.Black ?? '?'}`, h.Result]
-      .filter(Boolean)
-      .join(' · ');
+  const pick = $('game-pick') as HTMLSelectElement;
+  const several = games.length > 1;
+  $('game-pick-box').hidden = !several;
+  pick.replaceChildren(...games.map((g, i) => el('option', { value: String(i) }, gameTitle(g))));
+  const showGame = (i: number): void => {
+    $('analysis').replaceChildren();
+    renderGame(games[i], texts.length === games.length ? texts[i] : null);
+  };
+  pick.onchange = () => showGame(Number(pick.value));
+  showGame(0);
+}
+
+function renderGame(g: GameReport, text: string | null): void {
+  const out = $('analysis');
+  {
+    const fens = text === null ? null : positions(text);
+    const title = gameTitle(g);
     const box = el('div', { class: 'report', 'data-testid': 'game' }, el('h2', {}, title));
     if (g.error) {
       const where = typeof g.error.ply === 'number' && g.error.ply > 0
@@ -211,15 +221,15 @@ function renderGames(games: GameReport[], pgn: string): void {
       );
     }
     out.append(box);
-    if (i === 0 && fens) show(fens[fens.length - 1]);
-  });
+    if (fens) show(fens[fens.length - 1]);
+  }
 }
 
 async function analyse(): Promise<void> {
   const text = ($('analyse-input') as HTMLTextAreaElement).value;
   lastInput = text;
-  stopLine();
   $('analysis').replaceChildren();
+  $('game-pick-box').hidden = true;
   $('analysis-error').textContent = '';
   if (!text.trim()) {
     $('analysis-error').textContent = t('ui.err_empty_input');

@@ -1,11 +1,14 @@
 // The HTTP API of the remis service (/v1), JSON in and out. A refusal comes
-// back as {"detail": "..."}; it is thrown as an ApiError carrying that text.
+// back as {"detail": "...", "code": "...", "params": {...}}; it is thrown as
+// an ApiError carrying them (the page words it from the code, see errors.ts).
 
 export class ApiError extends Error {
   /** status 0: the server could not be reached */
   constructor(
     public status: number,
     public detail: string,
+    public code = '',
+    public params: Record<string, unknown> = {},
   ) {
     super(detail);
   }
@@ -44,10 +47,12 @@ export async function call<T>(
     data = null;
   }
   if (!res.ok) {
-    const detail = (data as { detail?: unknown } | null)?.detail;
+    const body = (data ?? {}) as { detail?: unknown; code?: unknown; params?: unknown };
+    const detail = body.detail;
     const text =
       typeof detail === 'string' ? detail : detail ? JSON.stringify(detail) : `HTTP ${res.status}`;
-    throw new ApiError(res.status, text);
+    const params = body.params && typeof body.params === 'object' ? (body.params as Record<string, unknown>) : {};
+    throw new ApiError(res.status, text, typeof body.code === 'string' ? body.code : '', params);
   }
   return data as T;
 }
@@ -96,7 +101,27 @@ export interface GameState {
   /** the entries of the ruling log that the last event wrote */
   rulings?: Ruling[];
   awaiting_arbiter?: { kind: string; player: string; article: string } | null;
+  /** the piece a player touched this turn (4.3), when its square was recorded */
+  touched?: { player: Color; square: string | null } | null;
+  /** players' open requests to the arbiter */
+  requests?: { player: Color; kind: string; comment: string | null }[];
+  /** the first-move rule: who must make a first move, by when (seconds since the start) */
+  first_move_due?: { player: Color; at: number } | null;
   [key: string]: unknown;
+}
+
+/** Answer of GET /v1/time-control: a control read, described and classified by the server. */
+export interface TimeControlView {
+  time_control: string;
+  text: string;
+  periods: { moves: number | null; minutes: number; increment: number; delay: number }[];
+  description: string;
+  fide_mode: 'standard' | 'rapid' | 'blitz' | null;
+  classification: string;
+  modes: { mode: 'online' | 'standard' | 'rapid' | 'blitz'; meaning: string; supervision: boolean; quickplay_finish: boolean }[];
+  supervision: Record<'full' | 'partial', string>;
+  quickplay: string;
+  first_move_seconds: number;
 }
 
 /** One move of GET /v1/games/{id}/moves: what the arbiter's board holds. */

@@ -57,19 +57,19 @@ function pending(st: GameState): { awaiting: Awaiting; postponed: boolean } | nu
   return { awaiting: { kind: 'quickplay', player, article: 'III.5' }, postponed: true };
 }
 
+/** Draw the decisions; returns whether a decision awaits and whether an illegal move can be found later. */
 export function renderDecisions(
   st: GameState,
   isArbiter: boolean,
   moves: PlayedMove[],
   label: (ply: number) => string,
-): void {
+): { decide: boolean; findLater: boolean } {
   const open = pending(st);
   const awaiting = open?.awaiting ?? null;
   const standing = moves.filter((m) => m.standing);
   if (selected !== null && !standing.some((m) => m.ply === selected)) selected = null;
   const decide = isArbiter && !st.over && awaiting !== null;
   const findLater = isArbiter && !st.over && standing.length > 0 && !st.awaiting_arbiter;
-  $('arbiter-panel').hidden = !decide && !findLater;
   $('decision').hidden = !decide;
   $('found-later-box').hidden = !findLater;
   if (decide && awaiting) {
@@ -93,6 +93,7 @@ export function renderDecisions(
   button.textContent = chosen
     ? t('ui.found_later', { number: label(chosen.ply), move: chosen.move, player: sideName(chosen.player) })
     : t('ui.found_later_none');
+  return { decide, findLater };
 }
 
 export function setupDecisions(post: Post, moves: () => PlayedMove[]): void {

@@ -51,6 +51,10 @@ export async function setLanguage(l: Lang): Promise<void> {
     const key = el.dataset.i18n as string;
     if (texts[key]) el.textContent = texts[key];
   });
+  document.querySelectorAll<HTMLElement>('[data-i18n-label]').forEach((el) => {
+    const key = el.dataset.i18nLabel as string;
+    if (texts[key]) el.setAttribute('aria-label', texts[key]);
+  });
 }
 
 export function format(template: string, params: Record<string, unknown>): string {
@@ -62,6 +66,11 @@ export function format(template: string, params: Record<string, unknown>): strin
 /** A page text by id, with {placeholders} filled. */
 export function t(key: string, params: Record<string, unknown> = {}): string {
   return format(texts[key] ?? english[key] ?? key, params);
+}
+
+/** Whether the catalogues have a text of this id. */
+export function has(key: string): boolean {
+  return key in english;
 }
 
 function escapeRe(s: string): string {
@@ -163,12 +172,27 @@ function param(name: string, value: unknown): unknown {
   return translateParam(value);
 }
 
-/** A ruling, claim or log entry in the reader's language (English explanation as fallback). */
+/** Words as a sentence: the first letter in upper case, a full stop at the end. */
+export function sentence(text: string): string {
+  const s = text.trim().replace(/[.]$/, '');
+  return s ? `${s[0].toUpperCase()}${s.slice(1)}.` : '';
+}
+
+/**
+ * A ruling, claim or log entry in the reader's language (English explanation
+ * as fallback). The engine's reason, which the templates put in parentheses
+ * inside the sentence, follows it as a sentence of its own: short sentences,
+ * no parentheses within parentheses.
+ */
 export function explain(r: Explained): string {
   if (r.message && texts[r.message]) {
     const params: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(r.params ?? {})) params[k] = param(k, v);
-    return format(texts[r.message], params);
+    const template = texts[r.message];
+    if (typeof params.reason === 'string' && template.includes(' ({reason})')) {
+      return `${format(template.replace(' ({reason})', ''), params)} ${sentence(params.reason)}`;
+    }
+    return format(template, params);
   }
   return r.explanation ?? r.message ?? '';
 }

@@ -3,6 +3,7 @@
 import { redrawBoard, rerenderAnalysis, setupAnalysis } from './analysis';
 import { $ } from './dom';
 import { LANGUAGES, pickLanguage, setLanguage, type Lang } from './i18n';
+import { rereadControl } from './newgame';
 import { joinFromLink, render, setupPlay } from './play';
 
 function selectTab(name: 'play' | 'analyse'): void {
@@ -27,9 +28,11 @@ async function main(): Promise<void> {
     await setLanguage(l);
     render();
     rerenderAnalysis();
+    await rereadControl();
     document.body.dataset.lang = l;
   });
   await setLanguage(lang);
+  await rereadControl();
   document.body.dataset.lang = lang;
   await joinFromLink();
   document.body.dataset.ready = 'true';

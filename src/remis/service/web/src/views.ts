@@ -10,7 +10,8 @@ import { explain, t } from './i18n';
 export function rulingText(r: Ruling): string {
   const text = explain(r);
   if (!r.article || text.includes(r.article)) return text;
-  return `${text} (${t('ui.article', { article: r.article })})`;
+  const cite = `(${t('ui.article', { article: r.article })})`;
+  return text.endsWith('.') ? `${text.slice(0, -1)} ${cite}.` : `${text} ${cite}`;
 }
 
 export function rulingBox(r: Ruling, cls = ''): HTMLElement {
@@ -20,11 +21,16 @@ export function rulingBox(r: Ruling, cls = ''): HTMLElement {
   return box;
 }
 
+/** A log entry; the words a player or the arbiter wrote with it follow in quotes. */
 export function rulingItem(r: Ruling): HTMLElement {
-  return el('li', {}, rulingText(r));
+  const item = el('li', {}, rulingText(r));
+  const comment = r.params?.comment;
+  if (typeof comment === 'string' && comment) item.append(' ', el('q', {}, comment));
+  return item;
 }
 
-/** "½–½" as players write a draw. */
+/** "½–½" as players write a draw; a cancelled game has no result. */
 export function resultText(result: string): string {
+  if (result === '*') return '–';
   return result === '1/2-1/2' ? '½–½' : result.replace('-', '–');
 }

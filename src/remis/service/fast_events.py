@@ -1,0 +1,151 @@
+"""The one request a live game sends with every move, ``POST
+/v1/games/{id}/events``, answered without FastAPI's routing, dependency and
+validation machinery, which cost more than the event itself.
+
+:class:`FastEvents` takes an ordinary request (a JSON body that the route's
+model accepts, under the body limit): it validates the body with the same
+model, posts the event (:meth:`remis.service.games.Games.post_async`) and
+answers what the route answers, a refusal through the app's own handler.
+Anything else (a malformed or unknown body, another content type, a body
+over the limit) goes on to the app unchanged, body and all, so that its
+answers, errors included, stay the route's: a request costs its own work and
+the application's stack only where it needs it.  The layers every request
+passes first (the client behind a trusted proxy, the caller, the anti-framing
+headers: :func:`remis.service.middleware.outer`) are around it.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from remis.service.auth import bearer
+from remis.service.games import Games
+
+_PATH = re.compile(r"/v1/games/([^/]+)/events")
+_JSON = (b"application/json", b"application/json; charset=utf-8")
+#: an exception handler of the app: ``(request, exc) -> response``
+Handler = Callable[[Request, Exception], Any]
+
+
+class FastEvents:
+    """ASGI middleware: ordinary move, offer, claim... requests to a game
+    answered directly (see the module's docstring).  ``model`` is the
+    route's body model (with ``expected_ply``), ``handlers`` the app's
+    exception handlers, ``limit`` its body limit in bytes."""
+
+    def __init__(self, app: ASGIApp, games: Games, model: type[BaseModel],
+                 handlers: Mapping[Any, Handler], limit: int) -> None:
+        self.app = app
+        self.games = games
+        self.model = model
+        self.handlers = handlers
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer an ordinary event request, or pass the request on."""
+        match = None
+        if scope["type"] == "http" and scope["method"] == "POST":
+            match = _PATH.fullmatch(scope["path"])
+        if match is None:
+            await self.app(scope, receive, send)
+            return
+        received = time.time()
+        headers: dict[bytes, bytes] = {}
+        for name, value in scope["headers"]:
+            headers.setdefault(name, value)  # the first of a repeated header, as Starlette
+        body, whole = await _body(receive, self.limit)
+        event = None
+        if whole and headers.get(b"content-type", b"").lower() in _JSON:
+            try:
+                event = self.model.model_validate(json.loads(body))
+            except (ValueError, ValidationError):  # the route words every error
+                event = None
+        if event is None:
+            await self.app(scope, _replay(body, whole, receive), send)
+            return
+        await self._post(scope, send, match.group(1), event,
+                         bearer(headers.get(b"authorization", b"").decode("latin-1")), received)
+
+    async def _post(self, scope: Scope, send: Send, game_id: str, event: BaseModel,
+                    token: str | None, received: float) -> None:
+        """The route's work and answer."""
+        data = event.model_dump(exclude_none=True)
+        expected = data.pop("expected_ply", None)
+        try:
+            state, n = await self.games.post_async(game_id, token, data, expected,
+                                                   received=received)
+        except Exception as exc:
+            handler = self._handler(exc)
+            if handler is None:
+                raise
+            response = handler(Request(scope), exc)
+            if inspect.isawaitable(response):
+                response = await response
+            await response(scope, _no_body, send)
+            if handler is self._last_resort():
+                raise  # as the application's stack does, so that the server logs it
+            return
+        payload = json.dumps({"state": state, "event": n}, ensure_ascii=False,
+                             separators=(",", ":")).encode()
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-length", str(len(payload)).encode()),
+                                (b"content-type", b"application/json")]})
+        await send({"type": "http.response.body", "body": payload})
+
+    def _last_resort(self) -> Handler | None:
+        """The app's handler of any other exception (a 500), if it has one."""
+        return self.handlers.get(Exception) or self.handlers.get(500)
+
+    def _handler(self, exc: Exception) -> Handler | None:
+        """The app's handler of ``exc``'s class or nearest base."""
+        for cls in type(exc).__mro__:
+            if cls is Exception:
+                break
+            handler = self.handlers.get(cls)
+            if handler is not None:
+                return handler
+        return self._last_resort()
+
+
+async def _body(receive: Receive, limit: int) -> tuple[bytes, bool]:
+    """The request's body up to ``limit`` bytes, and whether that is all of it."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b"".join(chunks), False
+        chunk = message.get("body", b"")
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            return b"".join(chunks), False
+        if not message.get("more_body", False):
+            return b"".join(chunks), True
+
+
+def _replay(body: bytes, whole: bool, receive: Receive) -> Receive:
+    """``receive`` with what was already read given back first."""
+    first: Message | None = {"type": "http.request", "body": body, "more_body": not whole}
+
+    async def replay() -> Message:
+        nonlocal first
+        if first is not None:
+            message, first = first, None
+            return message
+        return await receive()
+
+    return replay
+
+
+async def _no_body() -> Message:
+    return {"type": "http.disconnect"}
