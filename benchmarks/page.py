@@ -5,6 +5,9 @@ page always shows one whole run and how to repeat it.
     .venv/bin/python benchmarks/page.py [--cha BINARY] [--base DIR] [--only NAME ...]
                                         [--out FILE]
 
+With ``--only``, the named benchmarks' sections replace theirs in the page
+(each saying when it was run on its own), and the rest of the page stays.
+
 ``--cha`` puts the unwinnability questions to CHA's command-line program too,
 built from its sources outside this project (``make bench CHA=/path/to/cha``).
 ``--base`` measures the service's CPU per move event beside an earlier commit
@@ -99,9 +102,11 @@ RUNS = (
         ("benchmarks/service.py", "--db", "sqlite", "--games", "50", "--duration", "20"),
         base=True),
     Run("hostile", "The HTTP service under hostile clients",
-        "50 honest games on loopback while hostile clients send bad clocks, costly searches, "
-        "bad strings, retries and idle events for 60 s: the honest moves' latency and "
-        "failures.",
+        "50 honest games and two honest analysts (`/v1/position`, `/v1/pgn` on real games) "
+        "on loopback, while hostile clients send bad clocks, costly searches, bad strings, "
+        "retries and idle events for 60 s and 20 more addresses keep the searches "
+        "saturated: the honest requests' latency per endpoint, their failures, and the CPU "
+        "other processes of the machine took meanwhile.",
         ("benchmarks/hostile.py", "--seconds", "60")),
     Run("variants", "Shogi and xiangqi",
         "Plies per second of remis's repetition tracking against asking Fairy-Stockfish "
@@ -229,8 +234,45 @@ def page(results: list[tuple[Run, str, str, float]], when: datetime.datetime,
                   *(f"| {where} | {what} | {'met' if verdict == 'met' else '**missed**'} |"
                     for where, what, verdict in found), ""]
     for r, shown, out, took in results:
-        lines += [f"## {r.title}", "", r.about, "", "```console", f"$ {shown}", out, "```",
-                  "", f"It took {took:.0f} s.", ""]
+        lines += section(r, shown, out, took)
+    return "\n".join(lines)
+
+
+def section(r: Run, shown: str, out: str, took: float, alone: str = "") -> list[str]:
+    """The lines of one benchmark's section (``alone``: a sentence saying
+    that it was run on its own)."""
+    return [f"## {r.title}", "", r.about, "", *([alone, ""] if alone else []), "```console",
+            f"$ {shown}", out, "```", "", f"It took {took:.0f} s.", ""]
+
+
+def splice(old: str, results: list[tuple[Run, str, str, float]],
+           when: datetime.datetime) -> str:
+    """``old`` (a page of a whole run) with the sections of ``results``, run on
+    their own (``--only``), in place of their old ones, each saying so, and
+    their rows of the targets replaced."""
+    text = old
+    for r, shown, out, took in results:
+        alone = (f"This section was run on its own on {when:%Y-%m-%d at %H:%M} UTC "
+                 f"(`benchmarks/page.py --only {r.name}`), after the rest of the page.")
+        new = "\n".join(section(r, shown, out, took, alone))
+        start = text.find(f"\n## {r.title}\n")
+        if start < 0:
+            text = text.rstrip("\n") + "\n\n" + new
+            continue
+        end = text.find("\n## ", start + 1)
+        text = text[:start + 1] + new + (text[end:] if end >= 0 else "\n")
+    titles = {r.title for r, *_ in results}
+    lines = [line for line in text.split("\n")
+             if not any(line.startswith(f"| {title} | ") for title in titles)]
+    rows = [f"| {where} | {what} | {'met' if verdict == 'met' else '**missed**'} |"
+            for where, what, verdict in targets(results)]
+    if rows and "## Targets" in lines:
+        # after the last row of the table that follows the heading
+        at = next(i for i in range(lines.index("## Targets"), len(lines))
+                  if lines[i].startswith("|"))
+        while at < len(lines) and lines[at].startswith("|"):
+            at += 1
+        lines[at:at] = rows
     return "\n".join(lines)
 
 
@@ -252,7 +294,12 @@ def main() -> None:
     facts = machine()
     chosen = [r for r in RUNS if args.only is None or r.name in args.only]
     results = [(r, *run(r, args.cha, args.base)) for r in chosen]
-    args.out.write_text(page(results, when, facts) + "\n", encoding="utf-8")
+    if args.only is not None and args.out.is_file():
+        # a part of the benchmarks: the page keeps the rest of its last whole run
+        text = splice(args.out.read_text(encoding="utf-8"), results, when).rstrip("\n")
+    else:
+        text = page(results, when, facts)
+    args.out.write_text(text + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
 
 

@@ -43,3 +43,25 @@ def test_every_target_is_listed_with_its_verdict() -> None:
     ]
     text = page.page(results, datetime.datetime(2026, 1, 1), [("CPU", "x")])
     assert "## Targets" in text and "| **missed** |" in text and "inf" not in text
+
+
+def test_a_part_run_alone_replaces_only_its_sections() -> None:
+    """``--only`` wrote a page of that one section, and the other benchmarks'
+    figures were gone; now its section takes the place of the old one, saying
+    when it was run, and its rows of the targets replace theirs."""
+    page = _page()
+    runs = {r.name: r for r in page.RUNS}
+    whole = page.page([(runs["replay"], "$ replay", REPLAY, 1.0),
+                       (runs["hostile"], "$ hostile", "p99 9 s", 2.0),
+                       (runs["variants"], "$ variants", "8.8x", 3.0)],
+                      datetime.datetime(2026, 1, 1), [("CPU", "x")])
+    better = REPLAY.replace("7.250x  target <= 5x: MISSED", "4.500x  target <= 5x: met")
+    when = datetime.datetime(2026, 1, 2, 9, 30)
+    text = page.splice(whole, [(runs["hostile"], "$ hostile", "p99 0.4 s", 4.0),
+                               (runs["replay"], "$ replay", better, 5.0)], when)
+    assert "p99 9 s" not in text and "p99 0.4 s" in text and "8.8x" in text
+    assert text.count("## ") == whole.count("## ")
+    assert text.index("## Replaying games") < text.index("## The HTTP service under hostile")
+    assert text.count("run on its own on 2026-01-02 at 09:30 UTC") == 2
+    assert "7.250x" not in text and "4.500x (target <= 5x) | met |" in text
+    assert text.count("| Replaying games |") == 2

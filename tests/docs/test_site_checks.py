@@ -103,7 +103,7 @@ def test_markers_become_the_parsers_and_the_schemas_text(
         out = hooks._GENERATED.sub(lambda m: hooks.generated(m.group(1), m.group(2), "x.md"),
                                    page)
     assert out.startswith("```text\nremis serve [--host HOST]")
-    assert "| `--port PORT` | TCP port (8000) |" in out
+    assert "| `--port PORT` | TCP port, 0 to 65535 (8000; 0: any free port) |" in out
     assert "| 409 | the game's present state refuses the event: the Laws do not allow it" in out
     assert _warnings(caplog) == [
         "x.md: <!-- remis nonsense here --> names nothing the build can write"]

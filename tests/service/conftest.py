@@ -11,9 +11,36 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from service_procs import Postgres, Server, start_postgres
+from service_procs import PATIENCE, Postgres, Server, start_postgres
 
 pytest.importorskip("fastapi", reason="the service extra is not installed")
+
+from remis.service.pool import SearchPool
+
+
+@pytest.fixture(autouse=True)
+def patient_requests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """httpx's own calls wait as long as a busy machine needs (its default is
+    5 s); a test that passes a timeout keeps it."""
+    import functools
+
+    import httpx
+
+    for name in ("get", "post", "put", "patch", "delete", "head", "options", "request",
+                 "stream"):
+        monkeypatch.setattr(httpx, name, functools.partial(getattr(httpx, name),
+                                                           timeout=PATIENCE))
+
+
+@pytest.fixture
+def worker_pool() -> Iterator[SearchPool]:
+    """A search pool of one worker process, started."""
+    pool = SearchPool("test", workers=1)
+    pool.start()
+    try:
+        yield pool
+    finally:
+        pool.close()
 
 
 @pytest.fixture(scope="session")

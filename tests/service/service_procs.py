@@ -14,12 +14,25 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import chess
 import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
+#: how long a test waits for a server or a result at the most: generous, since the
+#: machine may be busy with other work (nothing is asserted about how long it took)
+PATIENCE = 300.0
+
+
+def wait_until(what: str, ready: Callable[[], bool], patience: float = PATIENCE) -> None:
+    """Poll ``ready()`` until it is true; fail, naming ``what``, after ``patience`` s."""
+    deadline = time.monotonic() + patience
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {what} within {patience} s")
+        time.sleep(0.05)
 
 
 def free_port() -> int:
@@ -32,21 +45,24 @@ def free_port() -> int:
 class Server:
     """``remis serve`` in its own process, on a random port."""
 
-    def __init__(self, db: str, *, log: Path | None = None, args: tuple[str, ...] = ()) -> None:
+    def __init__(self, db: str | None, *, log: Path | None = None, args: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None) -> None:
         self.db = db
         self.args = args
+        self.env = env or {}
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         self.proc: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 30.0) -> Server:
+    def start(self, timeout: float = PATIENCE) -> Server:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **self.env)
+        db = ("--db", self.db) if self.db is not None else ()
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "import sys; from remis.cli import main; "
              "sys.exit(main(sys.argv[1:]))", "serve", "--port", str(self.port),
-             "--db", self.db, "--log-level", "warning", *self.args],
+             *db, "--log-level", "warning", *self.args],
             stdout=out, stderr=out, env=env, cwd=ROOT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -54,23 +70,37 @@ class Server:
                 raise RuntimeError(f"remis serve exited with {self.proc.returncode}"
                                    f" (log: {self.log})")
             with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/openapi.json", timeout=1.0).status_code == 200:
+                if httpx.get(self.url + "/openapi.json", timeout=10.0).status_code == 200:
                     return self
             time.sleep(0.1)
         self.kill()
         raise RuntimeError(f"remis serve did not answer within {timeout} s")
 
+    def children(self) -> set[int]:
+        """The process ids of the server's workers."""
+        assert self.proc is not None
+        out = set()
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == self.proc.pid:
+                    out.add(int(stat.parent.name))
+        return out
+
+    def log_text(self) -> str:
+        """What the server wrote to its log so far."""
+        return self.log.read_text(errors="replace") if self.log else ""
+
     def kill(self) -> None:
         """``kill -9``: no shutdown, no flush."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
+            self.proc.wait(PATIENCE)
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(10)
+                self.proc.wait(PATIENCE)
             except subprocess.TimeoutExpired:
                 self.kill()
 
@@ -103,7 +133,7 @@ class Postgres:
             os.chown(self.dir, pw.pw_uid, pw.pw_gid)
         self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
 
-    def _run(self, *args: str, timeout: float = 60.0) -> None:
+    def _run(self, *args: str, timeout: float = PATIENCE) -> None:
         cmd = [str(self.bindir / args[0]), *args[1:]]
         if self.as_user:
             cmd = ["runuser", "-u", self.as_user, "--", *cmd]
@@ -116,13 +146,13 @@ class Postgres:
         opts = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
                 "-c max_connections=100 -c shared_buffers=32MB")
         self._run("pg_ctl", "-D", str(self.data), "-o", opts, "-l", str(self.dir / "log"),
-                  "-w", "-t", "60", "start", timeout=90)
+                  "-w", "-t", str(int(PATIENCE)), "start", timeout=PATIENCE + 30)
         return self
 
     def stop(self) -> None:
         with contextlib.suppress(Exception):
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "-t", "30",
-                      "stop", timeout=40)
+                      "stop", timeout=PATIENCE)
         shutil.rmtree(self.dir, ignore_errors=True)
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from typing import Any
 
 import httpx
-from service_procs import Server
+from service_procs import PATIENCE, Server
 
 from remis.arbiter import Arbiter
 
@@ -62,6 +63,7 @@ def view(url: str, gid: str, token: str) -> dict[str, Any]:
 
 def test_a_game_to_a_threefold_claim(server: Server) -> None:
     url = server.url
+    started = time.monotonic()
     gid, tokens = new_game(url)
     state = play(url, gid, tokens, REPEAT)
     assert state["ply"] == 7 and state["to_move"] == "black"
@@ -80,7 +82,7 @@ def test_a_game_to_a_threefold_claim(server: Server) -> None:
     events = log_of(url, gid, tokens["white"])
     assert [e.get("move") for e in events] == [*REPEAT, "Ng8"]
     ats = [e["at"] for e in events]    # a player's 'at' is held to the server's clock
-    assert ats == sorted(ats) and ats[-1] < 60
+    assert ats == sorted(ats) and ats[-1] <= time.monotonic() - started + 1
     # the game is over: any further event is refused and changes nothing
     r = post(url, gid, tokens["white"], {"type": "move", "player": "white", "move": "e4",
                                          "at": 9})
@@ -89,12 +91,14 @@ def test_a_game_to_a_threefold_claim(server: Server) -> None:
 
 
 def test_missing_at_is_server_time_since_creation(server: Server) -> None:
+    started = time.monotonic()
     gid, tokens = new_game(server.url)
     r = post(server.url, gid, tokens["white"], {"type": "move", "player": "white",
                                                 "move": "e4"})
+    took = time.monotonic() - started      # a bound from this test's clock, however busy
     assert r.status_code == 200
     at = log_of(server.url, gid, tokens["arbiter"])[0]["at"]
-    assert 0 <= at < 30
+    assert 0 <= at <= took + 1
 
 
 def test_tokens(server_factory: Any, sqlite_url: str) -> None:
@@ -161,7 +165,7 @@ def test_reading_a_game_needs_one_of_its_tokens(server_factory: Any, sqlite_url:
     ]
     for path in READS:
         for headers, words in refused:
-            r = httpx.get(f"{url}/v1/games/{gid}{path}", headers=headers, timeout=10)
+            r = httpx.get(f"{url}/v1/games/{gid}{path}", headers=headers, timeout=PATIENCE)
             assert r.status_code == 401, (path, headers, r.text)
             assert words in r.json()["detail"], (path, r.text)
             assert r.headers["www-authenticate"].startswith("Bearer"), path
@@ -172,7 +176,7 @@ def test_reading_a_game_needs_one_of_its_tokens(server_factory: Any, sqlite_url:
         assert view(url, gid, token)["state"]["ply"] == 1, role
         assert [e["move"] for e in log_of(url, gid, token)] == ["e4"], role
         with httpx.stream("GET", f"{url}/v1/games/{gid}/stream", headers=bearer(token),
-                          timeout=10) as r:
+                          timeout=PATIENCE) as r:
             assert r.status_code == 200, role
             first = next(line for line in r.iter_lines() if line.startswith("data: "))
             assert json.loads(first[6:])["ply"] == 1, role
@@ -205,8 +209,10 @@ def test_move_list_and_an_illegal_move_found_later(server_factory: Any,
     play(url, gid, tokens, ["e4", "e5"])
     before = view(url, gid, tokens["spectator"])["state"]["fen"]
     # White's queen jumps over her own pawn: nobody calls it (posted by the arbiter's board)
+    # (the arbiter's events carry no 'at': the server's receive time, which a fixed
+    # time of record could precede on a busy machine, where the players' are later)
     r = post(url, gid, tokens["arbiter"], {"type": "illegal_move", "player": "white",
-                                           "move": "d1d3", "called_by": "nobody", "at": 3})
+                                           "move": "d1d3", "called_by": "nobody"})
     assert r.status_code == 200, r.text
     play(url, gid, tokens, ["Nc6", "Nf3"], start=3, first="black")
     assert moves_of(url, gid, tokens["white"]) == [
@@ -215,8 +221,7 @@ def test_move_list_and_an_illegal_move_found_later(server_factory: Any,
     # a player cannot find their own illegal move; the arbiter can
     r = post(url, gid, tokens["white"], {"type": "illegal_move", "player": "white", "ply": 3})
     assert r.status_code == 403, r.text
-    r = post(url, gid, tokens["arbiter"], {"type": "illegal_move", "player": "white", "ply": 3,
-                                           "at": 7})
+    r = post(url, gid, tokens["arbiter"], {"type": "illegal_move", "player": "white", "ply": 3})
     assert r.status_code == 200, r.text
     state = r.json()["state"]
     assert state["ply"] == 2 and state["fen"] == before and state["to_move"] == "white"
@@ -295,7 +300,7 @@ def test_expected_ply_serialises_racing_clients(server_factory: Any, sqlite_url:
     for t in threads:
         t.start()
     for t in threads:
-        t.join(30)
+        t.join(PATIENCE)
     assert results.count(200) == 1 and set(results) <= {200, 409, 422}, results
     assert len(log_of(url, gid, tokens["white"])) == 1
 
@@ -325,7 +330,7 @@ def test_two_instances_share_one_database(server_factory: Any, db_url: str) -> N
     for t in threads:
         t.start()
     for t in threads:
-        t.join(30)
+        t.join(PATIENCE)
     assert results.count(200) == 1, results
     log_a, log_b = log_of(a.url, gid, tokens["white"]), log_of(b.url, gid, tokens["black"])
     assert log_a == log_b and len(log_a) == 5
@@ -342,7 +347,7 @@ def test_stream_sends_the_state_then_each_event(server_factory: Any, sqlite_url:
     ready = threading.Event()
 
     def listen() -> None:
-        with httpx.stream("GET", f"{url}/v1/games/{gid}/stream", timeout=20,
+        with httpx.stream("GET", f"{url}/v1/games/{gid}/stream", timeout=PATIENCE,
                           headers=bearer(tokens["spectator"])) as r:
             assert r.headers["content-type"].startswith("text/event-stream")
             for line in r.iter_lines():
@@ -354,9 +359,9 @@ def test_stream_sends_the_state_then_each_event(server_factory: Any, sqlite_url:
 
     t = threading.Thread(target=listen)
     t.start()
-    assert ready.wait(20)
+    assert ready.wait(PATIENCE)
     play(url, gid, tokens, ["e5", "Nf3"], start=1, first="black")
-    t.join(20)
+    t.join(PATIENCE)
     assert [s["ply"] for s in received] == [1, 2, 3]
     assert received[-1]["fen"] == view(url, gid, tokens["white"])["state"]["fen"]
     r = httpx.get(f"{url}/v1/games/nope/stream", headers=bearer(tokens["white"]))
@@ -422,7 +427,7 @@ def test_stream_sees_events_posted_to_another_instance(server_factory: Any,
     ready = threading.Event()
 
     def listen() -> None:
-        with httpx.stream("GET", f"{b.url}/v1/games/{gid}/stream", timeout=20,
+        with httpx.stream("GET", f"{b.url}/v1/games/{gid}/stream", timeout=PATIENCE,
                           headers=bearer(tokens["black"])) as r:
             for line in r.iter_lines():
                 if line.startswith("data: "):
@@ -433,9 +438,9 @@ def test_stream_sees_events_posted_to_another_instance(server_factory: Any,
 
     t = threading.Thread(target=listen)
     t.start()
-    assert ready.wait(20)
+    assert ready.wait(PATIENCE)
     play(a.url, gid, tokens, ["d4"])
-    t.join(20)
+    t.join(PATIENCE)
     assert [s["ply"] for s in received] == [0, 1]
 
 
@@ -450,7 +455,7 @@ def test_serve_refuses_a_database_it_cannot_open(tmp_path: Any) -> None:
                               (f"sqlite:///{tmp_path}/no/such/dir/x.db", 1,
                                "cannot open the database")]:
         out = subprocess.run([sys.executable, "-c", code, "serve", "--db", db],
-                             capture_output=True, text=True, timeout=60)
+                             capture_output=True, text=True, timeout=PATIENCE)
         assert out.returncode == status, out.stderr
         assert words in out.stderr and "Traceback" not in out.stderr, out.stderr
 
@@ -462,13 +467,13 @@ def test_an_illegal_move_found_later_is_stored_and_replayed(server_factory: Any,
     server = server_factory(sqlite_url)
     gid, tokens = new_game(server.url, {"time_control": "5400"})
     play(server.url, gid, tokens, ["e4", "e5"])
+    # (no 'at' from the arbiter: the receive time, never before the players' times)
     r = post(server.url, gid, tokens["arbiter"], {"type": "illegal_move", "player": "white",
-                                                  "move": "e1e3", "called_by": "nobody",
-                                                  "at": 3})
+                                                  "move": "e1e3", "called_by": "nobody"})
     assert r.status_code == 200, r.text
     play(server.url, gid, tokens, ["Nf6"], start=3, first="black")
     r = post(server.url, gid, tokens["arbiter"], {
-        "type": "illegal_move", "player": "white", "ply": 3, "at": 9,
+        "type": "illegal_move", "player": "white", "ply": 3,
         "clocks": {"white": 5000, "black": 5100}})
     assert r.status_code == 200, r.text
     state = r.json()["state"]

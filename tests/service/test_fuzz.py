@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import httpx
-from service_procs import Server
+from service_procs import PATIENCE, Server
 
 VALUES: list[Any] = [None, True, 0, -1, 1e308, "", "e4", "white", "both", "Ng8", "\u0000",
                      "x" * 300, [], {}, [1, "a"], {"a": {"b": []}}, 3.5, "threefold_repetition",
@@ -43,7 +43,7 @@ def test_junk_never_gives_500(server_factory: Any, sqlite_url: str) -> None:
     paths = [f"/v1/games/{gid}/events", "/v1/games", "/v1/position", "/v1/pgn", "/v1/claim",
              "/v1/games/nope/events"]
     statuses: dict[int, int] = {}
-    with httpx.Client(base_url=url, timeout=30) as client:
+    with httpx.Client(base_url=url, timeout=PATIENCE) as client:
         for i in range(400):
             path = rng.choice(paths)
             headers = {"Content-Type": "application/json"}

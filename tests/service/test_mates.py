@@ -12,7 +12,7 @@ from typing import Any
 import chess
 import httpx
 import pytest
-from service_procs import Server
+from service_procs import PATIENCE, Server
 
 from remis.service.games import Games
 from remis.service.mates import MatePool
@@ -125,7 +125,7 @@ def test_no_worker_outlives_a_killed_service(server_factory: Any, sqlite_url: st
     children = _children(server.proc.pid)
     assert children, "the service started no worker process"
     server.kill()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENCE
     while any(_alive(c) for c in children) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not [c for c in children if _alive(c)], "a worker outlived the killed service"

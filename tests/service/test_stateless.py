@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from service_procs import Server
+from service_procs import PATIENCE, Server
 
 PGN = """[Event "rep"]
 [White "A"]
@@ -39,7 +39,7 @@ FENS = [
 def cli(*args: str, stdin: str | None = None) -> list[Any]:
     code = "import sys; from remis.cli import main; sys.exit(main(sys.argv[1:]))"
     out = subprocess.run([sys.executable, "-c", code, *args], input=stdin, text=True,
-                         capture_output=True, timeout=60)
+                         capture_output=True, timeout=PATIENCE)
     return [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
 
 

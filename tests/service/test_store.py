@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from service_procs import PATIENCE
 
 from remis.service.store import GameRecord, SeqTaken, SQLiteStore, Store, StoreError, open_store
 
@@ -80,7 +81,7 @@ def test_concurrent_appends_are_serialised(store: Store) -> None:
     for th in threads:
         th.start()
     for th in threads:
-        th.join(60)
+        th.join(PATIENCE)
     events = store.events("g")
     assert sorted(got) == list(range(1, 321)) and store.count("g") == 320
     assert sorted((e["t"], e["i"]) for e in events) == [(t, i) for t in range(16)
@@ -99,17 +100,17 @@ def test_a_cancelled_write_is_dropped_and_the_writer_goes_on(tmp_path: Path) -> 
 
     def slow(writes: Any) -> Any:
         writing.set()
-        go_on.wait(10)
+        go_on.wait(PATIENCE)
         return write(writes)
 
     s._group._write = slow
     first = s.append_later("g", 1, {"type": "move", "move": "e4"})
-    assert writing.wait(10)  # the writer holds the first row: the next one waits
+    assert writing.wait(PATIENCE)  # the writer holds the first row: the next one waits
     gave_up = s.append_later("g", 2, {"type": "move", "move": "d5"})
     assert gave_up.cancel()
     go_on.set()
-    first.result(10)
-    s.append_later("g", 2, {"type": "move", "move": "e5"}).result(10)
+    first.result(PATIENCE)
+    s.append_later("g", 2, {"type": "move", "move": "e5"}).result(PATIENCE)
     assert [e["move"] for e in s.events("g")] == ["e4", "e5"]
     s.close()
 
@@ -180,7 +181,7 @@ def test_two_sqlite_connections_do_not_double_append(tmp_path: Path) -> None:
     for t in ts:
         t.start()
     for t in ts:
-        t.join(60)
+        t.join(PATIENCE)
     assert sorted(got) == list(range(1, 61))
     assert sorted((e["by"], e["i"]) for e in b.events("g")) == [
         (n, i) for n in "ab" for i in range(30)]

@@ -147,6 +147,17 @@ _DEFAULTS: dict[str, Any] = {
     "players": None,
     "first_move_seconds": None,
 }
+
+
+def defaults() -> dict[str, Any]:
+    """Every key of a config object, with its default (any other key is refused).
+
+    >>> defaults()["mode"], "time_control" in defaults()
+    ('standard', True)
+    """
+    return dict(_DEFAULTS)
+
+
 #: when the clocks start: White's at time 0 (the arbiter starts it at the start of
 #: the round), or both with the first move (games played on links)
 CLOCK_STARTS: tuple[str, ...] = ("game_start", "first_move")

@@ -1,12 +1,46 @@
-"""``remis serve``: run the HTTP service (FastAPI under uvicorn)."""
+"""``remis serve``: run the HTTP service (FastAPI under uvicorn).
+
+The port is taken before anything else starts, so that a port in use is
+reported at once; the line ``listening on http://HOST:PORT`` is printed
+once the service answers.  A database URL may come from ``REMIS_DB`` instead
+of ``--db``, and a password written in ``--db`` is masked in the process's
+command line (which ``ps`` shows to every user of the machine).
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
+from remis.cli.cmdline import hide
 from remis.cli.common import warn
 from remis.service.limits import Limits
+
+#: the environment variable a database URL may come from (kept out of ``ps``)
+DB_ENV = "REMIS_DB"
+#: the default database
+DEFAULT_DB = "sqlite:///remis.db"
+
+
+def port(text: str) -> int:
+    """A TCP port number, 0 to 65535 (0: any free port; the line printed at
+    start says which).
+
+    >>> port("8000")
+    8000
+    >>> port("99999")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 99999 is not a TCP port (0 to 65535)
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a TCP port (0 to 65535)")
+    return value
 
 
 def register(sub: Any) -> None:
@@ -14,14 +48,24 @@ def register(sub: Any) -> None:
 
     >>> from remis.cli import build_parser
     >>> a = build_parser().parse_args(["serve", "--port", "0"])
-    >>> a.host, a.port, a.db, a.mate_workers
-    ('127.0.0.1', 0, 'sqlite:///remis.db', 1)
+    >>> a.host, a.port, a.db, a.mate_workers, a.forwarded_allow_ips
+    ('127.0.0.1', 0, None, 1, '')
     """
     p = sub.add_parser("serve", help="run the HTTP API and web page (FastAPI + uvicorn)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="TCP port (8000)")
-    p.add_argument("--db", default="sqlite:///remis.db",
-                   help="sqlite:///FILE (default sqlite:///remis.db) or postgresql://...")
+    p.add_argument("--port", type=port, default=8000,
+                   help="TCP port, 0 to 65535 (8000; 0: any free port)")
+    p.add_argument("--db", default=None, metavar="URL",
+                   help=f"sqlite:///FILE or postgresql://USER@HOST/DB (default: ${DB_ENV}, "
+                        f"else {DEFAULT_DB}); a PostgreSQL password is best kept out of the "
+                        f"URL (PGPASSWORD or ~/.pgpass) or the URL in ${DB_ENV}: a command "
+                        "line is visible to every user of the machine")
+    p.add_argument("--forwarded-allow-ips", default=os.environ.get("FORWARDED_ALLOW_IPS", ""),
+                   metavar="ADDRESSES",
+                   help="comma-separated addresses or networks of reverse proxies whose "
+                        "X-Forwarded-For header names the client (its address is what the "
+                        "limits per client count); '*' trusts every peer (default: "
+                        "$FORWARDED_ALLOW_IPS, else none: the header is ignored)")
     p.add_argument("--mate-workers", type=int, default=1, metavar="N",
                    help="worker processes for the 'can the opponent still mate?' search of "
                         "resignations and flag falls (1; 0: in the request's thread)")
@@ -45,6 +89,13 @@ def register(sub: Any) -> None:
     p.add_argument("--search-nodes", type=int, default=limits.search_nodes, metavar="N",
                    help="search budget of one stateless request, all its searches together "
                         f"({limits.search_nodes:,})")
+    p.add_argument("--first-pass-nodes", type=int, default=limits.first_pass_nodes,
+                   metavar="N",
+                   help="search budget of the first pass that every search (a stateless "
+                        "request's, a live game's mate search) gets before it waits for the "
+                        "whole budget: ordinary questions are settled there in milliseconds, "
+                        f"whatever other clients ask ({limits.first_pass_nodes:,}; at least "
+                        "16,384; 0: no first pass)")
     p.add_argument("--search-seconds", type=float, default=limits.search_seconds,
                    metavar="SECONDS", help="seconds budget of one stateless request "
                                            f"({limits.search_seconds:g})")
@@ -61,8 +112,9 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Execute ``remis serve`` (blocks until interrupted); a database that
-    cannot be opened is reported on stderr with exit status 2 (bad URL) or 1.
+    """Execute ``remis serve`` (blocks until interrupted).  A bad option or
+    database URL is reported on stderr with exit status 2, a port in use or
+    a database that cannot be opened with 1, both before any worker starts.
 
     >>> from remis.cli import build_parser
     >>> run(build_parser().parse_args(["serve", "--db", "mysql://localhost/x"]))
@@ -72,30 +124,67 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from remis.service.app import create_app
+        from remis.service.middleware import trusted_proxies
+        from remis.service.serving import AnnouncingServer, address, listen, reason
     except ImportError as exc:
         warn(f"the service needs its extra: pip install 'remis[service]' ({exc})")
         return 2
-    from remis.service.store import redact
+    from remis.service.stateless import SLICE_NODES
+    from remis.service.store import check_url, password_of, redact
 
+    db = args.db if args.db is not None else os.environ.get(DB_ENV, DEFAULT_DB)
+    if args.db is not None:
+        hide(password_of(args.db))
+    if 0 < args.first_pass_nodes < SLICE_NODES:
+        warn(f"--first-pass-nodes {args.first_pass_nodes}: use at least {SLICE_NODES:,} "
+             "(or 0 for no first pass)")
+        return 2
+    try:
+        proxies = trusted_proxies(args.forwarded_allow_ips)
+    except ValueError as exc:
+        warn(f"--forwarded-allow-ips: {exc}")
+        return 2
+    try:
+        check_url(db)
+    except ValueError as exc:
+        warn(redact(f"--db: {exc}", db))
+        return 2
+    try:
+        sock = listen(args.host, args.port)
+    except OSError as exc:
+        warn(f"cannot listen on {address(args.host, args.port)}: {reason(exc)}")
+        return 1
     try:
         limits = Limits(events=args.max_events, between_moves=args.max_idle_events,
                         cache_bytes=args.cache_mb << 20, skew=args.clock_skew,
                         search_nodes=args.search_nodes, search_seconds=args.search_seconds,
+                        first_pass_nodes=args.first_pass_nodes,
                         searches_per_client=args.searches_per_client,
                         waiting_per_client=args.waiting_per_client)
-        app = create_app(args.db, mate_workers=max(0, args.mate_workers),
-                         search_workers=max(0, args.search_workers), limits=limits)
+        app = create_app(db, mate_workers=max(0, args.mate_workers),
+                         search_workers=max(0, args.search_workers), limits=limits,
+                         forwarded_allow_ips=proxies)
     except ValueError as exc:
-        warn(redact(f"--db: {exc}", args.db))
+        sock.close()
+        warn(redact(f"--db: {exc}", db))
         return 2
     except Exception as exc:  # cannot open the database: say which and why, without secrets
-        warn(redact(f"--db {args.db}: cannot open the database: {exc}", args.db))
+        sock.close()
+        warn(redact(f"--db {db}: cannot open the database: {exc}", db))
         return 1
     tune_gc()
     tune_switching()
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                access_log=False)
-    return 0
+    host, bound = sock.getsockname()[:2]
+    # the client's address is ours to read (middleware): uvicorn trusts none itself
+    config = uvicorn.Config(app, log_level=args.log_level, access_log=False,
+                            proxy_headers=False)
+    server = AnnouncingServer(config, f"listening on http://{address(host, bound)}")
+    try:
+        server.run(sockets=[sock])
+    except SystemExit as exc:  # uvicorn's "startup failed" (its log says why)
+        warn("the service did not start")
+        return 1 if exc.code else 0
+    return 0 if server.started else 1
 
 
 #: net new container objects between two young collections (CPython's default: 700)

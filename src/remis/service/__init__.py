@@ -2,6 +2,9 @@
 
 ``store`` keeps games and their event logs (SQLite or PostgreSQL), ``auth``
 makes and checks the per-player and arbiter tokens, ``games`` serialises the
-events of each game through the arbiter and the store, and ``app`` is the
-FastAPI application that puts HTTP around them.  No rule is decided here.
+events of each game through the arbiter and the store, ``pool`` and ``mates``
+run the searches in worker processes shared fairly between clients, and
+``app`` puts the FastAPI application together from ``schemas`` (the bodies),
+``middleware``, ``errors`` and one router per resource in ``routes``;
+``serving`` runs it under uvicorn.  No rule is decided here.
 """

@@ -9,7 +9,9 @@ answers what the route answers, a refusal through the app's own handler.
 Anything else (a malformed or unknown body, another content type, a body
 over the limit) goes on to the app unchanged, body and all, so that its
 answers, errors included, stay the route's: a request costs its own work and
-the application's stack only where it needs it.
+the application's stack only where it needs it.  The layers every request
+passes first (the client behind a trusted proxy, the caller, the anti-framing
+headers: :func:`remis.service.middleware.outer`) are around it.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from remis.service.auth import bearer
 from remis.service.games import Games
-from remis.service.pool import CALLER
 
 _PATH = re.compile(r"/v1/games/([^/]+)/events")
 _JSON = (b"application/json", b"application/json; charset=utf-8")
@@ -73,14 +74,8 @@ class FastEvents:
         if event is None:
             await self.app(scope, _replay(body, whole, receive), send)
             return
-        client = scope.get("client")
-        caller = CALLER.set(str(client[0]) if client else "unknown")
-        try:
-            await self._post(scope, send, match.group(1), event,
-                             bearer(headers.get(b"authorization", b"").decode("latin-1")),
-                             received)
-        finally:
-            CALLER.reset(caller)
+        await self._post(scope, send, match.group(1), event,
+                         bearer(headers.get(b"authorization", b"").decode("latin-1")), received)
 
     async def _post(self, scope: Scope, send: Send, game_id: str, event: BaseModel,
                     token: str | None, received: float) -> None:

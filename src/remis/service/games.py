@@ -12,7 +12,12 @@ and only what would make the loop wait (a mate search, a rebuild, a busy
 game, a store that writes in the caller's thread) runs in a thread.
 
 What a hostile client could grow is bounded (:class:`~remis.service.limits.Limits`): events per
-game and between two moves, and the bytes of the games kept in memory.  A
+game and between two moves, and the bytes of the games kept in memory (by
+sizes measured per kind of event: :data:`EVENT_BYTES`).  A game to read
+that is not in memory is rebuilt, and its answer made, in a worker process
+where the service has one (:attr:`Games.readers`): replaying a long game
+takes a fraction of a second of CPU, which the event loop's process would
+take from every other request.  A
 client's event ``id`` is an idempotency key: the same ``id`` with the same
 request gets the first answer again, with another request a 409.  The time
 of record comes from :func:`remis.service.timing.time_of_record`.
@@ -40,7 +45,7 @@ from remis.arbiter.base import MateTest
 from remis.service.auth import ROLES, hash_token, new_token, refusal, role_of
 from remis.service.limits import Limits
 from remis.service.moves import move_list
-from remis.service.pool import Busy
+from remis.service.pool import Busy, SearchPool
 from remis.service.store import EventKey, GameRecord, KeyTaken, SeqTaken, Store
 from remis.service.timing import time_of_record
 from remis.unwinnable import Verdict
@@ -64,6 +69,16 @@ class ServiceError(Exception):
         self.detail = detail
         self.code = code
         self.params = dict(params or {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (it comes back from worker processes).
+
+        >>> import pickle
+        >>> e = pickle.loads(pickle.dumps(ServiceError(409, "x", "stale_ply", {"ply": 2})))
+        >>> e.status, e.code, e.params
+        (409, 'stale_ply', {'ply': 2})
+        """
+        return (ServiceError, (self.status, self.detail, self.code, self.params))
 
 
 class WouldWait(Exception):
@@ -97,11 +112,14 @@ def _must_not_wait(what: str) -> None:
 #: refused after ``Limits.between_moves`` events in a row without a move
 IDLE_EVENTS = frozenset({"touch", "offer_draw", "decline_draw", "claim", "request"})
 
-#: estimated bytes of a game in memory: its arbiter, and each event applied (its
-#: copy, the ruling-log entries it wrote, a ply of history); measured with
-#: tracemalloc in tests/service/test_limits.py, which checks they are upper bounds
-GAME_BYTES = 64 * 1024
-EVENT_BYTES = 4 * 1024
+#: estimated bytes of a game in memory: its record and its arbiter before any event
+GAME_BYTES = 16 * 1024
+#: estimated bytes each event applied adds (its copy, the ruling-log entries it wrote
+#: and, for a move, a ply of history in the compiled core), by type: measured
+#: (tests/service/test_cache.py checks they hold); a claim writes the longest entries
+EVENT_BYTES = {"move": 1280, "claim": 3584}
+#: estimated bytes of an event of another type
+OTHER_EVENT_BYTES = 1280
 
 
 @dataclass
@@ -114,6 +132,10 @@ class _Live:
     arbiter: Arbiter
     applied: int = 0
     idle: int = 0
+    #: the estimated bytes of the events applied
+    events_bytes: int = 0
+    #: the bytes the cache counts for it (its size when last remembered)
+    counted: int = 0
 
     def accept(self, event: dict[str, Any]) -> None:
         """Apply the next stored event (:class:`RefusedEvent` if the arbiter
@@ -122,11 +144,12 @@ class _Live:
         self.arbiter.accept(event)
         self.applied += 1
         self.idle = 0 if self.arbiter.history.ply != ply else self.idle + 1
+        self.events_bytes += EVENT_BYTES.get(str(event.get("type")), OTHER_EVENT_BYTES)
 
     @property
     def bytes(self) -> int:
         """The estimated memory of the game (see :data:`EVENT_BYTES`)."""
-        return GAME_BYTES + EVENT_BYTES * self.applied
+        return GAME_BYTES + self.events_bytes
 
     def view(self) -> dict[str, Any]:
         """The state of an answer: the arbiter's state without its whole
@@ -186,6 +209,9 @@ class Games:
         self._cache_lock = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
         self._listeners: list[Listener] = []
+        #: worker processes that rebuild a game to read which is not in memory, and
+        #: make the answer (None: this process does); set once they are started
+        self.readers: SearchPool | None = None
 
     # -- bookkeeping -------------------------------------------------------
 
@@ -219,23 +245,25 @@ class Games:
             return live
 
     def _remember(self, game_id: str, live: _Live) -> None:
-        """Keep ``live`` (its size as of now) and drop the least recently used
-        games while the estimate is over ``Limits.cache_bytes``."""
+        """Keep ``live`` (its size as of now: a game in memory grows with its
+        events) and drop the least recently used games while the estimate is
+        over ``Limits.cache_bytes``."""
         with self._cache_lock:
             old = self._cache.pop(game_id, None)
             if old is not None:
-                self._cache_bytes -= old.bytes
+                self._cache_bytes -= old.counted
+            live.counted = live.bytes
             self._cache[game_id] = live
-            self._cache_bytes += live.bytes
+            self._cache_bytes += live.counted
             while self._cache_bytes > self.limits.cache_bytes and len(self._cache) > 1:
                 _, dropped = self._cache.popitem(last=False)
-                self._cache_bytes -= dropped.bytes
+                self._cache_bytes -= dropped.counted
 
     def _forget(self, game_id: str) -> None:
         with self._cache_lock:
             old = self._cache.pop(game_id, None)
             if old is not None:
-                self._cache_bytes -= old.bytes
+                self._cache_bytes -= old.counted
 
     def cached(self) -> tuple[int, int]:
         """``(games, estimated bytes)`` kept in memory.
@@ -406,6 +434,10 @@ class Games:
         >>> rec.id == gid, state["ply"], state["to_move"], n
         (True, 1, 'black', 1)
         """
+        elsewhere = self._read_elsewhere("state", game_id)
+        if elsewhere is not None:
+            answer: tuple[GameRecord, dict[str, Any], int] = elsewhere
+            return answer
         rec = self.record(game_id)
         with self._lock(game_id):
             live = self._synced(rec)
@@ -423,10 +455,30 @@ class Games:
         >>> games.moves(gid)
         ([{'ply': 1, 'player': 'white', 'move': 'e4', 'standing': False}], 1)
         """
+        elsewhere = self._read_elsewhere("moves", game_id)
+        if elsewhere is not None:
+            answer: tuple[list[dict[str, Any]], int] = elsewhere
+            return answer
         rec = self.record(game_id)
         with self._lock(game_id):
             live = self._synced(rec)
             return move_list(live.arbiter.history), live.applied
+
+    def _read_elsewhere(self, what: str, game_id: str, *args: Any) -> Any:
+        """The answer of the read ``what`` (:meth:`state`, :meth:`events`,
+        :meth:`moves`) made by a worker of :attr:`readers`, where the game
+        is not in memory and the workers can open the store; None where this
+        process answers (a 429 when the caller has too many searches there)."""
+        readers = self.readers
+        if (readers is None or not readers.running or not shareable(self.store.url)
+                or self._cached(game_id) is not None):
+            return None
+        try:
+            job = readers.submit(read_game, self.store.url, self.limits.cache_bytes // 4,
+                                 game_id, what, args)
+        except Busy as exc:
+            raise ServiceError(429, str(exc), "busy") from None
+        return job.future.result()
 
     def _synced(self, rec: GameRecord) -> _Live:
         """The live game with every stored event applied (call with its lock held)."""
@@ -450,6 +502,10 @@ class Games:
         >>> page["events"], [e["message"] for e in page["log"]], page["last"], page["total"]
         ([{'type': 'offer_draw', 'player': 'white', 'at': 0.0}], ['draw_offered'], 2, 3)
         """
+        elsewhere = self._read_elsewhere("events", game_id, after, limit)
+        if elsewhere is not None:
+            page: dict[str, Any] = elsewhere
+            return page
         rec = self.record(game_id)
         with self._lock(game_id):
             live = self._synced(rec)
@@ -636,6 +692,42 @@ class Games:
         _must_not_wait("events another writer stored")
         self._sync(live.record, count, lambda after: self.store.events(gid, after))
         return False
+
+
+#: the games a worker process reads for the service, by store URL (see :func:`read_game`)
+_READERS: dict[str, Games] = {}
+
+
+def read_game(url: str, cache_bytes: int, game_id: str, what: str,
+              args: tuple[Any, ...]) -> Any:
+    """In a worker process: the answer of ``Games.<what>(game_id, *args)``
+    over the store at ``url``, through games the worker keeps in memory
+    (at most ``cache_bytes``; brought up to date from the store at each read,
+    as any instance's are).
+
+    >>> import tempfile
+    >>> from remis.service.store import open_store
+    >>> url = f"sqlite:///{tempfile.mkdtemp()}/g.db"
+    >>> gid, tokens, _ = Games(open_store(url)).create({})
+    >>> read_game(url, 1 << 20, gid, "moves", ())
+    ([], 0)
+    """
+    games = _READERS.get(url)
+    if games is None:
+        from remis.service.store import open_store
+
+        games = _READERS[url] = Games(open_store(url), limits=Limits(cache_bytes=cache_bytes))
+    return getattr(games, what)(game_id, *args)
+
+
+def shareable(url: str) -> bool:
+    """Whether another process can open the store at ``url`` (not an
+    in-memory SQLite database).
+
+    >>> shareable("sqlite:///:memory:"), shareable("sqlite:///remis.db")
+    (False, True)
+    """
+    return ":memory:" not in url
 
 
 def _drive(steps: Generator[_Append, None, _T], write: Callable[[_Append], None]) -> _T:

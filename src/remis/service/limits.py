@@ -23,9 +23,12 @@ class Limits:
 
     Searches: ``search_nodes`` and ``search_seconds``, the budget of one
     request to ``/v1/position``, ``/v1/pgn`` or ``/v1/claim`` (all its
-    searches together); ``searches_per_client`` running and
-    ``waiting_per_client`` waiting searches of one client address, in each
-    pool (the stateless endpoints' and the live games' mate searches).
+    searches together); ``first_pass_nodes`` and ``first_pass_seconds`` (of
+    CPU), the budget of the first pass that every search has (a request's,
+    and a live game's mate search) before it waits for the whole budget (0
+    nodes: none); ``searches_per_client`` running and ``waiting_per_client``
+    waiting searches of one client address, in each pool (the first passes',
+    the stateless endpoints' and the live games' mate searches).
 
     >>> Limits().events, Limits().between_moves, Limits().search_seconds
     (20000, 32, 5.0)
@@ -37,5 +40,7 @@ class Limits:
     skew: float = SKEW
     search_nodes: int = 2_000_000
     search_seconds: float = 5.0
+    first_pass_nodes: int = 50_000
+    first_pass_seconds: float = 0.1
     searches_per_client: int = 1
     waiting_per_client: int = 4

@@ -15,16 +15,25 @@ The function is the same (:func:`remis.unwinnable.can_checkmate` with its
 default node budget and no time limit), so the answers are the same; the
 game's lock is held while the arbiter waits, so the events of one game stay
 in order.
+
+Given a first-pass pool (the service's, shared with the stateless endpoints'
+first passes), a search first runs there with a small node budget: nearly
+every real position is decided within it, in well under a millisecond, and
+the verdict is the one the whole budget gives (the engine's search runs the
+same way until it stops).  Only a question it leaves open waits for a
+mate-search worker: an honest resignation does not queue behind crafted
+ones.  No time limit either way: a ruling never depends on the server's load.
 """
 
 from __future__ import annotations
 
 import logging
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 
 import chess
 
-from remis.service.pool import SearchPool
+from remis.service.pool import OverAllowance, SearchPool
 from remis.unwinnable import Verdict, can_checkmate
 
 log = logging.getLogger("remis.service")
@@ -44,9 +53,13 @@ class MatePool:
     """
 
     def __init__(self, workers: int = 1, *, per_caller: int = 1,
-                 waiting_per_caller: int = 4) -> None:
+                 waiting_per_caller: int = 4, first: SearchPool | None = None,
+                 first_nodes: int = 0) -> None:
         self._pool = SearchPool("mate-search", workers, per_caller=per_caller,
                                 waiting_per_caller=waiting_per_caller) if workers > 0 else None
+        #: the pool of first passes (None: none), started and closed by its owner
+        self._first = first if first_nodes > 0 else None
+        self._first_nodes = first_nodes
         self._started = False
 
     def start(self) -> None:
@@ -67,19 +80,36 @@ class MatePool:
         """
         if self._pool is None or self._started:
             return
-        try:
-            self._pool.start()
-        except (BrokenProcessPool, OSError, RuntimeError) as exc:
-            log.warning("the mate-search workers did not start (%s); searching in the "
-                        "service process", " ".join(str(exc).split())[:300])
-            self._pool.close()
+        if not self._pool.try_start("searching in the service process"):
             self._pool = None
             return
         self._started = True
 
+    @property
+    def workers(self) -> SearchPool | None:
+        """The pool of worker processes, once started (None before, after
+        :meth:`close`, or where the searches run in the calling thread).
+
+        >>> MatePool(workers=0).workers is None
+        True
+        """
+        return self._pool if self._started else None
+
     def __call__(self, board: chess.Board, color: chess.Color) -> Verdict:
         """The engine's verdict on whether ``color`` can still checkmate."""
         pool = self._pool if self._started else None
+        if pool is not None and self._first is not None and self._first.running:
+            try:
+                job = self._first.submit(partial(can_checkmate, max_nodes=self._first_nodes),
+                                         board, color)
+                first: Verdict = job.future.result()
+            except OverAllowance:
+                pass  # a caller that has had its share: the whole budget's worker
+            except BrokenProcessPool:
+                log.error("a first-pass worker died; searching with the whole budget")
+            else:
+                if first.value is not None:
+                    return first
         if pool is not None:
             job = pool.submit(can_checkmate, board, color)
             try:

@@ -5,11 +5,15 @@ request body instead of files.  Only glue: every ruling comes from the core.
 The service runs each request as one :func:`run_job` in a worker process,
 under a budget of nodes and seconds for all its searches together
 (:func:`remis.unwinnable.limit`), cancelled when its client goes away.
+First it tries :func:`first_pass`: the same work under a small budget, which
+settles the questions of ordinary input in milliseconds, and whose answer is
+then the one the whole budget would give.
 """
 
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -18,12 +22,18 @@ from remis.pgn import parse_game, split_games
 from remis.position import rule_on_position
 from remis.ruling import FIFTY, THREEFOLD
 from remis.unwinnable import Cancelled, limit
+from remis.unwinnable.budget import current
 
 #: claim kinds accepted by ``remis claim --kind`` and ``/v1/claim``
 CLAIM_KINDS = {"threefold": THREEFOLD, "threefold_repetition": THREEFOLD, "fifty": FIFTY,
                "fifty_moves": FIFTY}
 #: penalty of an incorrect claim (seconds) by play mode, as ``remis claim --mode``
 PENALTY = {"standard": 120, "rapid": 60, "blitz": 60}
+#: the engine runs its searches in slices of 256 nodes, smaller where fewer than 64
+#: slices are left to a search (rust/src/unwinnable/mod.rs): a first pass is final only
+#: where every search had at least this many nodes left, and so ran as it would have
+#: under the whole budget
+SLICE_NODES = 64 * 256
 
 
 class InputError(ValueError):
@@ -122,3 +132,44 @@ def run_job(kind: str, kwargs: dict[str, Any], max_nodes: int, max_seconds: floa
         kwargs = {**kwargs, "between": between}
     with limit(max_nodes, max_seconds, stop) as budget:
         return JOBS[kind](**kwargs), budget.to_json()
+
+
+def first_pass(kind: str, kwargs: dict[str, Any], max_nodes: int, max_seconds: float,
+               max_cpu: float, cancelled: Callable[[], bool] | None = None,
+               ) -> tuple[Any, dict[str, Any]] | None:
+    """:func:`run_job` under a small budget: its ``(answer, budget)`` where
+    that budget settled every question as the whole budget would have (no
+    search was cut short, each had :data:`SLICE_NODES` nodes to spare), or
+    None, as soon as it is clear that it cannot (the work is then done again
+    under the whole budget).  ``max_cpu`` bounds the CPU seconds of this
+    thread, the work between the searches included (a long PGN text).
+
+    >>> out, budget = first_pass("pgn", {"pgn": "1. f3 e5 2. g4 Qh4# 0-1"}, 50_000, 5.0, 1.0)
+    >>> out[0]["end"]["article"], budget["nodes"] < 50_000
+    ('5.1.1', True)
+    >>> first_pass("position", {"fen": "8/1p1p1p1p/1P6/KP6/PP6/1P3P2/3P3P/k7 w - - 0 1"},
+    ...            50_000, 5.0, 1.0) is None
+    True
+    """
+    start = time.thread_time()
+
+    def unsettled() -> bool:
+        budget = current()
+        if time.thread_time() - start > max_cpu:
+            return True
+        return budget is not None and (budget.cut
+                                       or budget.nodes + SLICE_NODES > budget.max_nodes)
+
+    def stop() -> bool:
+        return unsettled() or (cancelled is not None and cancelled())
+
+    try:
+        out, budget = run_job(kind, kwargs, max_nodes, max_seconds, stop)
+    except Cancelled:
+        if cancelled is not None and cancelled():
+            raise
+        return None
+    if (budget["exhausted"] or budget["nodes"] + SLICE_NODES > max_nodes
+            or time.thread_time() - start > max_cpu):
+        return None
+    return out, budget

@@ -23,6 +23,7 @@ with the event, so a retry finds it (:meth:`Store.find_key`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import queue
 import re
@@ -34,7 +35,7 @@ from concurrent.futures import Future
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import SplitResult, parse_qs, unquote, urlsplit
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS games (
@@ -984,7 +985,8 @@ class PostgresStore(Store):
 def open_store(url: str) -> Store:
     """Open the store a URL names: ``sqlite:///relative.db``,
     ``sqlite:////absolute/path.db``, ``sqlite:///:memory:`` (optionally
-    ``?synchronous=normal``) or ``postgresql://user@host:port/dbname``.
+    ``?synchronous=normal``) or ``postgresql://user@host:port/dbname``
+    (see :func:`check_url`).
 
     >>> open_store("sqlite:///:memory:").url
     'sqlite:///:memory:'
@@ -993,41 +995,130 @@ def open_store(url: str) -> Store:
     ...
     ValueError: unsupported database URL 'mysql://x' (use sqlite:///FILE or postgresql://...)
     """
-    parts = urlsplit(url)
+    parts = check_url(url)
+    if parts.scheme == "sqlite":
+        sync = parse_qs(parts.query).get("synchronous", ["FULL"])[0].upper()
+        return SQLiteStore(parts.path[1:], synchronous=sync, url=url)
+    return PostgresStore(url)
+
+
+def check_url(url: str) -> SplitResult:
+    """The parts of a database URL :func:`open_store` can open, or
+    ``ValueError`` saying what is wrong with it (its password masked).  A
+    PostgreSQL password holding ``@``, ``/``, ``?`` or ``#`` must be
+    percent-encoded: written as it is, it cannot be told from the host, and
+    libpq would read part of it as one (and print it in its error).
+
+    >>> check_url("postgresql://remis:p%40ss@db/remis").hostname
+    'db'
+    >>> check_url("postgresql://remis:p@ss@db/remis")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 'postgresql://remis:***@db/remis': the user name or password holds an @, ...
+    >>> check_url("postgresql://remis:pa/ss@db/remis")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 'postgresql://remis:***@db/remis': the user name or password holds ...
+    >>> check_url("postgresql://remis:S3cret@[::1/remis")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'postgresql://remis:***@[::1/remis' is not a URL: Invalid IPv6 URL
+    """
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:
+        raise ValueError(f"{mask_url(url)!r} is not a URL: {exc}") from None
+    rest = url.partition("://")[2]
+    if parts.scheme in ("postgresql", "postgres") and (
+            rest.count("@") > 1 or ("@" in rest and "@" not in parts.netloc)):
+        raise ValueError(f"{mask_url(url)!r}: the user name or password holds an @, /, ? "
+                         "or # that is not percent-encoded (write %40, %2F, %3F, %23), "
+                         "or leave the password out of the URL: PGPASSWORD or ~/.pgpass")
+    try:
+        parts.port  # noqa: B018 - a port that is no number, or out of range, raises here
+    except ValueError as exc:
+        raise ValueError(f"{mask_url(url)!r} is not a URL: {exc}") from None
     if parts.scheme == "sqlite":
         if not url.startswith("sqlite:///"):
             raise ValueError(f"SQLite URL {url!r} must start with sqlite:/// "
                              "(sqlite:///relative.db or sqlite:////absolute.db)")
-        path = parts.path[1:]
-        if not path:
+        if not parts.path[1:]:
             raise ValueError(f"SQLite URL {url!r} names no file")
         sync = parse_qs(parts.query).get("synchronous", ["FULL"])[0].upper()
         if sync not in ("FULL", "NORMAL", "EXTRA"):
             raise ValueError(f"synchronous={sync.lower()} in {url!r}: use full, normal or extra")
-        return SQLiteStore(path, synchronous=sync, url=url)
+        return parts
     if parts.scheme in ("postgresql", "postgres"):
-        return PostgresStore(url)
-    raise ValueError(f"unsupported database URL {url!r} (use sqlite:///FILE or postgresql://...)")
+        return parts
+    raise ValueError(f"unsupported database URL {mask_url(url)!r} "
+                     "(use sqlite:///FILE or postgresql://...)")
 
 
-_URL_PASSWORD = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^/:@\s]*:)[^@\s]*@", re.IGNORECASE)
+def password_of(url: str) -> str | None:
+    """The password of a database URL as written in it: from the first ``:``
+    after the user name to the last ``@`` (so that a password holding an
+    ``@`` or a ``/`` is all of it; where a later part of the URL holds an
+    ``@`` too, more than the password), or None.
+
+    >>> password_of("postgresql://remis:p@ss@db/remis"), password_of("sqlite:///x.db")
+    ('p@ss', None)
+    >>> password_of("postgresql://remis:pa/ss@db/remis")
+    'pa/ss'
+    """
+    _, sep, rest = url.partition("://")
+    userinfo, at, _ = rest.rpartition("@")
+    if not sep or not at:
+        return None
+    _, colon, password = userinfo.partition(":")
+    return password if colon and password else None
+
+
+def mask_url(url: str) -> str:
+    """``url`` with its password (as :func:`password_of` finds it) as ``***``.
+
+    >>> mask_url("postgresql://remis:p@ss@[::1/remis")
+    'postgresql://remis:***@[::1/remis'
+    """
+    password = password_of(url)
+    if password is None:
+        return url
+    scheme, _, rest = url.partition("://")
+    user = rest.partition(":")[0]
+    return f"{scheme}://{user}:***@{rest.rpartition('@')[2]}"
+
+
+_URL_PASSWORD = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^/:@\s]*:)[^\s/]*@", re.IGNORECASE)
 _PARAM_PASSWORD = re.compile(r"\b(password\s*=\s*)('[^']*'|\S+)", re.IGNORECASE)
 
 
 def redact(text: str, url: str | None = None) -> str:
-    """``text`` without passwords: those of URLs in it, ``password=``
-    parameters and, wherever it appears, the password of ``url``.
+    """``text`` without passwords: those of URLs in it (an ``@`` in a password
+    included), ``password=`` parameters and, wherever it appears in any of
+    its forms (as written, percent-decoded), the password of ``url``.  It
+    never fails, whatever ``url`` holds.
 
     >>> redact("--db postgresql://remis:S3cret@db:5432/remis: refused")
     '--db postgresql://remis:***@db:5432/remis: refused'
+    >>> redact("--db postgresql://remis:p@ss@db:5432/remis: refused")
+    '--db postgresql://remis:***@db:5432/remis: refused'
     >>> redact("auth failed for S3cret", "postgresql://remis:S3cret@db/remis")
+    'auth failed for ***'
+    >>> redact("auth failed for p@ss", "postgresql://remis:p%40ss@db/remis")
     'auth failed for ***'
     >>> redact("host=db password=S3cret dbname=remis")
     'host=db password=*** dbname=remis'
+    >>> redact("bad: S3cret", "postgresql://remis:S3cret@[::1/remis")
+    'bad: ***'
     """
     out = _PARAM_PASSWORD.sub(r"\1***", _URL_PASSWORD.sub(r"\1***@", text))
-    password = urlsplit(url).password if url else None
-    if password:
-        for form in {password, unquote(password)}:
-            out = out.replace(form, "***")
+    forms: set[str] = set()
+    written = password_of(url) if url else None
+    if written:
+        forms |= {written, unquote(written)}
+    with contextlib.suppress(ValueError):
+        parsed = urlsplit(url).password if url else None
+        if parsed:
+            forms |= {parsed, unquote(parsed)}
+    for form in sorted(forms, key=len, reverse=True):
+        out = out.replace(form, "***")
     return out

@@ -1,0 +1,190 @@
+"""The service's ASGI middleware: what every request goes through before
+its endpoint and every answer on its way out: the client's address (from
+``X-Forwarded-For`` only where the peer is a configured proxy), the caller's
+identity for the search pools, the body's size, and the headers that keep
+the page out of other sites' frames."""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import Any, cast
+
+from fastapi.responses import JSONResponse
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+from remis.service.pool import CALLER
+
+#: the largest request body accepted (bytes)
+MAX_BODY = 64 * 1024
+#: the Content-Security-Policy directive of every answer: framed by no page
+FRAME_ANCESTORS = "frame-ancestors 'none'"
+#: the IPv6 network taken as one caller (a single host is commonly given a /64)
+IPV6_CALLER_PREFIX = 64
+
+
+class BodyLimit:
+    """ASGI middleware refusing request bodies over ``limit`` bytes with 413,
+    whether announced by Content-Length or streamed in chunks.  The body
+    (small by construction) is read first and handed on in one piece."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, or answer 413 when the body is too big."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await _too_big(self.limit)(scope, receive, send)
+                return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.limit:
+                await _too_big(self.limit)(scope, receive, send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        whole: Message | None = {"type": "http.request", "body": b"".join(chunks),
+                                 "more_body": False}
+
+        async def replay() -> Message:
+            nonlocal whole
+            if whole is not None:
+                message, whole = whole, None
+                return message
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+class Caller:
+    """ASGI middleware: the client's address is the caller the search pools
+    share their workers by (:data:`remis.service.pool.CALLER`; see
+    :func:`caller_of`)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Set the caller for the request, pass it on."""
+        client = scope.get("client")
+        token = CALLER.set(caller_of(str(client[0])) if client else "unknown")
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            CALLER.reset(token)
+
+
+def caller_of(host: str) -> str:
+    """The caller a client address counts as: an IPv4 address itself, an
+    IPv6 address its /64 network (one machine commonly has a whole /64, and
+    would otherwise be as many callers as it likes).
+
+    >>> caller_of("192.0.2.7"), caller_of("2001:db8::1"), caller_of("2001:db8::2:1")
+    ('192.0.2.7', '2001:db8::/64', '2001:db8::/64')
+    >>> caller_of("::ffff:192.0.2.7"), caller_of("testclient")
+    ('192.0.2.7', 'testclient')
+    """
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/{IPV6_CALLER_PREFIX}", strict=False))
+    return str(ip)
+
+
+def trusted_proxies(text: str) -> list[str] | str:
+    """The proxies of ``--forwarded-allow-ips``: ``*`` (every peer), or a
+    list of addresses and networks, each checked (``ValueError`` names one
+    that is neither); an empty text trusts none.
+
+    >>> trusted_proxies("127.0.0.1, 10.0.0.0/8"), trusted_proxies(""), trusted_proxies("*")
+    (['127.0.0.1', '10.0.0.0/8'], [], '*')
+    >>> trusted_proxies("localhost")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'localhost' is not an IP address or network (e.g. 127.0.0.1, 10.0.0.0/8)
+    """
+    if text.strip() == "*":
+        return "*"
+    out = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise ValueError(f"{item!r} is not an IP address or network "
+                             "(e.g. 127.0.0.1, 10.0.0.0/8)") from None
+        out.append(item)
+    return out
+
+
+def _too_big(limit: int) -> JSONResponse:
+    return JSONResponse({"detail": f"request body over {limit // 1024} KiB",
+                         "code": "body_too_large"}, status_code=413)
+
+
+class Framing:
+    """ASGI middleware: no answer of the service may be shown inside another
+    site's frame (clickjacking: a hostile page laying its own buttons over
+    the board's).  ``Content-Security-Policy: frame-ancestors 'none'`` says
+    so to current browsers (added to a policy the answer already has),
+    ``X-Frame-Options: DENY`` to older ones."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on; add the headers to its answer."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_framed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                policy = headers.get("content-security-policy")
+                if policy is None:
+                    headers["Content-Security-Policy"] = FRAME_ANCESTORS
+                elif "frame-ancestors" not in policy:
+                    headers["Content-Security-Policy"] = f"{policy}; {FRAME_ANCESTORS}"
+                headers.setdefault("X-Frame-Options", "DENY")
+                headers.setdefault("X-Content-Type-Options", "nosniff")
+            await send(message)
+
+        await self.app(scope, receive, send_framed)
+
+
+def outer(app: ASGIApp, proxies: list[str] | str | None = None) -> ASGIApp:
+    """``app`` inside the layers every request passes first, the event
+    requests answered before the application's stack too
+    (:class:`~remis.service.fast_events.FastEvents`): where a request comes
+    from a proxy of ``proxies`` (see :func:`trusted_proxies`), its client is
+    the one ``X-Forwarded-For`` names; then the caller is set, and the
+    answer gets the anti-framing headers.
+
+    >>> layers = outer(JSONResponse({}), ["10.0.0.1"])
+    >>> type(layers).__name__, type(layers.app).__name__, type(layers.app.app).__name__
+    ('ProxyHeadersMiddleware', 'Caller', 'Framing')
+    """
+    inner: ASGIApp = Caller(Framing(app))
+    if not proxies:
+        return inner
+    # uvicorn types its ASGI callables more narrowly than Starlette; they are the same protocol
+    return cast(ASGIApp, ProxyHeadersMiddleware(cast(Any, inner), trusted_hosts=proxies))
