@@ -119,7 +119,7 @@ def _ready() -> tuple[int, int | None]:
     return os.getpid(), _BORN
 
 
-def _interrupt(signum: int, frame: Any) -> None:
+def _interrupt(_signum: int, _frame: Any) -> None:
     """The worker's handler of :data:`INTERRUPT`: stop the running job if it
     was cancelled (a signal that comes late, after its job, does nothing)."""
     if cancelled():
