@@ -29,6 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from remis.service.auth import bearer
 from remis.service.games import Games
+from remis.service.middleware import receive_with
 
 _PATH = re.compile(r"/v1/games/([^/]+)/events")
 _JSON = (b"application/json", b"application/json; charset=utf-8")
@@ -72,7 +73,7 @@ class FastEvents:
             except (ValueError, ValidationError):  # the route words every error
                 event = None
         if event is None:
-            await self.app(scope, _replay(body, whole, receive), send)
+            await self.app(scope, receive_with(body, whole, receive), send)
             return
         await self._post(scope, send, match.group(1), event,
                          bearer(headers.get(b"authorization", b"").decode("latin-1")), received)
@@ -132,20 +133,6 @@ async def _body(receive: Receive, limit: int) -> tuple[bytes, bool]:
             return b"".join(chunks), False
         if not message.get("more_body", False):
             return b"".join(chunks), True
-
-
-def _replay(body: bytes, whole: bool, receive: Receive) -> Receive:
-    """``receive`` with what was already read given back first."""
-    first: Message | None = {"type": "http.request", "body": body, "more_body": not whole}
-
-    async def replay() -> Message:
-        nonlocal first
-        if first is not None:
-            message, first = first, None
-            return message
-        return await receive()
-
-    return replay
 
 
 async def _no_body() -> Message:

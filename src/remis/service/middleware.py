@@ -56,17 +56,22 @@ class BodyLimit:
             chunks.append(body)
             if not message.get("more_body", False):
                 break
-        whole: Message | None = {"type": "http.request", "body": b"".join(chunks),
-                                 "more_body": False}
+        await self.app(scope, receive_with(b"".join(chunks), True, receive), send)
 
-        async def replay() -> Message:
-            nonlocal whole
-            if whole is not None:
-                message, whole = whole, None
-                return message
-            return await receive()
 
-        await self.app(scope, replay, send)
+def receive_with(body: bytes, whole: bool, receive: Receive) -> Receive:
+    """``receive`` with the ``body`` already read from it given back first
+    (``whole``: that was all of it)."""
+    first: Message | None = {"type": "http.request", "body": body, "more_body": not whole}
+
+    async def replay() -> Message:
+        nonlocal first
+        if first is not None:
+            message, first = first, None
+            return message
+        return await receive()
+
+    return replay
 
 
 class Caller:
