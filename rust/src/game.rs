@@ -18,7 +18,7 @@ use crate::rules::{
     Claim, End, EndKind, EndRule, checkmate_or_stalemate, fifty_claims, seventyfive_moves,
     threefold_claims,
 };
-use crate::unwinnable::{self, Answer, Budget, Mode, Verdict};
+use crate::unwinnable::{self, Answer, Budget, Interrupt, Mode, Verdict};
 
 /// Which claims to collect: all, the first of each kind and player, or none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +84,8 @@ pub struct Options {
     /// last position's test): nodes for each, and seconds for all of them
     pub engine_nodes: Option<u64>,
     pub engine_seconds: Option<f64>,
+    /// a test that stops those questions early (a cancelled request)
+    pub interrupt: Option<Interrupt>,
 }
 
 impl Default for Options {
@@ -99,6 +101,7 @@ impl Default for Options {
             record: false,
             engine_nodes: None,
             engine_seconds: None,
+            interrupt: None,
         }
     }
 }
@@ -451,6 +454,7 @@ impl Questions {
             budget: Budget {
                 max_nodes: opts.engine_nodes,
                 deadline,
+                interrupt: opts.interrupt.clone(),
                 ..Budget::default()
             },
             bounded: opts.engine_nodes.is_some() || deadline.is_some(),

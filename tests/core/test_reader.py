@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import gzip
 import resource
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -76,3 +78,32 @@ def test_memory_stays_flat_on_a_game_of_100000_plies(tmp_path: Path) -> None:
     # the game's text (about 0.5 MB) is held while it is read; nothing per ply beyond it
     assert big - small < 8 * 1024, (small, big)
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > 0
+
+
+class _Stopped(Exception):
+    pass
+
+
+def _stop(_signum: int, _frame: object) -> None:
+    raise _Stopped
+
+
+def test_a_signal_handler_stops_the_engines_questions_on_a_game() -> None:
+    """A service worker is told through a signal that its job was cancelled.
+    The core's questions on a game (here the last position's: can White,
+    king and seven bishops, still mate? a second of CPU) did not look at
+    signals, so a cancelled worker went on and was killed.  The handler's
+    exception now stops them within a few thousand nodes."""
+    heavy = b'[FEN "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1"]\n\n*\n'
+    before = signal.signal(signal.SIGVTALRM, _stop)
+    start = time.process_time()
+    try:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0.05)
+        with pytest.raises(_Stopped):
+            _core.rule_text(heavy, fens=False)
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, before)
+    # uninterrupted, the question takes some 1.1 s of CPU (and the handler would
+    # raise only after it)
+    assert time.process_time() - start < 0.5

@@ -29,6 +29,7 @@ use crate::game::{
 use crate::guarded;
 use crate::pgn::{GameText, Splitter};
 use crate::rules::{Claim, DeadVerdict, End, EndKind, EndRule};
+use crate::unwinnable::py::signal_interrupt;
 use crate::unwinnable::{Answer, Verdict};
 use guard::{Located, guard, panic_text};
 
@@ -182,6 +183,7 @@ fn options(
         record: false,
         engine_nodes,
         engine_seconds,
+        interrupt: None,
     })
 }
 
@@ -556,6 +558,9 @@ fn rule_text(
         engine_seconds,
     )?;
     opts.record = moves;
+    // a service worker's cancel signal (or Ctrl-C) stops the engine's questions
+    let (interrupt, signal) = signal_interrupt();
+    opts.interrupt = Some(interrupt);
     let g = GameText {
         index,
         offset,
@@ -569,6 +574,9 @@ fn rule_text(
         || format!("on game {index} (byte {offset})"),
         || Ok(Ruler::new(opts).rule(&g)),
     )?;
+    if let Some(e) = signal.take() {
+        return Err(e);
+    }
     facts_to_py(py, &facts, fens, None)
 }
 

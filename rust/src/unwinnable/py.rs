@@ -313,24 +313,13 @@ fn can_checkmate<'py>(
             decide(&pos, color, Mode::Quick, &budget)
         })
     } else {
-        let signal: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
-        let caught = Arc::clone(&signal);
-        budget.interrupt = Some(Interrupt(Arc::new(move || {
-            Python::attach(|py| match py.check_signals() {
-                Ok(()) => false,
-                Err(e) => {
-                    if let Ok(mut slot) = caught.lock() {
-                        *slot = Some(e);
-                    }
-                    true
-                }
-            })
-        })));
+        let (interrupt, signal) = signal_interrupt();
+        budget.interrupt = Some(interrupt);
         let run = || catch("can_checkmate", || decide(&pos, color, Mode::Full, &budget));
         let outcome = py.detach(run);
         if let Ok(v) = &outcome
             && v.stop == Some(Stop::Interrupted)
-            && let Some(e) = signal.lock().ok().and_then(|mut s| s.take())
+            && let Some(e) = signal.take()
         {
             return Err(e);
         }
@@ -340,6 +329,40 @@ fn can_checkmate<'py>(
         Ok(v) => Ok(fields(py, &v, &pos, castling_mode)),
         Err(payload) => Err(failure(&pos, color, payload.as_ref())),
     }
+}
+
+/// The exception a Python signal handler raised during a search, kept for the caller
+/// to raise once the search has stopped.
+#[derive(Clone, Default)]
+pub struct Signalled(Arc<Mutex<Option<PyErr>>>);
+
+impl Signalled {
+    /// The exception, if a handler raised one (taken: asked again, None).
+    #[must_use]
+    pub fn take(&self) -> Option<PyErr> {
+        self.0.lock().ok().and_then(|mut s| s.take())
+    }
+}
+
+/// An interrupt test that runs Python's pending signal handlers (Ctrl-C, a service
+/// worker's cancel signal) and stops the search where one raises; the exception is
+/// kept in the [`Signalled`] returned with it.
+#[must_use]
+pub fn signal_interrupt() -> (Interrupt, Signalled) {
+    let signal = Signalled::default();
+    let caught = signal.clone();
+    let test = move || {
+        Python::attach(|py| match py.check_signals() {
+            Ok(()) => false,
+            Err(e) => {
+                if let Ok(mut slot) = caught.0.lock() {
+                    *slot = Some(e);
+                }
+                true
+            }
+        })
+    };
+    (Interrupt(Arc::new(test)), signal)
 }
 
 /// The engine's answer, its line for the caller to read.

@@ -10,6 +10,7 @@ command line (which ``ps`` shows to every user of the machine).
 from __future__ import annotations
 
 import argparse
+import copy
 import os
 from typing import Any
 
@@ -107,7 +108,7 @@ def register(sub: Any) -> None:
                                      f"more get 429 ({limits.waiting_per_client})")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
-                   help="uvicorn log level (warning)")
+                   help="log level of the service and of uvicorn (warning)")
     p.set_defaults(run=run)
 
 
@@ -177,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
     host, bound = sock.getsockname()[:2]
     # the client's address is ours to read (middleware): uvicorn trusts none itself
     config = uvicorn.Config(app, log_level=args.log_level, access_log=False,
-                            proxy_headers=False)
+                            proxy_headers=False, log_config=log_config(args.log_level))
     server = AnnouncingServer(config, f"listening on http://{address(host, bound)}")
     try:
         server.run(sockets=[sock])
@@ -185,6 +186,22 @@ def run(args: argparse.Namespace) -> int:
         warn("the service did not start")
         return 1 if exc.code else 0
     return 0 if server.started else 1
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging configuration, with the service's own logger
+    (``remis``: workers killed or restarted, for one) on the same handler:
+    without it those messages went nowhere.
+
+    >>> log_config("info")["loggers"]["remis"]["level"]
+    'INFO'
+    """
+    import uvicorn.config
+
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    config["loggers"]["remis"] = {"handlers": ["default"], "level": level.upper(),
+                                  "propagate": False}
+    return config
 
 
 #: net new container objects between two young collections (CPython's default: 700)
