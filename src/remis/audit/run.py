@@ -252,20 +252,22 @@ class Executor:
                 # the pool keeps its worker processes in a private mapping; there is
                 # no public way to stop a worker in the middle of a task
                 procs = list(getattr(pool, "_processes", {}).values())
-                pool.shutdown(wait=False, cancel_futures=True)
-                running = [p for p in procs if p.is_alive()]
-                if running and waiting is not None:
-                    waiting(len(running))
+                # the second interrupt may come as soon as ``waiting`` has spoken,
+                # before the joins: it must terminate the workers there too
                 try:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    running = [p for p in procs if p.is_alive()]
+                    if running and waiting is not None:
+                        waiting(len(running))
                     for p in running:
                         # short joins: a signal that reached another thread is acted
                         # on only when the main thread runs again
                         while p.is_alive():
                             p.join(0.1)
                 except KeyboardInterrupt:
-                    for p in running:
+                    for p in procs:
                         p.terminate()
-                    for p in running:
+                    for p in procs:
                         p.join(5)
                         if p.is_alive():
                             p.kill()
