@@ -480,8 +480,10 @@ def test_setup_errors_in_plain_words(pages: Any, lang: str) -> None:
                     "pl": "Nie można użyć pozycji początkowej: brak białego króla."}[lang], text
     page.fill("#start-fen", "a FEN, I promise")
     page.click("#new-game")
-    page.wait_for_function("t => document.querySelector('[data-testid=newgame-error]')"
-                           ".innerText !== t", arg=text)
+    # (the error is cleared while the new request is under way: wait for the next one)
+    page.wait_for_function("t => { const s = document.querySelector("
+                           "'[data-testid=newgame-error]').innerText; return s && s !== t; }",
+                           arg=text)
     assert page.inner_text("[data-testid=newgame-error]").startswith(
         {"cs": "Toto není FEN.", "pl": "To nie jest FEN."}[lang])
     assert "config" not in page.inner_text("[data-testid=newgame-error]")
