@@ -212,3 +212,19 @@ def test_no_answer_may_be_framed(method: str, path: str) -> None:
     assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
     assert r.headers["x-frame-options"] == "DENY"
 
+
+
+def test_the_services_own_messages_reach_the_log() -> None:
+    """``--log-level info`` showed uvicorn's messages only: the service's own
+    (a worker killed after a cancel, one that cannot start) went nowhere.  The
+    logging configuration ``remis serve`` hands uvicorn, applied in a process
+    of its own, writes them on standard error at the chosen level, not below."""
+    code = ("import logging, logging.config; from remis.cli.serve import log_config; "
+            "logging.config.dictConfig(log_config('info')); "
+            "log = logging.getLogger('remis.service'); "
+            "log.info('a worker was killed'); log.debug('not shown')")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=PATIENCE)
+    assert done.returncode == 0, done.stderr
+    assert "a worker was killed" in done.stderr
+    assert "not shown" not in done.stderr
