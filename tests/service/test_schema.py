@@ -114,8 +114,8 @@ def test_stateful_games(server: Server) -> None:
             if game in tokens:
                 body = case.body if isinstance(case.body, dict) else {}
                 first = case.operation.label == "POST /v1/games/{game_id}/events" \
-                    and game in boards and game not in moved
-                if (body.get("type") == "move" or first) and game in boards:
+                    and game not in moved
+                if game in boards and (body.get("type") == "move" or first):
                     # a generated move event gets a legal move of the side to move (its
                     # id and comment kept), so that games go on to real positions
                     board = boards[game]
