@@ -153,39 +153,56 @@ pub struct SanError(pub String);
 /// assert!(parse_san(&pos, "--").is_err()); // a null move
 /// ```
 pub fn parse_san(pos: &Chess, san: &str) -> Result<Move, SanError> {
-    let illegal = || SanError(format!("illegal san: '{san}' in {}", fen(pos)));
-    let castle = match san {
-        "O-O" | "O-O+" | "O-O#" | "0-0" | "0-0+" | "0-0#" => Some(CastlingSide::KingSide),
-        "O-O-O" | "O-O-O+" | "O-O-O#" | "0-0-0" | "0-0-0+" | "0-0-0#" => {
+    parse_san_bytes(pos, san.as_bytes())
+}
+
+/// [`parse_san`] of a token as the PGN reader cuts it (ASCII, but for a bad token).
+///
+/// # Errors
+///
+/// As [`parse_san`].
+pub fn parse_san_bytes(pos: &Chess, token: &[u8]) -> Result<Move, SanError> {
+    // (the token as text, for the messages only)
+    let san = || String::from_utf8_lossy(token);
+    let illegal = || SanError(format!("illegal san: '{}' in {}", san(), fen(pos)));
+    let castle = match token {
+        b"O-O" | b"O-O+" | b"O-O#" | b"0-0" | b"0-0+" | b"0-0#" => Some(CastlingSide::KingSide),
+        b"O-O-O" | b"O-O-O+" | b"O-O-O#" | b"0-0-0" | b"0-0-0+" | b"0-0-0#" => {
             Some(CastlingSide::QueenSide)
         }
         _ => None,
     };
     if let Some(side) = castle {
-        // (the move list is searched where it stands: moved into an iterator, its 2 KB
-        // would be copied)
         return pos
-            .legal_moves()
-            .iter()
-            .find(|m| m.castling_side() == Some(side))
+            .castling_moves(side)
+            .first()
             .copied()
             .ok_or_else(illegal);
     }
-    let Some(p) = SanParts::parse(san.as_bytes()) else {
-        return Err(SanError(if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
-            format!("null move '{san}' is not a legal move in {}", fen(pos))
-        } else if san.contains(',') {
-            format!("unsupported multi-leg move: '{san}'")
-        } else {
-            format!("invalid san: '{san}'")
-        }));
+    let Some(p) = SanParts::parse(token) else {
+        let san = san();
+        return Err(SanError(
+            if matches!(token, b"--" | b"Z0" | b"0000" | b"@@@@") {
+                format!("null move '{san}' is not a legal move in {}", fen(pos))
+            } else if token.contains(&b',') {
+                format!("unsupported multi-leg move: '{san}'")
+            } else {
+                format!("invalid san: '{san}'")
+            },
+        ));
     };
     let turn = pos.turn();
     let board = pos.board();
     if p.role.is_none()
         && let (Some(file), Some(rank)) = (p.file, p.rank)
     {
-        return find_move(pos, Square::from_coords(file, rank), p.to, p.promotion, san);
+        return find_move(
+            pos,
+            Square::from_coords(file, rank),
+            p.to,
+            p.promotion,
+            &san(),
+        );
     }
     let mut from_mask = Bitboard::FULL;
     if let Some(file) = p.file {
@@ -215,7 +232,11 @@ pub fn parse_san(pos: &Chess, san: &str) -> Result<Move, SanError> {
         pos.san_candidates(role, p.to).iter().for_each(|&m| take(m));
     }
     if ambiguous {
-        return Err(SanError(format!("ambiguous san: '{san}' in {}", fen(pos))));
+        return Err(SanError(format!(
+            "ambiguous san: '{}' in {}",
+            san(),
+            fen(pos)
+        )));
     }
     found.ok_or_else(illegal)
 }

@@ -12,6 +12,8 @@
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
 
+use memchr::memchr;
+
 /// Largest game text read (bytes); a longer one is reported and skipped, so that one
 /// damaged file cannot make the reader hold gigabytes.
 pub const MAX_GAME_BYTES: usize = 64 << 20;
@@ -319,7 +321,7 @@ fn read_line<R: BufRead>(src: &mut R, buf: &mut Vec<u8>, keep: usize) -> io::Res
         if chunk.is_empty() {
             return Ok(total);
         }
-        let (n, ended) = match chunk.iter().position(|&b| b == b'\n' || b == b'\r') {
+        let (n, ended) = match memchr::memchr2(b'\n', b'\r', chunk) {
             Some(i) => {
                 cr = chunk[i] == b'\r';
                 (i + 1, !cr)
@@ -397,10 +399,6 @@ fn comment_state(line: &[u8], mut in_comment: bool) -> bool {
             at += brace + 1;
         }
     }
-}
-
-fn memchr(c: u8, s: &[u8]) -> Option<usize> {
-    s.iter().position(|x| *x == c)
 }
 
 /// python-chess's tag pattern `^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$`.
@@ -505,7 +503,7 @@ fn decode_value(line: &[u8], value: &[u8]) -> String {
 
 /// Where the line at `at` ends, after its LF, CR LF or lone CR (or at the end).
 fn line_end(text: &[u8], at: usize) -> usize {
-    match text[at..].iter().position(|&c| c == b'\n' || c == b'\r') {
+    match memchr::memchr2(b'\n', b'\r', &text[at..]) {
         None => text.len(),
         Some(i) if text[at + i] == b'\r' && text.get(at + i + 1) == Some(&b'\n') => at + i + 2,
         Some(i) => at + i + 1,
@@ -531,7 +529,7 @@ pub struct MovetextError {
 pub trait MainLine {
     /// One SAN token of the main line (check signs stripped), at byte `at` of the game
     /// text. `Break` stops reading (an illegal move).
-    fn san(&mut self, san: &str, at: usize) -> ControlFlow<()>;
+    fn san(&mut self, san: &[u8], at: usize) -> ControlFlow<()>;
 
     /// A brace comment of the main line (without its braces), after the moves read.
     fn comment(&mut self, _text: &[u8]) {}
@@ -547,8 +545,8 @@ pub trait MainLine {
 ///
 /// struct Moves(Vec<String>);
 /// impl MainLine for Moves {
-///     fn san(&mut self, san: &str, _at: usize) -> ControlFlow<()> {
-///         self.0.push(san.to_string());
+///     fn san(&mut self, san: &[u8], _at: usize) -> ControlFlow<()> {
+///         self.0.push(String::from_utf8_lossy(san).into_owned());
 ///         ControlFlow::Continue(())
 ///     }
 /// }
@@ -647,9 +645,8 @@ pub fn read_main_line(
                             });
                         }
                         Token::Move if depth == 0 => {
-                            let san = std::str::from_utf8(&run[k..k + len]).unwrap_or("");
                             ply += 1;
-                            if visitor.san(san, i + k).is_break() {
+                            if visitor.san(&run[k..k + len], i + k).is_break() {
                                 return None;
                             }
                         }
@@ -755,59 +752,49 @@ fn may_start_san(c: u8) -> bool {
 /// `[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?` at the start of `s`, as a
 /// backtracking regular expression matches it: the length of the match.
 fn san_like(s: &[u8]) -> Option<usize> {
-    let piece = |c: Option<&u8>| matches!(c, Some(b'N' | b'B' | b'K' | b'R' | b'Q'));
-    let file = |c: Option<&u8>| matches!(c, Some(b'a'..=b'h'));
-    let rank = |c: Option<&u8>| matches!(c, Some(b'1'..=b'8'));
-    for p in [true, false] {
-        if p && !piece(s.first()) {
-            continue;
+    let at = |i: usize| s.get(i).copied().unwrap_or(0);
+    let file = |i: usize| matches!(at(i), b'a'..=b'h');
+    let rank = |i: usize| matches!(at(i), b'1'..=b'8');
+    let sep = |i: usize| matches!(at(i), b'-' | b'x');
+    let square = |i: usize| file(i) && rank(i + 1);
+    // The regular expression's readings in the order it tries them (each optional part
+    // present first): the piece is present exactly when the first byte is one, as no
+    // reading without it can start with a piece letter; after a file, neither a rank
+    // nor a separator can stand in its place.
+    let i = usize::from(matches!(at(0), b'N' | b'B' | b'K' | b'R' | b'Q'));
+    let to = if file(i) {
+        if rank(i + 1) && sep(i + 2) && square(i + 3) {
+            i + 3
+        } else if rank(i + 1) && square(i + 2) || sep(i + 1) && square(i + 2) {
+            i + 2
+        } else if square(i + 1) {
+            i + 1
+        } else if square(i) {
+            i
+        } else {
+            return None;
         }
-        let i0 = usize::from(p);
-        for f in [true, false] {
-            if f && !file(s.get(i0)) {
-                continue;
-            }
-            let i1 = i0 + usize::from(f);
-            for r in [true, false] {
-                if r && !rank(s.get(i1)) {
-                    continue;
-                }
-                let i2 = i1 + usize::from(r);
-                for sep in [true, false] {
-                    if sep && !matches!(s.get(i2), Some(b'-' | b'x')) {
-                        continue;
-                    }
-                    let i3 = i2 + usize::from(sep);
-                    if file(s.get(i3)) && rank(s.get(i3 + 1)) {
-                        let mut end = i3 + 2;
-                        let promo = |c: Option<&u8>| {
-                            matches!(
-                                c,
-                                Some(
-                                    b'n' | b'b'
-                                        | b'r'
-                                        | b'q'
-                                        | b'k'
-                                        | b'N'
-                                        | b'B'
-                                        | b'R'
-                                        | b'Q'
-                                        | b'K'
-                                )
-                            )
-                        };
-                        if s.get(end) == Some(&b'=') && promo(s.get(end + 1)) {
-                            end += 2;
-                        } else if promo(s.get(end)) {
-                            end += 1;
-                        }
-                        return Some(end);
-                    }
-                }
-            }
-        }
-    }
-    None
+    } else if rank(i) && sep(i + 1) && square(i + 2) {
+        i + 2
+    } else if (rank(i) || sep(i)) && square(i + 1) {
+        i + 1
+    } else {
+        return None;
+    };
+    let promo = |i: usize| {
+        matches!(
+            at(i),
+            b'n' | b'b' | b'r' | b'q' | b'k' | b'N' | b'B' | b'R' | b'Q' | b'K'
+        )
+    };
+    let end = to + 2;
+    Some(if at(end) == b'=' && promo(end + 1) {
+        end + 2
+    } else if promo(end) {
+        end + 1
+    } else {
+        end
+    })
 }
 
 /// `[PNBRQK]?@[a-h][1-8]`: a drop (no move in chess; python-chess hands it on as one).
@@ -890,6 +877,85 @@ fn good_token(s: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
+
+    /// The pattern as the nested loops of a backtracking matcher (the reference for
+    /// [`san_like`]).
+    fn san_like_reference(s: &[u8]) -> Option<usize> {
+        let piece = |c: Option<&u8>| matches!(c, Some(b'N' | b'B' | b'K' | b'R' | b'Q'));
+        let file = |c: Option<&u8>| matches!(c, Some(b'a'..=b'h'));
+        let rank = |c: Option<&u8>| matches!(c, Some(b'1'..=b'8'));
+        for p in [true, false] {
+            if p && !piece(s.first()) {
+                continue;
+            }
+            let i0 = usize::from(p);
+            for f in [true, false] {
+                if f && !file(s.get(i0)) {
+                    continue;
+                }
+                let i1 = i0 + usize::from(f);
+                for r in [true, false] {
+                    if r && !rank(s.get(i1)) {
+                        continue;
+                    }
+                    let i2 = i1 + usize::from(r);
+                    for sep in [true, false] {
+                        if sep && !matches!(s.get(i2), Some(b'-' | b'x')) {
+                            continue;
+                        }
+                        let i3 = i2 + usize::from(sep);
+                        if file(s.get(i3)) && rank(s.get(i3 + 1)) {
+                            let mut end = i3 + 2;
+                            let promo = |c: Option<&u8>| {
+                                matches!(
+                                    c,
+                                    Some(
+                                        b'n' | b'b'
+                                            | b'r'
+                                            | b'q'
+                                            | b'k'
+                                            | b'N'
+                                            | b'B'
+                                            | b'R'
+                                            | b'Q'
+                                            | b'K'
+                                    )
+                                )
+                            };
+                            if s.get(end) == Some(&b'=') && promo(s.get(end + 1)) {
+                                end += 2;
+                            } else if promo(s.get(end)) {
+                                end += 1;
+                            }
+                            return Some(end);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn san_like_reads_as_the_backtracking_matcher() {
+        const ALPHABET: &[u8] = b"NBKRQaeh18-x=qb+#";
+        let mut s = Vec::new();
+        for len in 1..=5u32 {
+            for mut n in 0..(ALPHABET.len() as u64).pow(len) {
+                s.clear();
+                for _ in 0..len {
+                    s.push(ALPHABET[(n % ALPHABET.len() as u64) as usize]);
+                    n /= ALPHABET.len() as u64;
+                }
+                assert_eq!(
+                    san_like(&s),
+                    san_like_reference(&s),
+                    "{:?}",
+                    String::from_utf8_lossy(&s)
+                );
+            }
+        }
+    }
     use super::*;
 
     fn games(data: &[u8]) -> Vec<GameText> {
@@ -901,8 +967,8 @@ mod tests {
     struct Sans(Vec<String>);
 
     impl MainLine for Sans {
-        fn san(&mut self, san: &str, _at: usize) -> ControlFlow<()> {
-            self.0.push(san.to_owned());
+        fn san(&mut self, san: &[u8], _at: usize) -> ControlFlow<()> {
+            self.0.push(String::from_utf8_lossy(san).into_owned());
             ControlFlow::Continue(())
         }
     }
@@ -1130,7 +1196,7 @@ mod properties {
     struct Count(usize);
 
     impl MainLine for Count {
-        fn san(&mut self, _san: &str, _at: usize) -> ControlFlow<()> {
+        fn san(&mut self, _san: &[u8], _at: usize) -> ControlFlow<()> {
             self.0 += 1;
             ControlFlow::Continue(())
         }
