@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Chess, Color, Move, Position};
 
-use crate::board::{SetupError, from_fen, parse_san, start};
+use crate::board::{SetupError, from_fen, parse_san_bytes, start};
 use crate::history::History;
 use crate::identity::Key;
 use crate::pgn::{GameText, MAX_GAME_BYTES, MainLine, decode, py_repr, read_main_line, read_tags};
@@ -256,17 +256,36 @@ impl Ruler {
             },
         };
         let mut asked = Questions::new(&self.opts);
-        let mut run = self.replay(&pos, &g.text, mstart, g.offset, &laws, None);
+        // A dead position stays dead whatever is played, so once a later position of the
+        // game is found live (a mate on the board, or one found from the last position),
+        // every position before it is live too: the engine's test after every ply could
+        // prove none of them dead, and a replay that tests material alone rules alike.
+        let mut known_live = false;
+        let mut run = None;
+        if self.opts.last_position && self.opts.dead != DeadMode::Material && !asked.bounded {
+            let cheap = self.replay(&pos, &g.text, mstart, g.offset, &laws, Test::Material);
+            asked.first = !flagged(&facts, &cheap);
+            known_live = match &cheap.end {
+                Some(end) => end.kind == EndKind::Checkmate,
+                None => asked.live(cheap.h.position()),
+            };
+            run = known_live.then_some(cheap);
+        }
+        let mut run = match run {
+            Some(run) => run,
+            None => self.replay(&pos, &g.text, mstart, g.offset, &laws, Test::PerPly),
+        };
         let flagged = flagged(&facts, &run);
         asked.first = !flagged;
         if run.end.is_none()
             && self.opts.last_position
+            && !known_live
             && let Some((ply, verdict)) = asked.first_dead(&pos, &run)
         {
             // the game ended at the first position proved dead: replayed again to it
             let key = Key::of(&positions(&pos, &run.moves[..ply as usize]));
-            let known = Some(dead::Known { key, verdict });
-            run = self.replay(&pos, &g.text, mstart, g.offset, &laws, known);
+            let known = dead::Known { key, verdict };
+            run = self.replay(&pos, &g.text, mstart, g.offset, &laws, Test::Known(known));
         }
         if g.unclosed_comment && run.error.is_none() {
             run.error = Some(GameError {
@@ -304,15 +323,15 @@ impl Ruler {
         mstart: usize,
         offset: u64,
         laws: &GameLaws,
-        known: Option<dead::Known>,
+        test: Test,
     ) -> Replay {
         let mut run = Replay::new(pos.clone(), &self.opts, offset, laws);
         let mut material = dead::Material;
-        let mut known = known;
-        let test: &mut dyn DeadTest = match (&mut known, self.opts.dead) {
-            (Some(k), _) => k,
-            (None, DeadMode::Material) => &mut material,
-            (None, _) => &mut self.engine,
+        let mut test = test;
+        let test: &mut dyn DeadTest = match (&mut test, self.opts.dead) {
+            (Test::Known(k), _) => k,
+            (Test::Material, _) | (Test::PerPly, DeadMode::Material) => &mut material,
+            (Test::PerPly, _) => &mut self.engine,
         };
         run.begin(test);
         let err = read_main_line(
@@ -338,6 +357,16 @@ impl Ruler {
         }
         run
     }
+}
+
+/// The dead test of a replay.
+enum Test {
+    /// the options' test after every ply
+    PerPly,
+    /// insufficient material only
+    Material,
+    /// the one dead position of the game, found once the whole record was read
+    Known(dead::Known),
 }
 
 /// The start position of game `g` (the usual one, or its FEN tag's), or why the game
@@ -443,6 +472,8 @@ struct Questions {
     first: Color,
     /// the answers given, for the question asked again (the last position's)
     answers: Vec<(Key, Color, Verdict)>,
+    /// the first looks that ended without an answer
+    unanswered: Vec<(Key, Color)>,
 }
 
 impl Questions {
@@ -462,6 +493,7 @@ impl Questions {
             cut: false,
             first: Color::White,
             answers: Vec::new(),
+            unanswered: Vec::new(),
         }
     }
 
@@ -504,6 +536,9 @@ impl Questions {
         {
             return Some(v.clone());
         }
+        if self.unanswered.contains(&(key, color)) {
+            return None;
+        }
         let budget = Budget {
             stop_after: Some(PROBE_NODES),
             ..self.budget.clone()
@@ -513,10 +548,27 @@ impl Questions {
         // (a question stopped by the probe's bound may yet answer, on a path the
         // question in full would not take: only an answer within the bound is its answer)
         if v.answer == Answer::Unknown || v.nodes > PROBE_NODES {
+            self.unanswered.push((key, color));
             return None;
         }
         self.answers.push((key, color, v.clone()));
         Some(v)
+    }
+
+    /// Whether the first looks at `pos` (`first` first, as [`Questions::dead`] takes them)
+    /// find a side that can mate: then `pos` is live.
+    fn live(&mut self, pos: &Chess) -> bool {
+        if Key::of(pos) == Key::of(&crate::board::start()) {
+            // (the usual start is live: see [`Questions::first_dead`])
+            return true;
+        }
+        if dead::material_dead(pos).is_some() {
+            return false;
+        }
+        [self.first, !self.first].into_iter().any(|color| {
+            self.probe(pos, color)
+                .is_some_and(|v| matches!(v.answer, Answer::Can(_)))
+        })
     }
 
     /// Full mode for both colours (`first` first), stopping at the first that is no proof.
@@ -766,10 +818,10 @@ impl MainLine for Stepper<'_> {
         }
     }
 
-    fn san(&mut self, san: &str, at: usize) -> ControlFlow<()> {
+    fn san(&mut self, san: &[u8], at: usize) -> ControlFlow<()> {
         let run = &mut *self.run;
         let pos = run.after.as_ref().unwrap_or_else(|| run.h.position());
-        match parse_san(pos, san) {
+        match parse_san_bytes(pos, san) {
             Err(e) => {
                 run.error = Some(GameError {
                     ply: run.plies + 1,
