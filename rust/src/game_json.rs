@@ -1,12 +1,22 @@
-//! The JSON line of `remis game --json` for a game with nothing to word: no automatic
-//! end, no claim, no flag fall and no error. Most games of a collection are such, and
-//! their line is written here, in the core, byte for byte as Python's `json` writes the
-//! same object (`ensure_ascii=False`, the default separators), so that the words, which
-//! only the other games need, stay in Python's templates.
+//! The JSON line of `remis game --json` for a game with nothing to word (no automatic
+//! end, no claim, no flag fall and no error), and, given Python's templates, for a game
+//! whose only words are a checkmate, a stalemate or claims under 9.2 and 9.3. Most games
+//! of a collection are such, and their line is written here, in the core, byte for byte
+//! as Python's `json` writes the same object (`ensure_ascii=False`, the default
+//! separators); the words stay in Python's templates, which the core is handed.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
+use shakmaty::{Color, Position};
+
 use crate::game::GameFacts;
+use crate::rules::{Claim, End, EndKind};
+
+/// Python's English templates (`remis.messages.MESSAGES`), by message key, with the
+/// words of where a position stood (`remis.ruling.positions_text`): `at_start` and
+/// `after` (`{move}` the move's label).
+pub type Words = HashMap<String, String>;
 
 /// The JSON line (ending in a newline) of a game with nothing to word, or `None` when
 /// the game has an end, a claim, a flag fall or an error (Python words those). `file`
@@ -16,6 +26,42 @@ pub fn plain_line(f: &GameFacts, file: Option<&str>) -> Option<String> {
     if f.end.is_some() || !f.claims.is_empty() || f.flag.is_some() || f.error.is_some() {
         return None;
     }
+    let mut out = start_line(f, file);
+    out.push_str("null, \"claims\": [], \"error\": null}\n");
+    Some(out)
+}
+
+/// The JSON line (ending in a newline) of a game whose only words are a checkmate, a
+/// stalemate or claims, worded with `words`; `None` for any other game (and for words a
+/// template asks for that are not given), which Python words.
+#[must_use]
+pub fn worded_line(f: &GameFacts, file: Option<&str>, words: &Words) -> Option<String> {
+    if f.flag.is_some() || f.error.is_some() {
+        return None;
+    }
+    // where positions stood: move labels from the start's move number and side to move
+    let start = f
+        .start
+        .as_ref()
+        .map_or((1, Color::White), |p| (p.fullmoves().get(), p.turn()));
+    let mut out = start_line(f, file);
+    match &f.end {
+        None => out.push_str("null"),
+        Some(end) => end_json(&mut out, end, words)?,
+    }
+    out.push_str(", \"claims\": [");
+    for (i, c) in f.claims.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        claim_json(&mut out, c, start, words)?;
+    }
+    out.push_str("], \"error\": null}\n");
+    Some(out)
+}
+
+/// The line up to the value of `end`.
+fn start_line(f: &GameFacts, file: Option<&str>) -> String {
     let mut out = String::with_capacity(256);
     out.push('{');
     if let Some(file) = file {
@@ -34,12 +80,249 @@ pub fn plain_line(f: &GameFacts, file: Option<&str>) -> Option<String> {
     }
     out.push_str("}, \"variant\": ");
     string(&mut out, &f.variant);
-    let _ = writeln!(
-        out,
-        ", \"plies\": {}, \"end\": null, \"claims\": [], \"error\": null}}",
-        f.plies
-    );
+    let _ = write!(out, ", \"plies\": {}, \"end\": ", f.plies);
+    out
+}
+
+/// A parameter of a message: Python's `str` or `int`.
+enum Param<'a> {
+    Text(&'a str),
+    Int(usize),
+}
+
+/// `template` with its `{name}` fields filled from `params`, as `str.format_map` fills
+/// them; `None` where it asks for more than a plain field of `params`.
+fn render(template: &str, params: &[(&str, Param<'_>)]) -> Option<String> {
+    let mut out = String::with_capacity(template.len() + 64);
+    let mut rest = template;
+    while let Some(i) = rest.find(['{', '}']) {
+        out.push_str(&rest[..i]);
+        let brace = rest.as_bytes()[i];
+        if rest.as_bytes().get(i + 1) == Some(&brace) {
+            out.push(char::from(brace));
+            rest = &rest[i + 2..];
+            continue;
+        }
+        if brace == b'}' {
+            return None;
+        }
+        let end = i + rest[i..].find('}')?;
+        let name = &rest[i + 1..end];
+        match params.iter().find(|(n, _)| *n == name)?.1 {
+            Param::Text(t) => out.push_str(t),
+            Param::Int(n) => {
+                let _ = write!(out, "{n}");
+            }
+        }
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
     Some(out)
+}
+
+/// `, "explanation": ..., "message": ..., "params": {...}` of a message and its
+/// parameters (in the order Python's dict holds them).
+fn message_json(
+    out: &mut String,
+    key: &str,
+    params: &[(&str, Param<'_>)],
+    words: &Words,
+) -> Option<()> {
+    let explanation = render(words.get(key)?, params)?;
+    out.push_str(", \"explanation\": ");
+    string(out, &explanation);
+    out.push_str(", \"message\": ");
+    string(out, key);
+    out.push_str(", \"params\": {");
+    for (i, (name, value)) in params.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        string(out, name);
+        out.push_str(": ");
+        match value {
+            Param::Text(t) => string(out, t),
+            Param::Int(n) => {
+                let _ = write!(out, "{n}");
+            }
+        }
+    }
+    out.push('}');
+    Some(())
+}
+
+fn title(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// `remis.ruling.Ruling.to_json` of a checkmate or a stalemate (`None` for another end).
+fn end_json(out: &mut String, end: &End, words: &Words) -> Option<()> {
+    let article = end.article();
+    let (result, key, params) = match end.kind {
+        EndKind::Checkmate => (
+            if end.mover == Color::White {
+                "0-1"
+            } else {
+                "1-0"
+            },
+            "checkmate",
+            vec![
+                ("winner", Param::Text(title(!end.mover))),
+                ("loser", Param::Text(title(end.mover))),
+                ("article", Param::Text(article)),
+            ],
+        ),
+        EndKind::Stalemate => (
+            "1/2-1/2",
+            "stalemate",
+            vec![
+                ("player", Param::Text(title(end.mover))),
+                ("article", Param::Text(article)),
+            ],
+        ),
+        _ => return None,
+    };
+    let _ = write!(
+        out,
+        "{{\"ply\": {}, \"result\": \"{result}\", \"termination\": \"{key}\", \
+         \"article\": \"{article}\", \"plies_involved\": [{}]",
+        end.ply, end.ply
+    );
+    message_json(out, key, &params, words)?;
+    out.push('}');
+    Some(())
+}
+
+/// `remis.ruling.move_label`: move `ply` of a game whose start has move number and side
+/// to move `start`, as players write it (`12.`, `12…`).
+fn move_label(ply: u32, start: (u32, Color)) -> String {
+    let a = (i64::from(start.0) - 1) * 2 + i64::from(start.1 == Color::Black) + i64::from(ply) - 1;
+    let a = a.max(0);
+    format!("{}{}", a / 2 + 1, if a % 2 == 0 { "." } else { "…" })
+}
+
+/// `remis.ruling.positions_text`: where the positions of `plies` stood.
+fn positions_text(plies: &[u32], start: (u32, Color), words: &Words) -> Option<String> {
+    let (at_start, after) = (words.get("at_start")?, words.get("after")?);
+    let mut out = Vec::with_capacity(plies.len());
+    for &p in plies {
+        out.push(if p == 0 {
+            at_start.clone()
+        } else {
+            render(after, &[("move", Param::Text(&move_label(p, start)))])?
+        });
+    }
+    Some(out.join(", "))
+}
+
+fn ordinal(n: usize) -> String {
+    match n {
+        1 => "1st".into(),
+        2 => "2nd".into(),
+        3 => "3rd".into(),
+        n => format!("{n}th"),
+    }
+}
+
+/// `remis.ruling.Claim.to_json` of a claim under 9.2 or 9.3 (the current Laws).
+fn claim_json(out: &mut String, c: &Claim, start: (u32, Color), words: &Words) -> Option<()> {
+    let player = title(c.player);
+    let plies = c
+        .plies
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let positions = if c.article.is_repetition() {
+        positions_text(&c.plies, start, words)?
+    } else {
+        String::new()
+    };
+    let nth = ordinal(c.plies.len());
+    let (kind, article, key, params) = if c.article.is_repetition() {
+        let article = c.article.text();
+        match &c.mv {
+            None => (
+                "threefold_repetition",
+                article,
+                "claim_threefold_on_board",
+                vec![
+                    ("player", Param::Text(player)),
+                    ("count", Param::Int(c.plies.len())),
+                    ("plies", Param::Text(&plies)),
+                    ("positions", Param::Text(&positions)),
+                    ("article", Param::Text(article)),
+                ],
+            ),
+            Some(mv) => (
+                "threefold_repetition",
+                article,
+                "claim_threefold_with_move",
+                vec![
+                    ("player", Param::Text(player)),
+                    ("move", Param::Text(mv)),
+                    ("nth", Param::Text(&nth)),
+                    ("plies", Param::Text(&plies)),
+                    ("positions", Param::Text(&positions)),
+                    ("article", Param::Text(article)),
+                ],
+            ),
+        }
+    } else {
+        match &c.mv {
+            None => (
+                "fifty_moves",
+                "9.3.2",
+                "claim_fifty_on_board",
+                vec![
+                    ("player", Param::Text(player)),
+                    ("count", Param::Int(usize::try_from(c.count).ok()?)),
+                    ("article", Param::Text("9.3.2")),
+                ],
+            ),
+            Some(mv) => (
+                "fifty_moves",
+                "9.3.1",
+                "claim_fifty_with_move",
+                vec![
+                    ("player", Param::Text(player)),
+                    ("move", Param::Text(mv)),
+                    ("article", Param::Text("9.3.1")),
+                ],
+            ),
+        }
+    };
+    let _ = write!(
+        out,
+        "{{\"ply\": {}, \"player\": \"{}\", \"kind\": \"{kind}\", \"article\": \"{article}\", \
+         \"move\": ",
+        c.ply,
+        if c.player == Color::White {
+            "white"
+        } else {
+            "black"
+        }
+    );
+    match &c.mv {
+        None => out.push_str("null"),
+        Some(mv) => string(out, mv),
+    }
+    message_json(out, key, &params, words)?;
+    if !c.moves.is_empty() {
+        out.push_str(", \"moves\": [");
+        for (i, m) in c.moves.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            string(out, m);
+        }
+        out.push(']');
+    }
+    out.push('}');
+    Some(())
 }
 
 /// The tags as a Python dict holds them: a name given twice keeps the place of its first

@@ -300,19 +300,20 @@ def game_lines(path: str | Path, *, claims: ClaimMode = "all", laws: LawsMode = 
                file: str | None = None) -> Iterator[str | GameRuling]:
     """What ``remis game --json`` prints of every game of a PGN file (plain or
     compressed, ``-`` = stdin): the game's JSON line (with its newline), written
-    whole by the core where the game has nothing to word (no end, claim, flag
-    fall or error: most games), else its :class:`GameRuling`, which Python words
-    (:meth:`GameRuling.to_json`).  ``file`` is named first in each line the core
-    writes, as when several files are read at once.  Under the Laws of each
+    whole by the core where the game has nothing to word or only a checkmate, a
+    stalemate or claims (with Python's templates: :func:`core_words`), else its
+    :class:`GameRuling`, which Python words (:meth:`GameRuling.to_json`).
+    ``file`` is named first in each line the core writes, as when several
+    files are read at once.  Under the Laws of each
     game's date (``laws="as-played"``), whose names are Python's, every game
     comes as a :class:`GameRuling`.
 
     >>> import tempfile, os
     >>> p = os.path.join(tempfile.mkdtemp(), "g.pgn")
-    >>> _ = open(p, "w").write("1. f3 e5 2. g4 Qh4# 0-1\\n\\n1. e4 e5 *\\n")
-    >>> mate, plain = game_lines(p)
-    >>> mate.end.termination, plain[:40]
-    ('checkmate', '{"game": 2, "headers": {}, "variant": "s')
+    >>> _ = open(p, "w").write("1. f3 e5 2. g4 Qh4# 0-1\\n\\n1. e4 e5 2. Ke3 *\\n")
+    >>> mate, illegal = game_lines(p)
+    >>> mate[:40], illegal.error.ply
+    ('{"game": 1, "headers": {}, "variant": "s', 3)
     """
     from remis import _core
     from remis.pgn import core_games
@@ -321,10 +322,30 @@ def game_lines(path: str | Path, *, claims: ClaimMode = "all", laws: LawsMode = 
         yield from rule_on_pgn_file(path, claims=claims, laws=laws)
         return
     options = reading_options(claims, None, True, laws)
+    words = core_words()
     lines = core_games(path, lambda source: _core.GameLines(_core.GameReader(source, **options),
-                                                            file=file))
+                                                            file=file, words=words))
     for item in lines:
         yield item if isinstance(item, str) else from_facts(item, laws)
+
+
+#: the messages the core words itself (``remis._core.GameLines``)
+CORE_MESSAGES = ("checkmate", "stalemate", "claim_threefold_on_board",
+                 "claim_threefold_with_move", "claim_fifty_on_board", "claim_fifty_with_move")
+
+
+def core_words() -> dict[str, str]:
+    """Python's templates of the messages that the core words in ``remis game
+    --json`` (a checkmate, a stalemate, claims under the current Laws), and the
+    words of where a position stood: the words stay in one place, here.
+
+    >>> core_words()["after"]
+    'after {move}'
+    """
+    from remis.messages import MESSAGES
+    from remis.ruling import AFTER, AT_START
+
+    return {**{k: MESSAGES[k] for k in CORE_MESSAGES}, "at_start": AT_START, "after": AFTER}
 
 
 def _utf8(text: str | None) -> bool:

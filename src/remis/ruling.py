@@ -45,6 +45,12 @@ def move_label(ply: int, board: chess.Board, at_ply: int) -> str:
     return f"{a // 2 + 1}{'.' if a % 2 == 0 else '…'}"
 
 
+#: the words of :func:`positions_text`, which the core is handed too
+#: (:func:`remis.game.game_lines`)
+AT_START = "at the start"
+AFTER = "after {move}"
+
+
 def positions_text(plies: tuple[int, ...] | list[int], board: chess.Board, at_ply: int) -> str:
     """Where a position stood, as players say it: after which moves, or at
     the start (the words are translated as parameters, see :mod:`remis.i18n`).
@@ -52,7 +58,7 @@ def positions_text(plies: tuple[int, ...] | list[int], board: chess.Board, at_pl
     >>> positions_text((0, 4, 8), chess.Board(), 0)
     'at the start, after 2…, after 4…'
     """
-    return ", ".join("at the start" if p == 0 else f"after {move_label(p, board, at_ply)}"
+    return ", ".join(AT_START if p == 0 else AFTER.format(move=move_label(p, board, at_ply))
                      for p in plies)
 
 

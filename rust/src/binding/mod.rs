@@ -451,21 +451,31 @@ impl GameReader {
     }
 }
 
-/// The lines of `remis game --json` from a [`GameReader`]: a game with nothing to word
+/// The lines of `remis game --json` from a [`GameReader`]: a game with nothing to word,
+/// or (given Python's templates, `words`) only a checkmate, a stalemate or claims to word,
 /// comes as its line (a `str`, see [`crate::game_json`]), naming `file` first where it
 /// is given; any other as the reader's facts, for Python to word.
 #[pyclass(module = "remis._core")]
 pub struct GameLines {
     reader: Py<GameReader>,
     file: Option<String>,
+    words: Option<crate::game_json::Words>,
 }
 
 #[pymethods]
 impl GameLines {
     #[new]
-    #[pyo3(signature = (reader, *, file=None))]
-    fn new(reader: Py<GameReader>, file: Option<String>) -> Self {
-        GameLines { reader, file }
+    #[pyo3(signature = (reader, *, file=None, words=None))]
+    fn new(
+        reader: Py<GameReader>,
+        file: Option<String>,
+        words: Option<crate::game_json::Words>,
+    ) -> Self {
+        GameLines {
+            reader,
+            file,
+            words,
+        }
     }
 
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -478,7 +488,8 @@ impl GameLines {
         const NAME: &str = "GameLines.__next__";
         let mut reader = self.reader.borrow_mut(py);
         let file = self.file.as_deref();
-        guard::catch(NAME, || next_line(py, &mut reader, file))
+        let words = self.words.as_ref();
+        guard::catch(NAME, || next_line(py, &mut reader, file, words))
             .unwrap_or_else(|p| Err(guard::internal_error(NAME, || reader.source.place(), &*p)))
     }
 }
@@ -488,11 +499,14 @@ fn next_line(
     py: Python<'_>,
     reader: &mut GameReader,
     file: Option<&str>,
+    words: Option<&crate::game_json::Words>,
 ) -> PyResult<Option<Py<PyAny>>> {
     let Some((g, facts)) = reader.next_facts()? else {
         return Ok(None);
     };
-    if let Some(line) = crate::game_json::plain_line(&facts, file) {
+    let line = crate::game_json::plain_line(&facts, file)
+        .or_else(|| words.and_then(|w| crate::game_json::worded_line(&facts, file, w)));
+    if let Some(line) = line {
         return Ok(Some(PyString::new(py, &line).into_any().unbind()));
     }
     let game = reader.texts.then_some(&g);
