@@ -432,6 +432,11 @@ fn positions(start: &Chess, moves: &[Move]) -> Chess {
 /// [`Questions::dead`]).
 const PROBE_NODES: u64 = 1000;
 
+/// Nodes of each colour's hunt for a mate where the first looks found none (see
+/// [`Questions::dead`]): the deep mates of the minor-piece endings of real games take
+/// a few tens of thousands.
+const HUNT_NODES: u64 = 1 << 16;
+
 /// The engine's full-mode questions on one game, within the caller's bounds, with the
 /// nodes they spent.
 struct Questions {
@@ -519,22 +524,49 @@ impl Questions {
         Some(v)
     }
 
+    /// Does one of `colors` find a mate on `pos`, hunting by turns within [`HUNT_NODES`]
+    /// each? A mate makes the position live; no mate found proves nothing.
+    fn hunt(&mut self, pos: &Chess, colors: &[Color]) -> bool {
+        let mut hunts: Vec<unwinnable::Hunt> = colors
+            .iter()
+            .map(|&c| unwinnable::Hunt::new(pos, c, HUNT_NODES, &self.budget))
+            .collect();
+        let mut live = hunts.iter().any(|h| h.mate().is_some());
+        while !live && hunts.iter().any(unwinnable::Hunt::going) {
+            for h in &mut hunts {
+                h.round();
+                if h.mate().is_some() {
+                    live = true;
+                    break;
+                }
+            }
+        }
+        self.nodes += hunts.iter().map(unwinnable::Hunt::nodes).sum::<u64>();
+        live
+    }
+
     /// Full mode for both colours (`first` first), stopping at the first that is no proof.
     /// Without bounds, each colour gets a first look before either is asked in full: the
     /// position is live once either side can mate, and where one side's mate is hard to
-    /// find (endings of a few minor pieces), the other's is often easy.
+    /// find (endings of a few minor pieces), the other's is often easy. Where neither look
+    /// decides, the undecided colours hunt for a mate by turns before full mode, which
+    /// shares its nodes with the visits that prove: a mate found is the same answer, "not
+    /// dead", for less.
     fn dead(&mut self, pos: &Chess) -> Option<DeadVerdict> {
         if let Some(v) = dead::material_dead(pos) {
             return Some(v);
         }
         if !self.bounded {
+            let mut open = Vec::with_capacity(2);
             for color in [self.first, !self.first] {
-                if self
-                    .probe(pos, color)
-                    .is_some_and(|v| !matches!(v.answer, Answer::Cannot(_)))
-                {
-                    return None;
+                match self.probe(pos, color) {
+                    Some(v) if !matches!(v.answer, Answer::Cannot(_)) => return None,
+                    Some(_) => {}
+                    None => open.push(color),
                 }
+            }
+            if self.hunt(pos, &open) {
+                return None;
             }
         }
         let mut proofs = Vec::with_capacity(2);
