@@ -934,6 +934,30 @@ mod tests {
     }
 
     #[test]
+    fn the_last_position_hunts_a_deep_mate() {
+        // K+B v K+N from a real game: neither side's mate comes within the first looks,
+        // and full mode shares its nodes with the visits that prove; the hunt by turns
+        // finds a mate (live) for a fraction of them
+        let pgn = "[Result \"0-1\"]\n[FEN \"8/8/2N5/6k1/8/3bK3/8/8 w - - 0 78\"]\n\n0-1\n";
+        let f = rule(pgn, Options::default());
+        assert!(f[0].end.is_none());
+        let full = rule(
+            pgn,
+            Options {
+                engine_nodes: Some(unwinnable::FULL_NODES),
+                ..Options::default()
+            },
+        );
+        assert!(full[0].end.is_none());
+        assert!(
+            f[0].nodes * 4 < full[0].nodes,
+            "{} {}",
+            f[0].nodes,
+            full[0].nodes
+        );
+    }
+
+    #[test]
     fn time_forfeit_against_a_bare_king() {
         let pgn = "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n[FEN \"8/8/4k3/8/8/Q2K4/8/8 w - - 0 1\"]\n\n0-1\n";
         let f = rule(pgn, Options::default());
