@@ -1,7 +1,10 @@
 //! Checks without playing the move, and checkmates without generating every
 //! move: the helpmate search asks both of most positions it meets.
 
-use shakmaty::attacks::{aligned, attacks, between, bishop_attacks, king_attacks, rook_attacks};
+use shakmaty::attacks::{
+    aligned, attacks, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks,
+    rook_attacks,
+};
 use shakmaty::{Bitboard, Chess, Color, Move, Piece, Position, Role, Square};
 
 /// Which moves of the side to move give check, asked of many moves of one
@@ -13,6 +16,12 @@ pub struct Checks<'a> {
     /// the side to move's pieces that alone stand between the king in view and
     /// a bishop, rook or queen of the side to move
     uncovering: Bitboard,
+    /// the squares from which a pawn, knight, bishop or rook of the side to move
+    /// checks the king (a queen: a bishop's or a rook's)
+    from_pawn: Bitboard,
+    from_knight: Bitboard,
+    from_bishop: Bitboard,
+    from_rook: Bitboard,
 }
 
 impl<'a> Checks<'a> {
@@ -31,10 +40,15 @@ impl<'a> Checks<'a> {
                 uncovering |= between & ours;
             }
         }
+        let occupied = b.occupied();
         Some(Checks {
             pos,
             king,
             uncovering,
+            from_pawn: pawn_attacks(!us, king),
+            from_knight: knight_attacks(king),
+            from_bishop: bishop_attacks(king, occupied),
+            from_rook: rook_attacks(king, occupied),
         })
     }
 
@@ -52,6 +66,22 @@ impl<'a> Checks<'a> {
             } => {
                 if self.uncovering.contains(from) && !aligned(from, to, self.king) {
                     return true;
+                }
+                // Without a promotion, the square a piece leaves never lies between its
+                // new square and the king on a line it attacks along: it would have
+                // checked from there already, on its own move. The lines from the
+                // king on the board as it stands are the lines after the move.
+                let from_squares = match (role, promotion) {
+                    (Role::Pawn, None) => Some(self.from_pawn),
+                    (Role::Knight, _) => Some(self.from_knight),
+                    (Role::Bishop, _) => Some(self.from_bishop),
+                    (Role::Rook, _) => Some(self.from_rook),
+                    (Role::Queen, _) => Some(self.from_bishop | self.from_rook),
+                    (Role::King, _) => Some(Bitboard::EMPTY),
+                    (Role::Pawn, Some(_)) => None,
+                };
+                if let Some(squares) = from_squares {
+                    return squares.contains(to);
                 }
                 let piece = Piece {
                     color: self.pos.turn(),

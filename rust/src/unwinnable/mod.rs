@@ -34,6 +34,7 @@ pub(crate) mod bits;
 mod blocked;
 mod budget;
 mod checks;
+mod hunt;
 mod key;
 mod lines;
 mod material;
@@ -49,6 +50,7 @@ use shakmaty::{Chess, Color, Move, Position};
 
 pub use blocked::{StaticKind, StaticProof};
 pub use budget::{Budget, Interrupt, Stop};
+pub use hunt::Hunt;
 pub use lines::{Ends, ForcedEnd};
 pub use material::Material;
 
