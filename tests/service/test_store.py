@@ -5,6 +5,7 @@ several service instances would) tries."""
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -164,6 +165,51 @@ def test_the_event_loop_awaits_its_commits(tmp_path: Path) -> None:
     assert first is None and second is None and isinstance(taken, SeqTaken)
     assert [e["move"] for e in s.events("g")] == ["e4", "e5"]
     s.close()
+
+
+def test_a_lone_write_of_the_event_loop_is_committed_on_the_loop(tmp_path: Path) -> None:
+    """A write of the event loop that finds the writer idle is committed by
+    the loop's thread, durable when its await returns (another connection
+    reads it); a refused row raises there too.  Where commits come often
+    (the last one took long, and ended a moment ago), the writer thread
+    takes the write, so that the loop never spends most of its time on disk."""
+    import asyncio
+
+    s = SQLiteStore(str(tmp_path / "lone.db"))
+    s.create_game(GameRecord("g", {}, 0.0, HASHES))
+    other = SQLiteStore(str(tmp_path / "lone.db"))
+    by: list[str] = []
+    write = s._write_locked
+
+    def spy(writes: Any) -> Any:
+        by.append(threading.current_thread().name)
+        return write(writes)
+
+    s._write_locked = spy  # type: ignore[method-assign]
+
+    async def play() -> BaseException | None:
+        loop = threading.current_thread().name
+        s._group._ended = float("-inf")  # at rest: no commit lately
+        await s.append_soon("g", 1, {"move": "e4"})
+        assert by == [loop] and other.count("g") == 1
+        s._group._ended = float("-inf")
+        try:
+            await s.append_soon("g", 1, {"move": "d4"})
+        except SeqTaken as exc:
+            refused: BaseException | None = exc
+        else:
+            refused = None
+        assert by == [loop, loop]
+        # the last commit ended now and took an hour: commits are not sparse
+        s._group._ended, s._group._took = time.monotonic(), 3600.0
+        await s.append_soon("g", 2, {"move": "e5"})
+        return refused
+
+    assert isinstance(asyncio.run(play()), SeqTaken)
+    assert by[2] == "remis-sqlite-writer" and other.count("g") == 2
+    assert [e["move"] for e in other.events("g")] == ["e4", "e5"]
+    s.close()
+    other.close()
 
 
 def test_two_sqlite_connections_do_not_double_append(tmp_path: Path) -> None:
