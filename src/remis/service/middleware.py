@@ -88,12 +88,21 @@ class Caller:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Set the caller for the request, pass it on."""
-        client = scope.get("client")
-        token = CALLER.set(caller_of(str(client[0])) if client else "unknown")
+        token = CALLER.set(scope_caller(scope))
         try:
             await self.app(scope, receive, send)
         finally:
             CALLER.reset(token)
+
+
+def scope_caller(scope: Scope) -> str:
+    """The caller of a request (see :func:`caller_of`), ``unknown`` without a client.
+
+    >>> scope_caller({"client": ("192.0.2.7", 50000)}), scope_caller({})
+    ('192.0.2.7', 'unknown')
+    """
+    client = scope.get("client")
+    return caller_of(str(client[0])) if client else "unknown"
 
 
 @lru_cache(maxsize=CALLERS_CACHED)
@@ -165,13 +174,18 @@ class Framing:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        await self.app(scope, receive, framing(send))
 
-        async def send_framed(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = framed(message.get("headers", ()))
-            await send(message)
 
-        await self.app(scope, receive, send_framed)
+def framing(send: Send) -> Send:
+    """``send`` adding the anti-framing headers to the answer (see :func:`framed`)."""
+
+    async def send_framed(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = framed(message.get("headers", ()))
+        await send(message)
+
+    return send_framed
 
 
 def framed(headers: Any) -> list[tuple[bytes, bytes]]:
@@ -213,20 +227,32 @@ def framed(headers: Any) -> list[tuple[bytes, bytes]]:
     return out
 
 
-def outer(app: ASGIApp, proxies: list[str] | str | None = None) -> ASGIApp:
-    """``app`` inside the layers every request passes first, the event
-    requests answered before the application's stack too
-    (:class:`~remis.service.fast_events.FastEvents`): where a request comes
-    from a proxy of ``proxies`` (see :func:`trusted_proxies`), its client is
-    the one ``X-Forwarded-For`` names; then the caller is set, and the
-    answer gets the anti-framing headers.
+#: the anti-framing headers of an answer that has none of its own
+FRAMING_HEADERS = tuple(framed(()))
 
-    >>> layers = outer(JSONResponse({}), ["10.0.0.1"])
-    >>> type(layers).__name__, type(layers.app).__name__, type(layers.app.app).__name__
-    ('ProxyHeadersMiddleware', 'Caller', 'Framing')
+
+def outer(app: ASGIApp, proxies: list[str] | str | None = None) -> ASGIApp:
+    """``app`` inside the layer every request passes first: where a request
+    comes from a proxy of ``proxies`` (see :func:`trusted_proxies`), its
+    client is the one ``X-Forwarded-For`` names.
+
+    >>> type(outer(JSONResponse({}), ["10.0.0.1"])).__name__
+    'ProxyHeadersMiddleware'
     """
-    inner: ASGIApp = Caller(Framing(app))
     if not proxies:
-        return inner
+        return app
     # uvicorn types its ASGI callables more narrowly than Starlette; they are the same protocol
-    return cast(ASGIApp, ProxyHeadersMiddleware(cast(Any, inner), trusted_hosts=proxies))
+    return cast(ASGIApp, ProxyHeadersMiddleware(cast(Any, app), trusted_hosts=proxies))
+
+
+def stacked(app: ASGIApp) -> ASGIApp:
+    """``app`` inside the layers of every request that the event requests'
+    answerer (:class:`~remis.service.fast_events.FastEvents`) passes on: the
+    caller is set, and the answer gets the anti-framing headers (that
+    answerer does both for its own answers).
+
+    >>> layers = stacked(JSONResponse({}))
+    >>> type(layers).__name__, type(layers.app).__name__
+    ('Caller', 'Framing')
+    """
+    return Caller(Framing(app))
