@@ -60,9 +60,15 @@ SCHEMA = [
 KEY_COLUMNS = [("client_id", "ALTER TABLE events ADD COLUMN client_id TEXT"),
                ("digest", "ALTER TABLE events ADD COLUMN digest TEXT"),
                ("answer", "ALTER TABLE events ADD COLUMN answer TEXT")]
-#: one event per idempotency key and game (NULL keys are all distinct)
+#: one event per idempotency key and game; an event without a key is not in it,
+#: so that its append writes no page of the index (a database made before keeps
+#: its index of every event, NULL keys all distinct, which refuses the same)
 KEY_INDEX = ("CREATE UNIQUE INDEX IF NOT EXISTS events_client_id "
-             "ON events (game_id, client_id)")
+             "ON events (game_id, client_id) WHERE client_id IS NOT NULL")
+#: SQLite keeps a new database's events in the order of their key, so that an
+#: append writes one page of the table and none of a second index of the key
+#: (a database made before keeps its layout, which works the same)
+SQLITE_SCHEMA = [SCHEMA[0], SCHEMA[1] + " WITHOUT ROWID"]
 #: added after the first release: databases made before get the column (games
 #: created before have no spectator token; their player and arbiter tokens read)
 SPECTATOR_COLUMN = "ALTER TABLE games ADD COLUMN spectator_hash TEXT"
@@ -582,7 +588,7 @@ class SQLiteStore(Store):
             c = self._writer
             c.execute("BEGIN IMMEDIATE")
             try:
-                for stmt in SCHEMA:
+                for stmt in SQLITE_SCHEMA:
                     c.execute(stmt)
                 columns = {r[1] for r in c.execute("PRAGMA table_info(games)")}
                 if "spectator_hash" not in columns:
