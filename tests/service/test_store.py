@@ -5,13 +5,26 @@ several service instances would) tries."""
 from __future__ import annotations
 
 import threading
+import time
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
 from service_procs import PATIENCE
 
-from remis.service.store import GameRecord, SeqTaken, SQLiteStore, Store, StoreError, open_store
+from remis.service.store import (
+    KEY_COLUMNS,
+    SCHEMA,
+    EventKey,
+    GameRecord,
+    KeyTaken,
+    SeqTaken,
+    SQLiteStore,
+    Store,
+    StoreError,
+    open_store,
+)
 
 HASHES = {"white": "w", "black": "b", "arbiter": "a", "spectator": "s"}
 
@@ -166,6 +179,51 @@ def test_the_event_loop_awaits_its_commits(tmp_path: Path) -> None:
     s.close()
 
 
+def test_a_lone_write_of_the_event_loop_is_committed_on_the_loop(tmp_path: Path) -> None:
+    """A write of the event loop that finds the writer idle is committed by
+    the loop's thread, durable when its await returns (another connection
+    reads it); a refused row raises there too.  Where commits come often
+    (the last one took long, and ended a moment ago), the writer thread
+    takes the write, so that the loop never spends most of its time on disk."""
+    import asyncio
+
+    s = SQLiteStore(str(tmp_path / "lone.db"))
+    s.create_game(GameRecord("g", {}, 0.0, HASHES))
+    other = SQLiteStore(str(tmp_path / "lone.db"))
+    by: list[str] = []
+    write = s._write_locked
+
+    def spy(writes: Any) -> Any:
+        by.append(threading.current_thread().name)
+        return write(writes)
+
+    s._write_locked = spy  # type: ignore[method-assign]
+
+    async def play() -> BaseException | None:
+        loop = threading.current_thread().name
+        s._group._ended = float("-inf")  # at rest: no commit lately
+        await s.append_soon("g", 1, {"move": "e4"})
+        assert by == [loop] and other.count("g") == 1
+        s._group._ended = float("-inf")
+        try:
+            await s.append_soon("g", 1, {"move": "d4"})
+        except SeqTaken as exc:
+            refused: BaseException | None = exc
+        else:
+            refused = None
+        assert by == [loop, loop]
+        # the last commit ended now and took an hour: commits are not sparse
+        s._group._ended, s._group._took = time.monotonic(), 3600.0
+        await s.append_soon("g", 2, {"move": "e5"})
+        return refused
+
+    assert isinstance(asyncio.run(play()), SeqTaken)
+    assert by[2] == "remis-sqlite-writer" and other.count("g") == 2
+    assert [e["move"] for e in other.events("g")] == ["e4", "e5"]
+    s.close()
+    other.close()
+
+
 def test_two_sqlite_connections_do_not_double_append(tmp_path: Path) -> None:
     """Two stores on one file (as two processes would be) append in turn."""
     url = f"sqlite:///{tmp_path / 'two.db'}"
@@ -187,6 +245,55 @@ def test_two_sqlite_connections_do_not_double_append(tmp_path: Path) -> None:
         (n, i) for n in "ab" for i in range(30)]
     a.close()
     b.close()
+
+
+def test_an_append_without_a_key_writes_one_page(tmp_path: Path) -> None:
+    """In a new SQLite database an event without an idempotency key is one
+    page of the log (the events in the order of their key, the keys' index
+    holding only keyed events), not three; keys are still refused twice."""
+    import os
+
+    s = SQLiteStore(str(tmp_path / "pages.db"))
+    s.create_game(GameRecord("g", {}, 0.0, HASHES))
+    page = s._writer.execute("PRAGMA page_size").fetchone()[0]
+    sizes = []
+    for n in range(1, 5):
+        s.append("g", n, {"type": "move", "player": "white", "move": "e4"})
+        sizes.append(os.path.getsize(tmp_path / "pages.db-wal"))
+    assert {b - a for a, b in pairwise(sizes)} == {page + 24}  # one frame
+    key = EventKey('"k"', "d", "{}")
+    s.append("g", 5, {"type": "touch", "id": "k"}, key=key)
+    with pytest.raises(KeyTaken):
+        s.append("g", 6, {"type": "touch", "id": "k"}, key=key)
+    assert s.find_key("g", '"k"') == key and s.count("g") == 5
+    s.close()
+
+
+def test_a_database_of_the_earlier_layout_works_the_same(tmp_path: Path) -> None:
+    """A database made with events in a rowid table and an index of every
+    event's key keeps that layout, and refuses a number or a key twice."""
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "old.db") as c:
+        c.execute(SCHEMA[0])
+        c.execute(SCHEMA[1])
+        for _, alter in KEY_COLUMNS:
+            c.execute(alter)
+        c.execute("CREATE UNIQUE INDEX events_client_id ON events (game_id, client_id)")
+    s = SQLiteStore(str(tmp_path / "old.db"))
+    s.create_game(GameRecord("g", {}, 0.0, HASHES))
+    key = EventKey("1", "d", "{}")
+    s.append("g", 1, {"type": "touch"})
+    s.append("g", 2, {"type": "touch", "id": 1}, key=key)
+    with pytest.raises(SeqTaken):
+        s.append("g", 2, {"type": "resign", "player": "white"})
+    with pytest.raises(KeyTaken):
+        s.append("g", 3, {"type": "touch", "id": 1}, key=key)
+    assert s.find_key("g", "1") == key and s.count("g") == 2
+    layout = dict(s._writer.execute("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL"))
+    assert "WITHOUT ROWID" not in layout["events"]
+    assert "WHERE" not in layout["events_client_id"]
+    s.close()
 
 
 def test_sqlite_is_wal_and_synchronous_full(tmp_path: Path) -> None:

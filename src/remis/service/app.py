@@ -37,7 +37,7 @@ import remis
 from remis.service.errors import add_error_handlers
 from remis.service.fast_events import FastEvents
 from remis.service.limits import Limits
-from remis.service.middleware import MAX_BODY, BodyLimit, outer
+from remis.service.middleware import MAX_BODY, BodyLimit, outer, stacked
 from remis.service.newgame import router as newgame_router
 from remis.service.page import mount_page
 from remis.service.routes import games, searches, translations
@@ -55,26 +55,26 @@ ROUTERS: tuple[Callable[[Services], APIRouter], ...] = (
 
 
 class Service(FastAPI):
-    """The application: every request passes the outer layers
+    """The application: every request passes the outer layer
     (:func:`~remis.service.middleware.outer`), then an event request (one a
     move) is answered by :attr:`fast` before the stack of middlewares and
-    routing, which gets the rest (and every request when :attr:`fast` is None)."""
+    routing (:attr:`stack`), which gets the rest (and every request when
+    :attr:`fast` is None)."""
 
     #: the event requests' answerer
     fast: FastEvents | None = None
-    #: the outer layers around :meth:`inner`
+    #: the outer layer around :meth:`inner`
     layers: ASGIApp | None = None
+    #: the layers of :func:`~remis.service.middleware.stacked` around the application's own
+    stack: ASGIApp | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one request."""
         await (self.layers or self.inner)(scope, receive, send)
 
     async def inner(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Serve one request inside the outer layers."""
-        if self.fast is None:
-            await super().__call__(scope, receive, send)
-        else:
-            await self.fast(scope, receive, send)
+        """Serve one request inside the outer layer."""
+        await (self.fast or self.stack or super().__call__)(scope, receive, send)
 
 
 def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_DIST,
@@ -108,9 +108,10 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     app.state.games = services.games
     app.state.store = services.store
     app.layers = outer(app.inner, forwarded_allow_ips)
+    app.stack = stacked(partial(FastAPI.__call__, app))
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     add_error_handlers(app, services.store.url)
-    app.fast = FastEvents(partial(FastAPI.__call__, app), games=services.games, model=Event,
+    app.fast = FastEvents(app.stack, games=services.games, model=Event,
                           handlers=app.exception_handlers, limit=MAX_BODY)
     for router in ROUTERS:
         app.include_router(router(services))

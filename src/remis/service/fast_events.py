@@ -9,9 +9,10 @@ answers what the route answers, a refusal through the app's own handler.
 Anything else (a malformed or unknown body, another content type, a body
 over the limit) goes on to the app unchanged, body and all, so that its
 answers, errors included, stay the route's: a request costs its own work and
-the application's stack only where it needs it.  The layers every request
-passes first (the client behind a trusted proxy, the caller, the anti-framing
-headers: :func:`remis.service.middleware.outer`) are around it.
+the application's stack only where it needs it.  The client behind a trusted
+proxy is known before (:func:`remis.service.middleware.outer`); the caller
+and the anti-framing headers, which the layers of the stack give the other
+requests (:func:`remis.service.middleware.stacked`), it sets itself.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from remis.service.auth import bearer
 from remis.service.games import Games
-from remis.service.middleware import receive_with
+from remis.service.middleware import FRAMING_HEADERS, framing, receive_with, scope_caller
+from remis.service.pool import CALLER
 
 _PATH = re.compile(r"/v1/games/([^/]+)/events")
 _JSON = (b"application/json", b"application/json; charset=utf-8")
@@ -75,8 +77,13 @@ class FastEvents:
         if event is None:
             await self.app(scope, receive_with(body, whole, receive), send)
             return
-        await self._post(scope, send, match.group(1), event,
-                         bearer(headers.get(b"authorization", b"").decode("latin-1")), received)
+        caller = CALLER.set(scope_caller(scope))
+        try:
+            await self._post(scope, send, match.group(1), event,
+                             bearer(headers.get(b"authorization", b"").decode("latin-1")),
+                             received)
+        finally:
+            CALLER.reset(caller)
 
     async def _post(self, scope: Scope, send: Send, game_id: str, event: BaseModel,
                     token: str | None, received: float) -> None:
@@ -93,14 +100,14 @@ class FastEvents:
             response = handler(Request(scope), exc)
             if inspect.isawaitable(response):
                 response = await response
-            await response(scope, _no_body, send)
+            await response(scope, _no_body, framing(send))
             if handler is self._last_resort():
                 raise  # as the application's stack does, so that the server logs it
             return
         payload = _compact({"state": state, "event": n}).encode()
         await send({"type": "http.response.start", "status": 200,
                     "headers": [(b"content-length", str(len(payload)).encode()),
-                                (b"content-type", b"application/json")]})
+                                (b"content-type", b"application/json"), *FRAMING_HEADERS]})
         await send({"type": "http.response.body", "body": payload})
 
     def _last_resort(self) -> Handler | None:

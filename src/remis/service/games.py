@@ -31,8 +31,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Generator, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable, Generator, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
@@ -92,15 +91,22 @@ class WouldWait(Exception):
 _on_loop = threading.local()
 
 
-@contextmanager
-def _loop_step() -> Iterator[None]:
-    """Run a step of a request on the event loop: where it would wait, it
-    raises :class:`WouldWait`."""
-    _on_loop.active = True
-    try:
-        yield
-    finally:
+class _LoopStep:
+    """``with _loop_step:`` runs a step of a request on the event loop: where
+    it would wait, it raises :class:`WouldWait`.  A class, not a generator
+    context manager: it is entered three times a move, and a generator's
+    set-up cost more than the step's own checks."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        _on_loop.active = True
+
+    def __exit__(self, *exc: object) -> None:
         _on_loop.active = False
+
+
+_loop_step = _LoopStep()
 
 
 def _must_not_wait(what: str) -> None:
@@ -575,7 +581,7 @@ class Games:
         lock = self._lock(game_id)
         if self.store.writes_later and lock.acquire(blocking=False):
             try:
-                with _loop_step():
+                with _loop_step:
                     steps = self._posting(self._request(game_id, token, event, expected_ply,
                                                         received))
                 return await _drive_async(
@@ -749,18 +755,18 @@ def _drive(steps: Generator[_Append, None, _T], write: Callable[[_Append], None]
 async def _drive_async(steps: Generator[_Append, None, _T],
                        write: Callable[[_Append], Awaitable[None]]) -> _T:
     """:func:`_drive` on the event loop: each step runs as a
-    :func:`_loop_step`, each write is awaited."""
+    ``_loop_step``, each write is awaited."""
     try:
-        with _loop_step():
+        with _loop_step:
             item = next(steps)
         while True:
             try:
                 await write(item)
             except BaseException as exc:
-                with _loop_step():
+                with _loop_step:
                     item = steps.throw(exc)
             else:
-                with _loop_step():
+                with _loop_step:
                     item = steps.send(None)
     except StopIteration as stop:
         answer: _T = stop.value

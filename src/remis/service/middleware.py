@@ -7,10 +7,10 @@ the page out of other sites' frames."""
 from __future__ import annotations
 
 import ipaddress
+from functools import lru_cache
 from typing import Any, cast
 
 from fastapi.responses import JSONResponse
-from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -20,8 +20,12 @@ from remis.service.pool import CALLER
 MAX_BODY = 64 * 1024
 #: the Content-Security-Policy directive of every answer: framed by no page
 FRAME_ANCESTORS = "frame-ancestors 'none'"
+_FRAME_ANCESTORS = FRAME_ANCESTORS.encode()
 #: the IPv6 network taken as one caller (a single host is commonly given a /64)
 IPV6_CALLER_PREFIX = 64
+#: client addresses whose caller is remembered (parsing one costs more than a
+#: move's own checks; bounded, since a hostile client may come from many)
+CALLERS_CACHED = 4096
 
 
 class BodyLimit:
@@ -84,14 +88,24 @@ class Caller:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Set the caller for the request, pass it on."""
-        client = scope.get("client")
-        token = CALLER.set(caller_of(str(client[0])) if client else "unknown")
+        token = CALLER.set(scope_caller(scope))
         try:
             await self.app(scope, receive, send)
         finally:
             CALLER.reset(token)
 
 
+def scope_caller(scope: Scope) -> str:
+    """The caller of a request (see :func:`caller_of`), ``unknown`` without a client.
+
+    >>> scope_caller({"client": ("192.0.2.7", 50000)}), scope_caller({})
+    ('192.0.2.7', 'unknown')
+    """
+    client = scope.get("client")
+    return caller_of(str(client[0])) if client else "unknown"
+
+
+@lru_cache(maxsize=CALLERS_CACHED)
 def caller_of(host: str) -> str:
     """The caller a client address counts as: an IPv4 address itself, an
     IPv6 address its /64 network (one machine commonly has a whole /64, and
@@ -160,36 +174,85 @@ class Framing:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        await self.app(scope, receive, framing(send))
 
-        async def send_framed(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                policy = headers.get("content-security-policy")
-                if policy is None:
-                    headers["Content-Security-Policy"] = FRAME_ANCESTORS
-                elif "frame-ancestors" not in policy:
-                    headers["Content-Security-Policy"] = f"{policy}; {FRAME_ANCESTORS}"
-                headers.setdefault("X-Frame-Options", "DENY")
-                headers.setdefault("X-Content-Type-Options", "nosniff")
-            await send(message)
 
-        await self.app(scope, receive, send_framed)
+def framing(send: Send) -> Send:
+    """``send`` adding the anti-framing headers to the answer (see :func:`framed`)."""
+
+    async def send_framed(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = framed(message.get("headers", ()))
+        await send(message)
+
+    return send_framed
+
+
+def framed(headers: Any) -> list[tuple[bytes, bytes]]:
+    """An answer's raw headers (lower-case names, as ASGI has them) with the
+    anti-framing ones: a ``frame-ancestors`` directive added to the first
+    Content-Security-Policy (its repeats dropped) or a policy of its own,
+    and X-Frame-Options and X-Content-Type-Options unless already set.
+    Done on the raw list: Starlette's header classes cost more than the
+    answer of a move.
+
+    >>> [name for name, _ in framed([(b"content-type", b"text/html")])]
+    [b'content-type', b'content-security-policy', b'x-frame-options', b'x-content-type-options']
+    >>> policy, frame, _ = framed([(b"content-security-policy", b"default-src 'self'"),
+    ...                            (b"x-frame-options", b"SAMEORIGIN")])
+    >>> policy[1], frame[1]
+    (b"default-src 'self'; frame-ancestors 'none'", b'SAMEORIGIN')
+    """
+    out = list(headers)
+    policy = -1
+    has_frame = has_sniff = False
+    for i, (name, _) in enumerate(out):
+        if name == b"content-security-policy" and policy < 0:
+            policy = i
+        elif name == b"x-frame-options":
+            has_frame = True
+        elif name == b"x-content-type-options":
+            has_sniff = True
+    if policy < 0:
+        out.append((b"content-security-policy", _FRAME_ANCESTORS))
+    elif b"frame-ancestors" not in out[policy][1]:
+        # as a header set anew: the first one replaced, its repeats dropped
+        out[policy] = (b"content-security-policy", out[policy][1] + b"; " + _FRAME_ANCESTORS)
+        out = [h for i, h in enumerate(out)
+               if i <= policy or h[0] != b"content-security-policy"]
+    if not has_frame:
+        out.append((b"x-frame-options", b"DENY"))
+    if not has_sniff:
+        out.append((b"x-content-type-options", b"nosniff"))
+    return out
+
+
+#: the anti-framing headers of an answer that has none of its own
+FRAMING_HEADERS = tuple(framed(()))
 
 
 def outer(app: ASGIApp, proxies: list[str] | str | None = None) -> ASGIApp:
-    """``app`` inside the layers every request passes first, the event
-    requests answered before the application's stack too
-    (:class:`~remis.service.fast_events.FastEvents`): where a request comes
-    from a proxy of ``proxies`` (see :func:`trusted_proxies`), its client is
-    the one ``X-Forwarded-For`` names; then the caller is set, and the
-    answer gets the anti-framing headers.
+    """``app`` inside the layer every request passes first: where a request
+    comes from a proxy of ``proxies`` (see :func:`trusted_proxies`), its
+    client is the one ``X-Forwarded-For`` names.
 
-    >>> layers = outer(JSONResponse({}), ["10.0.0.1"])
-    >>> type(layers).__name__, type(layers.app).__name__, type(layers.app.app).__name__
-    ('ProxyHeadersMiddleware', 'Caller', 'Framing')
+    >>> type(outer(JSONResponse({}), ["10.0.0.1"])).__name__
+    'ProxyHeadersMiddleware'
     """
-    inner: ASGIApp = Caller(Framing(app))
     if not proxies:
-        return inner
+        return app
     # uvicorn types its ASGI callables more narrowly than Starlette; they are the same protocol
-    return cast(ASGIApp, ProxyHeadersMiddleware(cast(Any, inner), trusted_hosts=proxies))
+    return cast(ASGIApp, ProxyHeadersMiddleware(cast(Any, app), trusted_hosts=proxies))
+
+
+def stacked(app: ASGIApp) -> ASGIApp:
+    """``app`` inside the layers of every request that the event requests'
+    answerer (:class:`~remis.service.fast_events.FastEvents`) passes on: the
+    caller is set, and the answer gets the anti-framing headers (that
+    answerer does both for its own answers).
+
+    >>> layers = stacked(JSONResponse({}))
+    >>> type(layers).__name__, type(layers.app).__name__
+    ('Caller', 'Framing')
+    """
+    return Caller(Framing(app))
