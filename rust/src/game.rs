@@ -260,21 +260,19 @@ impl Ruler {
         // game is found live (a mate on the board, or one found from the last position),
         // every position before it is live too: the engine's test after every ply could
         // prove none of them dead, and a replay that tests material alone rules alike.
-        let mut known_live = false;
-        let mut run = None;
+        let mut live_run = None;
         if self.opts.last_position && self.opts.dead != DeadMode::Material && !asked.bounded {
             let cheap = self.replay(&pos, &g.text, mstart, g.offset, &laws, Test::Material);
             asked.first = !flagged(&facts, &cheap);
-            known_live = match &cheap.end {
+            let live = match &cheap.end {
                 Some(end) => end.kind == EndKind::Checkmate,
                 None => asked.live(cheap.h.position()),
             };
-            run = known_live.then_some(cheap);
+            live_run = live.then_some(cheap);
         }
-        let mut run = match run {
-            Some(run) => run,
-            None => self.replay(&pos, &g.text, mstart, g.offset, &laws, Test::PerPly),
-        };
+        let known_live = live_run.is_some();
+        let mut run = live_run
+            .unwrap_or_else(|| self.replay(&pos, &g.text, mstart, g.offset, &laws, Test::PerPly));
         let flagged = flagged(&facts, &run);
         asked.first = !flagged;
         if run.end.is_none()
@@ -563,18 +561,20 @@ impl Questions {
         Some(v)
     }
 
-    /// Whether the first looks at `pos` (`first` first), then the hunt by turns of the
-    /// colours they leave open, find a side that can mate, as [`Questions::dead`] takes
-    /// them: then `pos` is live. What they tried is remembered, so that `dead` does not
-    /// try it again.
+    /// Whether `pos` is live as the last position's test finds it first (see
+    /// [`Questions::mate_found`]), the usual start without a question. What was tried is
+    /// remembered, so that [`Questions::dead`] does not try it again.
     fn live(&mut self, pos: &Chess) -> bool {
         if Key::of(pos) == Key::of(&crate::board::start()) {
             // (the usual start is live: see [`Questions::first_dead`])
             return true;
         }
-        if dead::material_dead(pos).is_some() {
-            return false;
-        }
+        dead::material_dead(pos).is_none() && self.mate_found(pos)
+    }
+
+    /// Whether the first looks at `pos` (`first` first), then the hunt by turns of the
+    /// colours they leave open, find a side that can mate: then `pos` is live.
+    fn mate_found(&mut self, pos: &Chess) -> bool {
         let mut open = Vec::with_capacity(2);
         for color in [self.first, !self.first] {
             match self.probe(pos, color) {
@@ -623,18 +623,8 @@ impl Questions {
         if let Some(v) = dead::material_dead(pos) {
             return Some(v);
         }
-        if !self.bounded {
-            let mut open = Vec::with_capacity(2);
-            for color in [self.first, !self.first] {
-                match self.probe(pos, color) {
-                    Some(v) if !matches!(v.answer, Answer::Cannot(_)) => return None,
-                    Some(_) => {}
-                    None => open.push(color),
-                }
-            }
-            if self.hunt(pos, &open) {
-                return None;
-            }
+        if !self.bounded && self.mate_found(pos) {
+            return None;
         }
         let mut proofs = Vec::with_capacity(2);
         for color in [self.first, !self.first] {

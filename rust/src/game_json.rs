@@ -18,24 +18,13 @@ use crate::rules::{Claim, End, EndKind};
 /// `after` (`{move}` the move's label).
 pub type Words = HashMap<String, String>;
 
-/// The JSON line (ending in a newline) of a game with nothing to word, or `None` when
-/// the game has an end, a claim, a flag fall or an error (Python words those). `file`
-/// names the game's file first, as when several files are read at once.
+/// The JSON line (ending in a newline) of a game with nothing to word, or, given
+/// `words`, of a game whose only words are a checkmate, a stalemate or claims; `None`
+/// for any other game (and for words a template asks for that are not given), which
+/// Python words. `file` names the game's file first, as when several files are read at
+/// once.
 #[must_use]
-pub fn plain_line(f: &GameFacts, file: Option<&str>) -> Option<String> {
-    if f.end.is_some() || !f.claims.is_empty() || f.flag.is_some() || f.error.is_some() {
-        return None;
-    }
-    let mut out = start_line(f, file);
-    out.push_str("null, \"claims\": [], \"error\": null}\n");
-    Some(out)
-}
-
-/// The JSON line (ending in a newline) of a game whose only words are a checkmate, a
-/// stalemate or claims, worded with `words`; `None` for any other game (and for words a
-/// template asks for that are not given), which Python words.
-#[must_use]
-pub fn worded_line(f: &GameFacts, file: Option<&str>, words: &Words) -> Option<String> {
+pub fn json_line(f: &GameFacts, file: Option<&str>, words: Option<&Words>) -> Option<String> {
     if f.flag.is_some() || f.error.is_some() {
         return None;
     }
@@ -47,14 +36,14 @@ pub fn worded_line(f: &GameFacts, file: Option<&str>, words: &Words) -> Option<S
     let mut out = start_line(f, file);
     match &f.end {
         None => out.push_str("null"),
-        Some(end) => end_json(&mut out, end, words)?,
+        Some(end) => end_json(&mut out, end, words?)?,
     }
     out.push_str(", \"claims\": [");
     for (i, c) in f.claims.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        claim_json(&mut out, c, start, words)?;
+        claim_json(&mut out, c, start, words?)?;
     }
     out.push_str("], \"error\": null}\n");
     Some(out)
@@ -383,7 +372,7 @@ mod tests {
     fn a_plain_game_is_written_whole() {
         let f = facts("[Event \"a \\\"b\\\"\"]\n[White \"x\ty\"]\n[Event \"c\"]\n\n1. e4 e5 *\n");
         assert_eq!(
-            plain_line(&f[0], Some("d/é.pgn")).unwrap(),
+            json_line(&f[0], Some("d/é.pgn"), None).unwrap(),
             "{\"file\": \"d/é.pgn\", \"game\": 1, \"headers\": {\"Event\": \"c\", \
              \"White\": \"x\\ty\"}, \"variant\": \"standard\", \"plies\": 2, \"end\": null, \
              \"claims\": [], \"error\": null}\n"
@@ -393,8 +382,8 @@ mod tests {
     #[test]
     fn a_game_with_words_is_left_to_python() {
         let f = facts("1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e5 2. Ke3 *\n");
-        assert!(plain_line(&f[0], None).is_none(), "an end");
-        assert!(plain_line(&f[1], None).is_none(), "an error");
+        assert!(json_line(&f[0], None, None).is_none(), "an end");
+        assert!(json_line(&f[1], None, None).is_none(), "an error");
     }
 
     #[test]

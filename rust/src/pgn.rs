@@ -877,6 +877,7 @@ fn good_token(s: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     /// The pattern as the nested loops of a backtracking matcher (the reference for
     /// [`san_like`]).
@@ -956,7 +957,6 @@ mod tests {
             }
         }
     }
-    use super::*;
 
     fn games(data: &[u8]) -> Vec<GameText> {
         Splitter::new(data, 0, None, 1)

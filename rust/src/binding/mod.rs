@@ -504,9 +504,7 @@ fn next_line(
     let Some((g, facts)) = reader.next_facts()? else {
         return Ok(None);
     };
-    let line = crate::game_json::plain_line(&facts, file)
-        .or_else(|| words.and_then(|w| crate::game_json::worded_line(&facts, file, w)));
-    if let Some(line) = line {
+    if let Some(line) = crate::game_json::json_line(&facts, file, words) {
         return Ok(Some(PyString::new(py, &line).into_any().unbind()));
     }
     let game = reader.texts.then_some(&g);
