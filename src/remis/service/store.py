@@ -470,17 +470,11 @@ class _GroupCommit:
         is idle and the commits sparse (see the class): whether it did."""
         if self._write_now is None or not self._thread.is_alive() or not self._queue.empty():
             return False
-        start = time.monotonic()
-        if start - self._ended < self.QUIET * self._took:
+        if time.monotonic() - self._ended < self.QUIET * self._took:
             return False
-        try:
-            failed = self._write_now([(table, row)])
-        except Exception as exc:
-            failed = {0: StoreError(f"cannot store: {exc}")}
+        failed = self._timed(self._write_now, [(table, row)])
         if failed is None:  # the writer holds the connection: it takes the row
             return False
-        self._ended = time.monotonic()
-        self._took = self._ended - start
         if failed:
             fut.set_exception(failed[0])
         else:
@@ -491,6 +485,22 @@ class _GroupCommit:
         if not self._thread.is_alive():
             raise StoreError("the store is closed")
         self._queue.put(item)
+
+    def _timed(self, write: Callable[[list[_Write]], dict[int, Exception] | None],
+               writes: list[_Write]) -> dict[int, Exception] | None:
+        """``write(writes)``, the failed writes by index, with when the commit
+        ended and how long it took (None, when ``write`` made none, is passed
+        on); an exception fails every write, each with an exception of its own
+        to raise."""
+        start = time.monotonic()
+        try:
+            failed = write(writes)
+        except Exception as exc:
+            failed = {i: StoreError(f"cannot store: {exc}") for i in range(len(writes))}
+        if failed is not None:
+            self._ended = time.monotonic()
+            self._took = self._ended - start
+        return failed
 
     def _loop(self) -> None:
         while True:
@@ -512,13 +522,8 @@ class _GroupCommit:
             batch = [(write, fut) for write, fut in batch if _start(fut)]
             if not batch:
                 continue
-            start = time.monotonic()
-            try:
-                failed = self._write([write for write, _ in batch])
-            except Exception as exc:  # each request gets an exception of its own to raise
-                failed = {i: StoreError(f"cannot store: {exc}") for i in range(len(batch))}
-            self._ended = time.monotonic()
-            self._took = self._ended - start
+            failed = self._timed(self._write, [write for write, _ in batch])
+            assert failed is not None  # (the writer's own write always commits)
             loops: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None],
                                                               Exception | None]]] = {}
             for i, (_, fut) in enumerate(batch):
