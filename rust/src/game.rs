@@ -991,6 +991,32 @@ mod tests {
     }
 
     #[test]
+    fn a_live_last_position_spares_the_per_ply_test() {
+        // a queen behind a wall of rammed pawns: a position the per-ply test looks at,
+        // in a game whose last position is live (the queen mates, with help)
+        let pgn = "[FEN \"4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/Q3K3 w - - 0 1\"]\n\n\
+                   1. Ke2 Ke7 2. Ke1 Ke8 *\n";
+        let mut r = Ruler::new(Options::default());
+        let g = Splitter::new(pgn.as_bytes(), 0, None, 1)
+            .next()
+            .unwrap()
+            .unwrap();
+        let f = r.rule(&g);
+        assert!(
+            f.end.is_none() && f.nodes > 0,
+            "the last position was asked about"
+        );
+        assert_eq!(r.engine.looks(), 0);
+        // with a budget the per-ply test runs, and looks at these positions
+        let mut r = Ruler::new(Options {
+            engine_nodes: Some(unwinnable::FULL_NODES),
+            ..Options::default()
+        });
+        assert!(r.rule(&g).end.is_none());
+        assert!(r.engine.looks() > 0);
+    }
+
+    #[test]
     fn the_last_position_hunts_a_deep_mate() {
         // K+B v K+N from a real game: neither side's mate comes within the first looks,
         // and full mode shares its nodes with the visits that prove; the hunt by turns

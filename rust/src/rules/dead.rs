@@ -169,6 +169,13 @@ impl Engine {
         }
     }
 
+    /// The positions of this game the test looked at beyond its cheap part.
+    #[cfg(test)]
+    #[must_use]
+    pub fn looks(&self) -> u32 {
+        self.looked.values().sum()
+    }
+
     /// Start a new game (the cache of answers by position stays).
     pub fn reset(&mut self) {
         self.failed.clear();
