@@ -110,6 +110,39 @@ impl<'a> Checks<'a> {
     }
 }
 
+impl Checks<'_> {
+    /// Whether, after `m` (a legal move), the king in view has a square to go to that
+    /// no piece of the side to move attacks, found without playing `m`: then `m` does
+    /// not mate (as [`king_can_move`] on the position after it). `None` for castling
+    /// and en passant, which move two units.
+    pub fn leaves_flight(&self, m: Move) -> Option<bool> {
+        let Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } = m
+        else {
+            return None;
+        };
+        let b = self.pos.board();
+        let us = self.pos.turn();
+        let (from_bb, to_bb) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        // the board after the move, without the king in view (it shields nothing)
+        let occupied = ((b.occupied() & !from_bb) | to_bb) & !Bitboard::from_square(self.king);
+        let theirs = b.by_color(!us) & !to_bb;
+        let moved = Piece {
+            color: us,
+            role: promotion.unwrap_or(role),
+        };
+        let from_moved = attacks(to, moved, occupied);
+        Some((king_attacks(self.king) & !theirs).into_iter().any(|s| {
+            !from_moved.contains(s) && (b.attacks_to(s, us, occupied) & !from_bb).is_empty()
+        }))
+    }
+}
+
 /// The king of `side` has a square to go to, empty or an enemy's, that no enemy
 /// piece attacks (a cheap test: most positions have one). False without a king.
 pub fn king_can_move(pos: &Chess, side: Color) -> bool {
@@ -192,6 +225,13 @@ mod tests {
                         if !matches!(m, Move::Castle { .. }) {
                             assert_eq!(test.gives(m), after.is_check(), "{m:?} in {p:?}");
                             assert_eq!(checkmated(&after), after.is_checkmate(), "{m:?} in {p:?}");
+                            if let Some(flight) = test.leaves_flight(m) {
+                                assert_eq!(
+                                    flight,
+                                    king_can_move(&after, after.turn()),
+                                    "{m:?} in {p:?}"
+                                );
+                            }
                             mates += usize::from(after.is_checkmate());
                             checked += 1;
                             checks += usize::from(after.is_check());

@@ -324,6 +324,9 @@ impl Helpmate {
             self.iter_nodes += 1;
             // (a stop is seen by the walk, at its next move)
             counter.tick();
+            if checks.leaves_flight(m) == Some(true) {
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(m);
             if checkmated(&child) {
