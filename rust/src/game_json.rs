@@ -1,31 +1,37 @@
 //! The JSON line of `remis game --json` for a game with nothing to word (no automatic
 //! end, no claim, no flag fall and no error), and, given Python's templates, for a game
-//! whose only words are a checkmate, a stalemate or claims under 9.2 and 9.3. Most games
-//! of a collection are such, and their line is written here, in the core, byte for byte
-//! as Python's `json` writes the same object (`ensure_ascii=False`, the default
-//! separators); the words stay in Python's templates, which the core is handed.
+//! whose only words are a checkmate, a stalemate, claims under 9.2 and 9.3, and a flag
+//! fall (6.9) whose verdict is a helpmate found, too little material or a search left
+//! undecided. Most games of a collection are such, and their line is written here, in
+//! the core, byte for byte as Python's `json` writes the same object
+//! (`ensure_ascii=False`, the default separators); the words stay in Python's templates,
+//! which the core is handed.
 
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use shakmaty::{Color, Position};
+use shakmaty::{Chess, Color, Position};
 
-use crate::game::GameFacts;
+use crate::board::describe_material;
+use crate::game::{Flag, GameFacts};
 use crate::rules::{Claim, End, EndKind};
+use crate::unwinnable::{Answer, Material, Method, Reason, Stop, Verdict};
 
 /// Python's English templates (`remis.messages.MESSAGES`), by message key, with the
 /// words of where a position stood (`remis.ruling.positions_text`): `at_start` and
-/// `after` (`{move}` the move's label).
+/// `after` (`{move}` the move's label); the templates of a verdict's reasons
+/// (`remis.reasons.REASONS`, by their ids, `param.*`); and the words of an end's
+/// termination (`remis.messages.TERMINATIONS`) as `termination.` and its id.
 pub type Words = HashMap<String, String>;
 
 /// The JSON line (ending in a newline) of a game with nothing to word, or, given
-/// `words`, of a game whose only words are a checkmate, a stalemate or claims; `None`
-/// for any other game (and for words a template asks for that are not given), which
-/// Python words. `file` names the game's file first, as when several files are read at
-/// once.
+/// `words`, of a game whose only words are a checkmate, a stalemate, claims or a flag
+/// fall the core can word (see [`flag_json`]); `None` for any other game (and for words
+/// a template asks for that are not given), which Python words. `file` names the game's
+/// file first, as when several files are read at once.
 #[must_use]
 pub fn json_line(f: &GameFacts, file: Option<&str>, words: Option<&Words>) -> Option<String> {
-    if f.flag.is_some() || f.error.is_some() {
+    if f.error.is_some() {
         return None;
     }
     // where positions stood: move labels from the start's move number and side to move
@@ -45,7 +51,12 @@ pub fn json_line(f: &GameFacts, file: Option<&str>, words: Option<&Words>) -> Op
         }
         claim_json(&mut out, c, start, words?)?;
     }
-    out.push_str("], \"error\": null}\n");
+    out.push_str("], \"error\": null");
+    if let Some(flag) = &f.flag {
+        out.push_str(", \"time_forfeit\": ");
+        flag_json(&mut out, flag, f.end.as_ref(), f.last.as_ref()?, words?)?;
+    }
+    out.push_str("}\n");
     Some(out)
 }
 
@@ -74,6 +85,7 @@ fn start_line(f: &GameFacts, file: Option<&str>) -> String {
 }
 
 /// A parameter of a message: Python's `str` or `int`.
+#[derive(Clone, Copy)]
 enum Param<'a> {
     Text(&'a str),
     Int(usize),
@@ -122,7 +134,14 @@ fn message_json(
     string(out, &explanation);
     out.push_str(", \"message\": ");
     string(out, key);
-    out.push_str(", \"params\": {");
+    out.push_str(", \"params\": ");
+    params_json(out, params);
+    Some(())
+}
+
+/// The parameters of a message as a JSON object.
+fn params_json(out: &mut String, params: &[(&str, Param<'_>)]) {
+    out.push('{');
     for (i, (name, value)) in params.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
@@ -137,7 +156,6 @@ fn message_json(
         }
     }
     out.push('}');
-    Some(())
 }
 
 fn title(color: Color) -> &'static str {
@@ -147,16 +165,28 @@ fn title(color: Color) -> &'static str {
     }
 }
 
+/// `remis.ruling.color_name`: a player as the JSON names them.
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// `remis.ruling.win_for`: the result of a win for `color`.
+fn win_for(color: Color) -> &'static str {
+    match color {
+        Color::White => "1-0",
+        Color::Black => "0-1",
+    }
+}
+
 /// `remis.ruling.Ruling.to_json` of a checkmate or a stalemate (`None` for another end).
 fn end_json(out: &mut String, end: &End, words: &Words) -> Option<()> {
     let article = end.article();
     let (result, key, params) = match end.kind {
         EndKind::Checkmate => (
-            if end.mover == Color::White {
-                "0-1"
-            } else {
-                "1-0"
-            },
+            win_for(!end.mover),
             "checkmate",
             vec![
                 ("winner", Param::Text(title(!end.mover))),
@@ -289,11 +319,7 @@ fn claim_json(out: &mut String, c: &Claim, start: (u32, Color), words: &Words) -
         "{{\"ply\": {}, \"player\": \"{}\", \"kind\": \"{kind}\", \"article\": \"{article}\", \
          \"move\": ",
         c.ply,
-        if c.player == Color::White {
-            "white"
-        } else {
-            "black"
-        }
+        color_name(c.player)
     );
     match &c.mv {
         None => out.push_str("null"),
@@ -312,6 +338,188 @@ fn claim_json(out: &mut String, c: &Claim, start: (u32, Color), words: &Words) -
     }
     out.push('}');
     Some(())
+}
+
+/// `remis.facts.flag_fall_json`: the `time_forfeit` object of a flag fall (6.9) after
+/// the game's end (a checkmate or a stalemate: the core words no other), or in the
+/// `last` position, where the verdict on the opponent's mate is a helpmate found, too
+/// little material or a search left undecided (see [`verdict_reason`]); `None` for any
+/// other, which Python words.
+fn flag_json(
+    out: &mut String,
+    flag: &Flag,
+    end: Option<&End>,
+    last: &Chess,
+    words: &Words,
+) -> Option<()> {
+    let (player, opponent) = (title(flag.player), title(!flag.player));
+    // the verdict's reason, named by the parameters below
+    let reason;
+    let mut params = vec![
+        ("player", Param::Text(player)),
+        ("opponent", Param::Text(opponent)),
+        ("article", Param::Text("6.9")),
+    ];
+    let _ = write!(
+        out,
+        "{{\"player\": \"{}\", \"result\": ",
+        color_name(flag.player)
+    );
+    let key;
+    let explanation;
+    match (end, &flag.verdict) {
+        (Some(end), _) => {
+            let (result, termination) = match end.kind {
+                EndKind::Checkmate => (win_for(!end.mover), "checkmate"),
+                EndKind::Stalemate => ("1/2-1/2", "stalemate"),
+                _ => return None,
+            };
+            key = "flag_fall_after_end";
+            // the explanation names the termination in words, the parameters by its id
+            let named = words.get(&format!("termination.{termination}"))?;
+            let mut shown = params.clone();
+            shown.push(("termination", Param::Text(named)));
+            shown.push(("end_article", Param::Text(end.article())));
+            explanation = render(words.get(key)?, &shown)?;
+            params.push(("termination", Param::Text(termination)));
+            params.push(("end_article", Param::Text(end.article())));
+            let _ = write!(
+                out,
+                "\"{result}\", \"article\": \"6.9\", \"applies\": false, \"can_checkmate\": null"
+            );
+        }
+        (None, Some(v)) => {
+            let value;
+            (value, reason) = verdict_reason(v, !flag.player, last, words)?;
+            key = match value {
+                Some(true) => "flag_fall_win",
+                Some(false) => "flag_fall_draw",
+                None => "flag_fall_undecided",
+            };
+            let result = if value == Some(false) {
+                "1/2-1/2"
+            } else {
+                win_for(!flag.player)
+            };
+            let _ = write!(
+                out,
+                "\"{result}\", \"article\": \"6.9\", \"applies\": true, \"can_checkmate\": "
+            );
+            verdict_json(out, v, value, &reason, last);
+            params.push(("reason", Param::Text(&reason)));
+            explanation = render(words.get(key)?, &params)?;
+        }
+        (None, None) => return None,
+    }
+    out.push_str(", \"message\": ");
+    string(out, key);
+    out.push_str(", \"params\": ");
+    params_json(out, &params);
+    out.push_str(", \"explanation\": ");
+    string(out, &explanation);
+    out.push('}');
+    Some(())
+}
+
+/// `remis.unwinnable.Verdict.to_json` of the verdict `v` on `last`, whose value and
+/// reason are given.
+fn verdict_json(out: &mut String, v: &Verdict, value: Option<bool>, reason: &str, last: &Chess) {
+    out.push_str("{\"value\": ");
+    out.push_str(match value {
+        Some(true) => "true",
+        Some(false) => "false",
+        None => "null",
+    });
+    out.push_str(", \"reason\": ");
+    string(out, reason);
+    out.push_str(", \"line\": ");
+    match &v.answer {
+        Answer::Can(line) => {
+            // castling written as the position's castling mode writes it, as Python gets it
+            let mode = last.castles().mode();
+            out.push('[');
+            for (i, m) in line.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                let _ = write!(out, "\"{}\"", m.to_uci(mode));
+            }
+            out.push(']');
+        }
+        _ => out.push_str("null"),
+    }
+    let _ = write!(out, ", \"method\": \"{}\"}}", method_name(v.method));
+}
+
+/// The value of the verdict `v` on whether `color` can still checkmate in `last`, and
+/// its reason in words (`remis.unwinnable.verdict_from_core`), for a helpmate found, too
+/// little material (with no forced moves first) or an undecided search; `None` for any
+/// other reason, which Python words.
+fn verdict_reason(
+    v: &Verdict,
+    color: Color,
+    last: &Chess,
+    words: &Words,
+) -> Option<(Option<bool>, String)> {
+    let player = Param::Text(title(color));
+    Some(match &v.answer {
+        Answer::Can(line) => {
+            let reason = match line.len() {
+                0 => render(words.get("param.already_mated")?, &[("player", player)])?,
+                1 => render(words.get("param.helpmate_ply")?, &[("player", player)])?,
+                n => render(
+                    words.get("param.helpmate_plies")?,
+                    &[("player", player), ("n", Param::Int(n))],
+                )?,
+            };
+            (Some(true), reason)
+        }
+        Answer::Cannot(Reason::Material(m)) if v.forced.is_empty() => {
+            let id = match m {
+                Material::BareKing => "param.material_bare",
+                Material::Insufficient => "param.material_never",
+                Material::NoPromotion => "param.material_promotion",
+            };
+            let material = describe_material(last);
+            let params = [("player", player), ("material", Param::Text(&material))];
+            (Some(false), render(words.get(id)?, &params)?)
+        }
+        Answer::Unknown => {
+            let limit = words.get(match v.stop {
+                Some(Stop::Quick) | None => "param.limit_quick",
+                Some(Stop::Nodes) => "param.limit_nodes",
+                Some(Stop::Time) => "param.limit_time",
+                Some(Stop::Interrupted) => "param.limit_interrupt",
+            })?;
+            let reason = if v.nodes == 1 {
+                render(
+                    words.get("param.undecided_limit_one")?,
+                    &[("limit", Param::Text(limit))],
+                )?
+            } else {
+                let n = usize::try_from(v.nodes).ok()?;
+                render(
+                    words.get("param.undecided_limit")?,
+                    &[("limit", Param::Text(limit)), ("n", Param::Int(n))],
+                )?
+            };
+            (None, reason)
+        }
+        Answer::Cannot(_) => return None,
+    })
+}
+
+/// The name of the stage that decided a verdict, as Python's `Verdict.method` holds it.
+fn method_name(m: Method) -> &'static str {
+    match m {
+        Method::Material => "material",
+        Method::Forced => "forced",
+        Method::Static => "static",
+        Method::Search => "search",
+        Method::Visit => "visit",
+        Method::Exhaustive => "exhaustive",
+        Method::Undecided => "undecided",
+    }
 }
 
 /// The tags as a Python dict holds them: a name given twice keeps the place of its first

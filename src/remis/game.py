@@ -301,7 +301,8 @@ def game_lines(path: str | Path, *, claims: ClaimMode = "all", laws: LawsMode = 
     """What ``remis game --json`` prints of every game of a PGN file (plain or
     compressed, ``-`` = stdin): the game's JSON line (with its newline), written
     whole by the core where the game has nothing to word or only a checkmate, a
-    stalemate or claims (with Python's templates: :func:`core_words`), else its
+    stalemate, claims or a flag fall whose verdict is a helpmate found, too little
+    material or an undecided search (with Python's templates: :func:`core_words`), else its
     :class:`GameRuling`, which Python words (:meth:`GameRuling.to_json`).
     ``file`` is named first in each line the core writes, as when several
     files are read at once.  Under the Laws of each
@@ -331,21 +332,36 @@ def game_lines(path: str | Path, *, claims: ClaimMode = "all", laws: LawsMode = 
 
 #: the messages the core words itself (``remis._core.GameLines``)
 CORE_MESSAGES = ("checkmate", "stalemate", "claim_threefold_on_board",
-                 "claim_threefold_with_move", "claim_fifty_on_board", "claim_fifty_with_move")
+                 "claim_threefold_with_move", "claim_fifty_on_board", "claim_fifty_with_move",
+                 "flag_fall_win", "flag_fall_draw", "flag_fall_undecided", "flag_fall_after_end")
+#: the reasons of a flag fall's verdict that the core words itself: a helpmate found,
+#: too little material, a search left undecided (:mod:`remis.unwinnable.reasons`)
+CORE_REASONS = ("param.helpmate_plies", "param.helpmate_ply", "param.already_mated",
+                "param.material_bare", "param.material_never", "param.material_promotion",
+                "param.undecided_limit", "param.undecided_limit_one", "param.limit_quick",
+                "param.limit_nodes", "param.limit_time", "param.limit_interrupt")
+#: the ends the core words, whose termination a flag fall after them names
+CORE_TERMINATIONS = ("checkmate", "stalemate")
 
 
 def core_words() -> dict[str, str]:
     """Python's templates of the messages that the core words in ``remis game
-    --json`` (a checkmate, a stalemate, claims under the current Laws), and the
-    words of where a position stood: the words stay in one place, here.
+    --json`` (a checkmate, a stalemate, claims under the current Laws, a flag
+    fall), the reasons of a flag fall's verdict, the words of an end's
+    termination (``termination.`` and its id) and the words of where a position
+    stood: the words stay in one place, here.
 
-    >>> core_words()["after"]
-    'after {move}'
+    >>> words = core_words()
+    >>> words["after"], words["termination.checkmate"]
+    ('after {move}', 'checkmate')
     """
-    from remis.messages import MESSAGES
+    from remis.messages import MESSAGES, TERMINATIONS
+    from remis.reasons import REASONS
     from remis.ruling import AFTER, AT_START
 
-    return {**{k: MESSAGES[k] for k in CORE_MESSAGES}, "at_start": AT_START, "after": AFTER}
+    return {**{k: MESSAGES[k] for k in CORE_MESSAGES}, **{k: REASONS[k] for k in CORE_REASONS},
+            **{f"termination.{k}": TERMINATIONS[k] for k in CORE_TERMINATIONS},
+            "at_start": AT_START, "after": AFTER}
 
 
 def _utf8(text: str | None) -> bool:

@@ -1,6 +1,7 @@
 """``remis game --json``: the lines the core writes whole (games with nothing to
-word, and, with Python's templates, games with a checkmate, a stalemate or
-claims) are the lines Python writes from the same facts, byte for byte."""
+word, and, with Python's templates, games with a checkmate, a stalemate,
+claims or a flag fall) are the lines Python writes from the same facts, byte
+for byte."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ ODD = (b'[Event "tab\\there \\"quoted\\" back\\\\slash"]\n[Site "\x01\x1f\x7f \x
 
 
 # a checkmate; a stalemate; repetitions from a start at Black's 40th move; fifty-move
-# claims with and without a move (the intended moves listed); a flag fall and an
-# illegal move (both worded by Python)
+# claims with and without a move (the intended moves listed); a flag fall with a mate
+# still possible; an illegal move (worded by Python)
 WORDED = (b"1. f3 e5 2. g4 Qh4# 0-1\n\n"
           b'[FEN "7k/8/6K1/5Q2/8/8/8/8 w - - 0 40"]\n\n40. Qf7 1/2-1/2\n\n'
           b'[FEN "4k3/8/8/8/8/8/8/R3K3 b - - 0 40"]\n\n'
@@ -27,6 +28,19 @@ WORDED = (b"1. f3 e5 2. g4 Qh4# 0-1\n\n"
           b'[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 98 60"]\n\n60. Ra2 Kd8 61. Ra1 *\n\n'
           b'[Result "1-0"]\n[Termination "Time forfeit"]\n\n1. e4 e5 1-0\n\n'
           b"1. e4 e5 2. Ke3 *\n")
+TF = b'[Termination "Time forfeit"]\n'
+# flag falls (6.9): Black's, White can still mate (a helpmate found); White's, Black has
+# a bare king; after a checkmate; and two the core leaves to Python: Black cannot mate
+# after a forced capture (a reason the core does not word), and a flag fall after a
+# dead position (an end the core does not word)
+FLAGS = (b'[Result "1-0"]\n' + TF + b"\n1. e4 e5 1-0\n\n"
+         b'[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"]\n[Result "0-1"]\n' + TF + b"\n1. Ra2 0-1\n\n"
+         b'[Result "0-1"]\n' + TF + b"\n1. f3 e5 2. g4 Qh4# 0-1\n\n"
+         b'[FEN "4k3/8/7Q/8/8/8/7r/KN6 b - - 0 1"]\n[Result "0-1"]\n' + TF
+         + b"\n1... Ra2+ 0-1\n\n"
+         b'[FEN "4k3/8/8/8/8/8/7r/KN6 b - - 0 1"]\n[Result "0-1"]\n' + TF
+         + b"\n1... Ra2+ 0-1\n")
+SOURCES = {"odd": ODD, "worded": WORDED, "flags": FLAGS}
 
 
 def python_line(facts: tuple[object, ...], file: str | None) -> str:
@@ -36,8 +50,8 @@ def python_line(facts: tuple[object, ...], file: str | None) -> str:
 
 @pytest.mark.parametrize("words", [False, True], ids=["plain", "worded"])
 @pytest.mark.parametrize("file", [None, "dir/é \"x\".pgn"])
-@pytest.mark.parametrize("source", [*EXAMPLES, ODD, WORDED],
-                         ids=lambda s: getattr(s, "name", "odd" if s is ODD else "worded"))
+@pytest.mark.parametrize("source", [*EXAMPLES, *SOURCES.values()],
+                         ids=[*(p.name for p in EXAMPLES), *SOURCES])
 def test_the_core_writes_the_line_python_would(source: Path | bytes, file: str | None,
                                                words: bool) -> None:
     src = str(source) if isinstance(source, Path) else source
@@ -56,13 +70,57 @@ def test_the_core_writes_the_line_python_would(source: Path | bytes, file: str |
     if source is ODD:
         assert written == 2  # the odd tags and the empty game; the illegal move is worded
     if source is WORDED:
-        # the checkmate, the stalemate and the claims: not the flag fall or the error
-        assert written == (4 if words else 0)
+        # the checkmate, the stalemate, the claims and the flag fall: not the error
+        assert written == (5 if words else 0)
         if words:
             kinds = [json.loads(line)["end"] or json.loads(line)["claims"][0]["article"]
                      for line in lines[:4] if isinstance(line, str)]
             assert [k["termination"] if isinstance(k, dict) else k for k in kinds] == [
                 "checkmate", "stalemate", "9.2.1", "9.3.1"]
+            assert json.loads(lines[4])["time_forfeit"]["message"] == "flag_fall_win"
+    if source is FLAGS:
+        assert written == (3 if words else 0)
+
+
+def flag_fall(line: object) -> tuple[str, object, str | None]:
+    """The message, the verdict's value and its method of a flag fall the core wrote."""
+    assert isinstance(line, str)
+    tf = json.loads(line)["time_forfeit"]
+    cc = tf["can_checkmate"]
+    return tf["message"], cc and cc["value"], cc and cc["method"]
+
+
+def test_the_core_words_the_common_flag_falls() -> None:
+    win, draw, after_mate, forced, after_dead = _core.GameLines(
+        _core.GameReader(FLAGS, **reading_options()), words=core_words())
+    assert flag_fall(win) == ("flag_fall_win", True, "search")
+    assert json.loads(win)["time_forfeit"]["result"] == "1-0"
+    assert flag_fall(draw) == ("flag_fall_draw", False, "material")
+    assert json.loads(draw)["time_forfeit"]["params"]["reason"] == (
+        "insufficient material: Black has a bare king (K+R v K)")
+    assert flag_fall(after_mate) == ("flag_fall_after_end", None, None)
+    # Python words these from the facts: a forced line's reason, a dead position's end
+    for facts in (forced, after_dead):
+        assert not isinstance(facts, str)
+    assert from_facts(forced).extra["time_forfeit"]["can_checkmate"]["method"] == "forced"
+    assert from_facts(after_dead).end.termination == "dead_position"
+
+
+def test_an_undecided_flag_fall_is_written_alike() -> None:
+    # a node budget of one leaves the opponent's mate undecided: the loss on time stands
+    options = {**reading_options(), "engine_nodes": 1}
+    game = FLAGS.split(b"\n\n[FEN")[0]
+    (facts,) = _core.GameReader(game, **options)
+    (line,) = _core.GameLines(_core.GameReader(game, **options), words=core_words())
+    assert flag_fall(line) == ("flag_fall_undecided", None, "undecided")
+    assert line == python_line(facts, None)
+
+
+def test_a_flag_fall_without_its_templates_is_left_to_python() -> None:
+    words = {k: v for k, v in core_words().items() if k != "param.helpmate_plies"}
+    (line,) = _core.GameLines(_core.GameReader(FLAGS, end=FLAGS.index(b"\n\n[FEN"),
+                                               **reading_options()), words=words)
+    assert not isinstance(line, str)
 
 
 def test_a_template_the_core_cannot_fill_is_left_to_python() -> None:

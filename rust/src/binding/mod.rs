@@ -452,8 +452,8 @@ impl GameReader {
 }
 
 /// The lines of `remis game --json` from a [`GameReader`]: a game with nothing to word,
-/// or (given Python's templates, `words`) only a checkmate, a stalemate or claims to word,
-/// comes as its line (a `str`, see [`crate::game_json`]), naming `file` first where it
+/// or (given Python's templates, `words`) only a checkmate, a stalemate, claims or a
+/// common flag fall to word, comes as its line (a `str`, see [`crate::game_json`]), naming `file` first where it
 /// is given; any other as the reader's facts, for Python to word.
 #[pyclass(module = "remis._core")]
 pub struct GameLines {

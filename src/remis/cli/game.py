@@ -92,8 +92,8 @@ def run(args: argparse.Namespace) -> int:
 def print_json(path: str, mode: ClaimMode, laws: LawsMode, multi: bool) -> tuple[int, int]:
     """Print the JSON line of every game of ``path`` (with several files, each
     names its file: numbers are per file); return the status (1 when a game had
-    an error) and the number of games.  The core writes the lines of games with
-    nothing to word.
+    an error) and the number of games.  The core writes the lines of most games
+    (:func:`remis.game.game_lines`).
 
     >>> import os, tempfile
     >>> with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
