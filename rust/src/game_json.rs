@@ -15,7 +15,7 @@ use shakmaty::{Chess, Color, Position};
 use crate::board::describe_material;
 use crate::game::{Flag, GameFacts};
 use crate::rules::{Claim, End, EndKind};
-use crate::unwinnable::{Answer, Material, Method, Reason, Stop, Verdict};
+use crate::unwinnable::{Answer, Material, Reason, Stop, Verdict};
 
 /// Python's English templates (`remis.messages.MESSAGES`), by message key, with the
 /// words of where a position stood (`remis.ruling.positions_text`): `at_start` and
@@ -448,7 +448,7 @@ fn verdict_json(out: &mut String, v: &Verdict, value: Option<bool>, reason: &str
         }
         _ => out.push_str("null"),
     }
-    let _ = write!(out, ", \"method\": \"{}\"}}", method_name(v.method));
+    let _ = write!(out, ", \"method\": \"{}\"}}", v.method.name());
 }
 
 /// The value of the verdict `v` on whether `color` can still checkmate in `last`, and
@@ -507,19 +507,6 @@ fn verdict_reason(
         }
         Answer::Cannot(_) => return None,
     })
-}
-
-/// The name of the stage that decided a verdict, as Python's `Verdict.method` holds it.
-fn method_name(m: Method) -> &'static str {
-    match m {
-        Method::Material => "material",
-        Method::Forced => "forced",
-        Method::Static => "static",
-        Method::Search => "search",
-        Method::Visit => "visit",
-        Method::Exhaustive => "exhaustive",
-        Method::Undecided => "undecided",
-    }
 }
 
 /// The tags as a Python dict holds them: a name given twice keeps the place of its first

@@ -116,6 +116,22 @@ pub enum Method {
     Undecided,
 }
 
+impl Method {
+    /// The stage's name, as the verdicts' `method` field gives it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Material => "material",
+            Method::Forced => "forced",
+            Method::Static => "static",
+            Method::Search => "search",
+            Method::Visit => "visit",
+            Method::Exhaustive => "exhaustive",
+            Method::Undecided => "undecided",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     /// A helpmate exists; the line replays to mate from the position.

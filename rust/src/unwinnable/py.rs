@@ -19,8 +19,8 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role};
 
 use super::valid::Raw;
 use super::{
-    Answer, Budget, ForcedEnd, Interrupt, Material, Method, Mode, Reason, StaticKind, StaticProof,
-    Stop, Verdict, readable,
+    Answer, Budget, ForcedEnd, Interrupt, Material, Mode, Reason, StaticKind, StaticProof, Stop,
+    Verdict, readable,
 };
 use crate::binding::guard::{catch, guard, internal_error};
 
@@ -99,18 +99,6 @@ fn code(v: &Verdict) -> &'static str {
     }
 }
 
-fn method_name(m: Method) -> &'static str {
-    match m {
-        Method::Material => "material",
-        Method::Forced => "forced",
-        Method::Static => "static",
-        Method::Search => "search",
-        Method::Visit => "visit",
-        Method::Exhaustive => "exhaustive",
-        Method::Undecided => "undecided",
-    }
-}
-
 /// The units of each kind, White's then Black's (queens, rooks, bishops, knights, pawns),
 /// on `pos` after the `forced` moves: the material a material reason describes.
 fn material_counts(pos: &Chess, forced: &[Move]) -> Vec<u64> {
@@ -170,7 +158,7 @@ pub(crate) fn fields<'py>(
     let interned = |s: &'static str| PyString::intern(py, s);
     (
         value,
-        interned(method_name(v.method)),
+        interned(v.method.name()),
         v.nodes,
         moves,
         v.forced.len(),
