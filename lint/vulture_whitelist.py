@@ -11,6 +11,7 @@ _.chased_pieces  # VariantHistory.chased_pieces: documented in docs/guide/varian
 _.validated  # remis.replay(validated=...): kept for callers, documented as a no-op
 _.readinto  # io.RawIOBase protocol (compressed.py), called by io.BufferedReader
 _.file_response  # starlette StaticFiles hook, overridden in service/page.py
+_.main_loop  # uvicorn.Server hook, overridden in service/serving.py
 _.locale  # babel Catalog attribute set in i18n/catalog.py, read by Babel
 _.comments  # ParsedGame field (the comment after each move, clocks): read by parse_game callers
 _._both  # clock.py doctest helper: the same control for both players
