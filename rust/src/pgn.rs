@@ -18,6 +18,9 @@ use memchr::memchr;
 /// damaged file cannot make the reader hold gigabytes.
 pub const MAX_GAME_BYTES: usize = 64 << 20;
 
+/// Largest text buffer a [`Splitter`] keeps for the next game.
+const SPARE_BYTES: usize = 64 << 10;
+
 /// The raw text of one game.
 #[derive(Clone, Debug, Default)]
 pub struct GameText {
@@ -64,8 +67,9 @@ struct Cut {
     prev_blank: bool,
     /// a blank line followed the game's tags
     blank_after_tags: bool,
-    /// the names of the tags read
-    tags: Vec<Vec<u8>>,
+    /// the names of the tags read, each followed by a line feed (no name holds one): one
+    /// buffer, kept from game to game
+    names: Vec<u8>,
     /// a `{` never closed: the game ended at the tag pair after a blank line
     unclosed_comment: bool,
     /// a tag block with no moves, ended by another one at this line
@@ -103,7 +107,8 @@ impl Cut {
             if !stripped.starts_with(b"[") && !stripped.starts_with(b"%") {
                 self.in_movetext = true;
             } else if let Some(name) = tag_name(stripped) {
-                self.tags.push(name.to_vec());
+                self.names.extend_from_slice(name);
+                self.names.push(b'\n');
             }
             if self.lines { Step::Take } else { Step::Start }
         };
@@ -118,7 +123,18 @@ impl Cut {
     fn repeats_a_tag(&self, stripped: &[u8]) -> bool {
         !self.in_movetext
             && self.blank_after_tags
-            && tag_name(stripped).is_some_and(|name| self.tags.iter().any(|t| t == name))
+            && tag_name(stripped)
+                .is_some_and(|name| self.names.split(|&c| c == b'\n').any(|t| t == name))
+    }
+
+    /// The state before a game's first line, the names' buffer kept.
+    fn reset(&mut self) {
+        let mut names = std::mem::take(&mut self.names);
+        names.clear();
+        *self = Cut {
+            names,
+            ..Cut::default()
+        };
     }
 
     /// Whether a byte-order mark at the start of `line` stands before a game: at the
@@ -144,6 +160,10 @@ pub struct Splitter<R> {
     line: Vec<u8>,
     /// longest game text kept ([`MAX_GAME_BYTES`] but in tests)
     max_game: usize,
+    /// the state of the game being cut out, and a text buffer handed back by the caller
+    /// (see [`Splitter::recycle`]): kept, so that a game costs no allocation
+    cut: Cut,
+    spare: Vec<u8>,
 }
 
 impl<R: BufRead> Splitter<R> {
@@ -157,6 +177,8 @@ impl<R: BufRead> Splitter<R> {
             done: false,
             line: Vec::new(),
             max_game: MAX_GAME_BYTES,
+            cut: Cut::default(),
+            spare: Vec::new(),
         }
     }
 
@@ -165,6 +187,15 @@ impl<R: BufRead> Splitter<R> {
     pub fn with_max_game(mut self, bytes: usize) -> Self {
         self.max_game = bytes;
         self
+    }
+
+    /// Take back the text of a game returned, once read, for the next game to fill.
+    pub fn recycle(&mut self, mut text: Vec<u8>) {
+        // (the text of a long game is let go: the buffer would hold its size for good)
+        if text.capacity() <= SPARE_BYTES {
+            text.clear();
+            self.spare = text;
+        }
     }
 
     /// Bytes consumed so far (the offset of the next unread line).
@@ -213,20 +244,33 @@ impl<R: BufRead> Splitter<R> {
         if self.done {
             return Ok(None);
         }
-        let mut g = GameText {
-            index: self.index,
+        let text = if self.spare.capacity() > 0 {
+            std::mem::take(&mut self.spare)
+        } else {
             // the size of most games' text: it seldom grows
-            text: Vec::with_capacity(2048),
+            Vec::with_capacity(2048)
+        };
+        let g = GameText {
+            index: self.index,
+            text,
             ..GameText::default()
         };
-        let mut cut = Cut::default();
+        let mut cut = std::mem::take(&mut self.cut);
+        cut.reset();
+        let out = self.cut_game(g, &mut cut);
+        self.cut = cut;
+        out
+    }
+
+    /// [`Splitter::next_game`] with the game begun (`g`) and its state (`cut`).
+    fn cut_game(&mut self, mut g: GameText, cut: &mut Cut) -> io::Result<Option<GameText>> {
         loop {
             // A read error (a damaged compressed stream) drops the game it cut short:
             // its record is incomplete, and a ruling on it would be wrong.
             let read = self.next_line().inspect_err(|_| self.done = true)?;
             let Some((mut start, mut line, mut len)) = read else {
                 self.done = true;
-                return Ok(self.at_end(g, &cut));
+                return Ok(self.at_end(g, cut));
             };
             if cut.bom_starts_game(&line) {
                 line.drain(..BOM.len());
@@ -240,14 +284,14 @@ impl<R: BufRead> Splitter<R> {
                     if self.end.is_some_and(|e| self.pos >= e) {
                         self.done = true;
                     }
-                    return Ok(Some(self.finish(g, &cut)));
+                    return Ok(Some(self.finish(g, cut)));
                 }
                 Step::EndBefore => {
                     if cut.tags_only {
                         g.tags_only = Some(start);
                     }
                     self.pending = Some((start, line));
-                    return Ok(Some(self.finish(g, &cut)));
+                    return Ok(Some(self.finish(g, cut)));
                 }
                 step @ (Step::Start | Step::Take) => {
                     if step == Step::Start {
@@ -411,7 +455,9 @@ fn parse_tag(line: &[u8]) -> Option<(&[u8], &[u8])> {
     }
     let n = 1 + s[1..]
         .iter()
-        .take_while(|c| c.is_ascii_alphanumeric() || b"_+#=:-".contains(c))
+        .take_while(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
+        })
         .count();
     let rest = &s[n..];
     let ws = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
