@@ -527,10 +527,10 @@ pub fn read_tags(text: &[u8]) -> (Vec<(String, String)>, usize) {
         }
         empty = 0;
         if let Some((name, value)) = parse_tag(line) {
-            let (name, value) = (decode(name), decode_value(line, value));
-            match tags.iter_mut().find(|(n, _)| *n == name) {
+            let (name, value) = decode_tag(line, name, value);
+            match tags.iter_mut().find(|(n, _)| n == name) {
                 Some(slot) => slot.1 = value,
-                None => tags.push((name, value)),
+                None => tags.push((name.to_owned(), value)),
             }
         }
         at = end;
@@ -538,12 +538,21 @@ pub fn read_tags(text: &[u8]) -> (Vec<(String, String)>, usize) {
     (tags, at)
 }
 
-/// A tag's value decoded as its line is (UTF-8, or Latin-1 when the line is not UTF-8).
-fn decode_value(line: &[u8], value: &[u8]) -> String {
-    if std::str::from_utf8(line).is_ok() {
-        String::from_utf8_lossy(value).into_owned()
-    } else {
-        value.iter().map(|&b| b as char).collect()
+/// A tag's name and value (parts of `line`, as [`parse_tag`] finds them) decoded as their
+/// line is: UTF-8, or Latin-1 when the line is not UTF-8. The name is ASCII.
+fn decode_tag<'a>(line: &'a [u8], name: &'a [u8], value: &[u8]) -> (&'a str, String) {
+    let at = |part: &[u8]| part.as_ptr() as usize - line.as_ptr() as usize;
+    let (n, v) = (at(name), at(value));
+    match std::str::from_utf8(line) {
+        // (the parts end at ASCII bytes: their bounds are those of characters)
+        Ok(text) => (
+            &text[n..n + name.len()],
+            text[v..v + value.len()].to_owned(),
+        ),
+        Err(_) => (
+            std::str::from_utf8(name).unwrap_or_default(),
+            value.iter().map(|&b| b as char).collect(),
+        ),
     }
 }
 
