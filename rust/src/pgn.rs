@@ -624,8 +624,7 @@ pub fn read_main_line(
     let mut unopened: u32 = 0;
     let mut i = start;
     let mut line_start = true;
-    let n = text.len();
-    while i < n {
+    while i < text.len() {
         let c = text[i];
         if line_start && (c == b'%' || c == b';') {
             i = line_end(text, i);
@@ -633,10 +632,7 @@ pub fn read_main_line(
         }
         line_start = false;
         match c {
-            b'\n' | b'\r' => {
-                line_start = true;
-                i += 1;
-            }
+            b'\n' | b'\r' => (line_start, i) = (true, i + 1),
             b' ' | b'\t' | b'\x0b' | b'\x0c' => i += 1,
             b'{' => match memchr(b'}', &text[i + 1..]) {
                 Some(j) => {
@@ -657,13 +653,19 @@ pub fn read_main_line(
             },
             b';' => i = line_end(text, i),
             _ => {
-                // a run: up to whitespace, a comment or the end
-                let mut j = i;
-                while j < n && !text[j].is_ascii_whitespace() && text[j] != b'{' && text[j] != b';'
-                {
-                    j += 1;
-                }
+                let j = run_end(text, i);
                 let run = &text[i..j];
+                // the usual runs (a move number, a move or both) read at once, as below
+                if let Some(quick) = quick_run(run) {
+                    if let Some((at, len)) = quick.filter(|_| depth == 0) {
+                        ply += 1;
+                        if visitor.san(&run[at..at + len], i + at).is_break() {
+                            return None;
+                        }
+                    }
+                    i = j;
+                    continue;
+                }
                 if depth == 0 && !good_run(run) {
                     return Some(MovetextError {
                         ply: ply + 1,
@@ -720,6 +722,37 @@ pub fn read_main_line(
             .to_owned(),
         at: open_at,
     })
+}
+
+/// Where the run at `i` ends: at whitespace, a comment or the end.
+fn run_end(text: &[u8], i: usize) -> usize {
+    text[i..]
+        .iter()
+        .position(|&c| c.is_ascii_whitespace() || c == b'{' || c == b';')
+        .map_or(text.len(), |k| i + k)
+}
+
+/// A run that is a move number (`12.`, `12...`, `12`), a move alone (with its check
+/// sign) or both (`12.Nf3+`), as its check and its tokens read it: the move's place and
+/// length, if there is one. None for any other run.
+fn quick_run(run: &[u8]) -> Option<Option<(usize, usize)>> {
+    // (four zeros would be a null move; a dot ends the number's reading)
+    let digits = run.iter().take_while(|c| c.is_ascii_digit()).count();
+    let dots = run[digits..].iter().take_while(|&&c| c == b'.').count();
+    let at = digits + dots;
+    if at == run.len() && (1..=3).contains(&digits) {
+        return Some(None);
+    }
+    if at > 0 && (digits == 0 || digits > 3 || dots == 0) {
+        return None;
+    }
+    let rest = &run[at..];
+    if !may_start_san(rest[0]) {
+        return None;
+    }
+    let n = san_like(rest)?;
+    let whole = n == rest.len() || n + 1 == rest.len() && matches!(rest[n], b'+' | b'#');
+    whole.then_some(Some((at, n)))
 }
 
 /// Python's `repr` of a string, as remis's messages have always shown text.
@@ -1191,6 +1224,29 @@ mod tests {
     }
 
     #[test]
+    fn the_usual_runs_are_read_at_once() {
+        assert_eq!(quick_run(b"12."), Some(None));
+        assert_eq!(quick_run(b"12..."), Some(None));
+        assert_eq!(quick_run(b"12.Nf3+"), Some(Some((3, 3))));
+        assert_eq!(quick_run(b"exd8=Q#"), Some(Some((0, 6))));
+        // a null move, a result, a castling, an annotation: read token by token
+        for run in [
+            &b"0000"[..],
+            b"1-0",
+            b"O-O",
+            b"e4!",
+            b"1.0-0",
+            b".e4",
+            b"1e4",
+        ] {
+            assert_eq!(quick_run(run), None, "{}", decode(run));
+        }
+        let (moves, error) = main_line("1.e4 e5 2.Nf3+ Nc6 3...a6 0000 *");
+        assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6", "a6", "0000"]);
+        assert!(error.is_none());
+    }
+
+    #[test]
     fn a_stray_closing_bracket_is_reported() {
         let (sans, err) = main_line("1. e4 e5 2. Nf3 Nc6) 3. Bb5 *");
         assert_eq!(sans, vec!["e4", "e5", "Nf3", "Nc6"]);
@@ -1286,6 +1342,31 @@ mod properties {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// A run read at once (a move number, a move alone) reads as its tokens do:
+        /// good, and the one move (or none) that the tokens give.
+        #[test]
+        fn a_run_read_at_once_reads_as_its_tokens(
+            run in "[0-9.a-hNBRQKx=+#O-]{1,8}|[0-9]{1,5}\\.{0,3}|[01]{0,4}\\.{0,2}[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=[QN])?[+#!?]?",
+        ) {
+            let run = run.as_bytes();
+            let mut moves = Vec::new();
+            let mut k = 0;
+            while k < run.len() {
+                match movetext_token(&run[k..]) {
+                    Some((tok, len)) => {
+                        moves.push((tok, k, len));
+                        k += len;
+                    }
+                    None => k += 1,
+                }
+            }
+            if let Some(quick) = quick_run(run) {
+                prop_assert!(good_run(run));
+                let quick: Vec<_> = quick.map(|(at, len)| (Token::Move, at, len)).into_iter().collect();
+                prop_assert_eq!(moves, quick);
+            }
+        }
 
         /// Any input is read to its end without a panic; the games come in order,
         /// numbered from 1, each starting inside the input, none longer than allowed.
