@@ -84,7 +84,7 @@ pub struct History {
     /// whether `occ` holds the occurrences (always in a live history); if not, they are
     /// read off `keys`
     mapped: bool,
-    /// plies at which a window began
+    /// plies at which a window began (batch: only the current window's)
     windows: Vec<u32>,
     /// positions that stood twice in the current window
     doubles: Vec<Key>,
@@ -240,9 +240,11 @@ impl History {
         let ply = self.ply;
         if irreversible {
             // nothing from before can ever stand on the board again
-            self.windows.push(ply);
             self.doubles.clear();
-            if self.undo.is_none() {
+            if self.undo.is_some() {
+                self.windows.push(ply);
+            } else {
+                self.windows[0] = ply;
                 self.keys.clear();
                 self.first = ply;
                 if self.mapped {
