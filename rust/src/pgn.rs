@@ -497,7 +497,8 @@ pub fn decode(raw: &[u8]) -> String {
 /// ```
 #[must_use]
 pub fn read_tags(text: &[u8]) -> (Vec<(String, String)>, usize) {
-    let mut tags: Vec<(String, String)> = Vec::new();
+    // (room for the tags of most games, which then grow it no more)
+    let mut tags: Vec<(String, String)> = Vec::with_capacity(16);
     let mut at = 0;
     let mut first = true;
     // leading empty lines and comment lines
