@@ -67,9 +67,11 @@ struct Cut {
     prev_blank: bool,
     /// a blank line followed the game's tags
     blank_after_tags: bool,
-    /// the names of the tags read, each followed by a line feed (no name holds one): one
-    /// buffer, kept from game to game
+    /// the names of the tags read once the game's text is dropped for its length, each
+    /// followed by a line feed (no name holds one); until then they are read off the
+    /// text, only when a second tag block asks for them
     names: Vec<u8>,
+    eager: bool,
     /// a `{` never closed: the game ended at the tag pair after a blank line
     unclosed_comment: bool,
     /// a tag block with no moves, ended by another one at this line
@@ -77,8 +79,8 @@ struct Cut {
 }
 
 impl Cut {
-    /// What `line` (with its line end) does to the game.
-    fn step(&mut self, line: &[u8]) -> Step {
+    /// What `line` (with its line end) does to the game whose lines so far are `text`.
+    fn step(&mut self, line: &[u8], text: &[u8]) -> Step {
         let stripped = trim(line);
         if self.in_comment && self.prev_blank && is_tag_line(stripped) {
             // a tag pair after a blank line inside a comment: the comment was never
@@ -98,7 +100,7 @@ impl Cut {
         } else if stripped.starts_with(b"[") && self.in_movetext {
             // a tag line right after movetext without a blank line: a new game
             return Step::EndBefore;
-        } else if self.repeats_a_tag(stripped) {
+        } else if self.repeats_a_tag(stripped, text) {
             // a second tag block whose tag repeats one of the first: the first block
             // had no moves, and its tags (a FEN) must not merge into this game
             self.tags_only = true;
@@ -106,9 +108,10 @@ impl Cut {
         } else {
             if !stripped.starts_with(b"[") && !stripped.starts_with(b"%") {
                 self.in_movetext = true;
-            } else if let Some(name) = tag_name(stripped) {
-                self.names.extend_from_slice(name);
-                self.names.push(b'\n');
+            } else if self.eager
+                && let Some(name) = tag_name(stripped)
+            {
+                self.add_name(name);
             }
             if self.lines { Step::Take } else { Step::Start }
         };
@@ -119,12 +122,20 @@ impl Cut {
         step
     }
 
-    /// Whether `stripped`, after the tag block and a blank line, names a tag read.
-    fn repeats_a_tag(&self, stripped: &[u8]) -> bool {
+    /// Whether `stripped`, after the tag block and a blank line, names a tag read (in
+    /// `text`, the game's lines so far, or kept apart).
+    fn repeats_a_tag(&self, stripped: &[u8], text: &[u8]) -> bool {
         !self.in_movetext
             && self.blank_after_tags
-            && tag_name(stripped)
-                .is_some_and(|name| self.names.split(|&c| c == b'\n').any(|t| t == name))
+            && tag_name(stripped).is_some_and(|name| {
+                self.names.split(|&c| c == b'\n').any(|t| t == name)
+                    || tag_names(text).any(|t| t == name)
+            })
+    }
+
+    fn add_name(&mut self, name: &[u8]) {
+        self.names.extend_from_slice(name);
+        self.names.push(b'\n');
     }
 
     /// The state before a game's first line, the names' buffer kept.
@@ -277,7 +288,7 @@ impl<R: BufRead> Splitter<R> {
                 start += BOM.len() as u64;
                 len -= BOM.len();
             }
-            match cut.step(&line) {
+            match cut.step(&line, &g.text) {
                 Step::Skip => {}
                 Step::EndAfter => {
                     self.line = line;
@@ -301,7 +312,7 @@ impl<R: BufRead> Splitter<R> {
                             return Ok(None);
                         }
                     }
-                    self.keep(&mut g, &line, len);
+                    self.keep(&mut g, cut, &line, len);
                 }
             }
             // the line's buffer serves the next line (one allocation a stream, not one
@@ -312,8 +323,15 @@ impl<R: BufRead> Splitter<R> {
 
     /// Add a line (`len` bytes long in the stream) to the game's text, or mark the game
     /// too long and drop its text.
-    fn keep(&self, g: &mut GameText, line: &[u8], len: usize) {
+    fn keep(&self, g: &mut GameText, cut: &mut Cut, line: &[u8], len: usize) {
         if g.text.len() + len > self.max_game {
+            if !g.too_long {
+                // the names of the tags read go with the text: kept apart from now on
+                for name in tag_names(&g.text).chain(tag_name(trim(line))) {
+                    cut.add_name(name);
+                }
+                cut.eager = true;
+            }
             g.too_long = true;
             g.text = Vec::new();
         }
@@ -418,6 +436,23 @@ fn is_tag_line(s: &[u8]) -> bool {
 /// The name of a tag line's tag, as python-chess's pattern reads it.
 fn tag_name(s: &[u8]) -> Option<&[u8]> {
     parse_tag(s).map(|(name, _)| name)
+}
+
+/// The names of the tags of a game's lines `text` (before its movetext: its tag
+/// lines, and `%` lines, which name none).
+fn tag_names(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < text.len() {
+            let end = line_end(text, at);
+            let line = &text[at..end];
+            at = end;
+            if let Some(name) = tag_name(trim(line)) {
+                return Some(name);
+            }
+        }
+        None
+    })
 }
 
 /// Whether a brace comment is open at the end of `line`.
@@ -1165,6 +1200,17 @@ mod tests {
     }
 
     #[test]
+    fn a_tag_repeated_after_a_dropped_text_still_starts_the_next_game() {
+        // the second tag, too long, drops the game's text: its name is still known
+        let pgn =
+            b"[Event \"a\"]\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n[FEN \"y\"]\n\n1. e4 *\n";
+        let g = small(pgn, 45);
+        assert_eq!(g.len(), 2);
+        assert!(g[0].too_long && g[0].tags_only == Some(50));
+        assert!(g[1].text.starts_with(b"[FEN \"y\"]"));
+    }
+
+    #[test]
     fn a_line_without_end_is_not_held_whole() {
         let mut data = b"[Event \"a\"]\n\n1. e4 ".to_vec();
         data.extend(std::iter::repeat_n(b'x', 10_000));
@@ -1271,21 +1317,24 @@ mod tests {
             "\n",
         ]
         .iter()
-        .map(|l| cut.step(l.as_bytes()))
+        .map(|l| cut.step(l.as_bytes(), b""))
         .collect();
         use Step::*;
         assert_eq!(steps, vec![Start, Skip, Take, Take, Take, EndAfter]);
         let mut cut = Cut::default();
-        for l in ["[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n", "\n"] {
-            cut.step(l.as_bytes());
+        let fen = b"[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\r\n";
+        for l in [&fen[..], b"\n"] {
+            cut.step(l, b"");
         }
-        assert_eq!(cut.step(b"[FEN \"x\"]\n"), EndBefore);
+        // (the tags read are read off the game's text)
+        assert_eq!(cut.step(b"[FEN \"x\"]\n", b"[Event \"a\"]\n"), Take);
+        assert_eq!(cut.step(b"[FEN \"x\"]\n", fen), EndBefore);
         assert!(cut.tags_only);
         let mut cut = Cut::default();
         for l in ["1. e4 {open\n", "\n"] {
-            cut.step(l.as_bytes());
+            cut.step(l.as_bytes(), b"");
         }
-        assert_eq!(cut.step(b"[Event \"b\"]\n"), EndBefore);
+        assert_eq!(cut.step(b"[Event \"b\"]\n", b""), EndBefore);
         assert!(cut.unclosed_comment);
     }
 
