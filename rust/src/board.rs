@@ -394,6 +394,7 @@ fn find_move(
 
 /// The parts of python-chess's SAN pattern
 /// `([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?`.
+#[derive(Debug, PartialEq, Eq)]
 struct SanParts {
     role: Option<Role>,
     file: Option<File>,
@@ -404,17 +405,32 @@ struct SanParts {
 
 impl SanParts {
     fn parse(s: &[u8]) -> Option<SanParts> {
+        // the usual move, a piece (or pawn) to a square: the one reading the general
+        // parse would find
+        let role = SanParts::role(s.first());
+        let rest = &s[usize::from(role.is_some())..];
+        if let [f @ b'a'..=b'h', r @ b'1'..=b'8', check @ ..] = rest
+            && matches!(check, [] | [b'+' | b'#'])
+        {
+            return Some(SanParts {
+                role,
+                file: None,
+                rank: None,
+                to: Square::from_coords(
+                    File::new(u32::from(f - b'a')),
+                    Rank::new(u32::from(r - b'1')),
+                ),
+                promotion: None,
+            });
+        }
+        SanParts::parse_any(s)
+    }
+
+    fn parse_any(s: &[u8]) -> Option<SanParts> {
         // The pattern has optional parts before the target square; try the longest
         // readings first, as the regular expression's backtracking does.
         let mut i = 0;
-        let role = match s.first() {
-            Some(b'N') => Some(Role::Knight),
-            Some(b'B') => Some(Role::Bishop),
-            Some(b'K') => Some(Role::King),
-            Some(b'R') => Some(Role::Rook),
-            Some(b'Q') => Some(Role::Queen),
-            _ => None,
-        };
+        let role = SanParts::role(s.first());
         if role.is_some() {
             i = 1;
         }
@@ -456,6 +472,18 @@ impl SanParts {
             }
         }
         None
+    }
+
+    /// The piece a SAN token's first letter names (none: a pawn).
+    fn role(first: Option<&u8>) -> Option<Role> {
+        match first {
+            Some(b'N') => Some(Role::Knight),
+            Some(b'B') => Some(Role::Bishop),
+            Some(b'K') => Some(Role::King),
+            Some(b'R') => Some(Role::Rook),
+            Some(b'Q') => Some(Role::Queen),
+            _ => None,
+        }
     }
 
     fn tail(role: Option<Role>, file: Option<File>, rank: Option<Rank>, s: &[u8]) -> Option<Self> {
@@ -533,6 +561,25 @@ pub fn start() -> Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_usual_san_is_read_as_the_general_parse_reads_it() {
+        for role in ["", "N", "B", "K", "R", "Q"] {
+            for square in ["a1", "e4", "h8", "c6"] {
+                for check in ["", "+", "#"] {
+                    let token = format!("{role}{square}{check}");
+                    let t = token.as_bytes();
+                    assert_eq!(SanParts::parse(t), SanParts::parse_any(t), "{token}");
+                    assert!(SanParts::parse(t).is_some());
+                }
+            }
+        }
+        // not of that shape: the general parse
+        for token in ["exd5", "Nbd7", "e8=Q", "e8Q+", "R1e2", "e4++", "Pe4"] {
+            let t = token.as_bytes();
+            assert_eq!(SanParts::parse(t), SanParts::parse_any(t), "{token}");
+        }
+    }
 
     fn play(pos: &mut Chess, sans: &[&str]) {
         for s in sans {

@@ -10,6 +10,8 @@
 //! `History::batch` keeps only the window (memory flat over any game); `History::live`
 //! keeps every position so that moves can be taken back.
 
+use std::borrow::Cow;
+
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::identity::{Key, KeyMap};
@@ -63,6 +65,12 @@ impl Plies {
     }
 }
 
+/// Keys a batch history's window holds before they are counted in a map: most windows
+/// are shorter, and a scan of their keys (every second one: the same side to move)
+/// costs less than hashing; a long window (a record of shuffling moves) gets the map,
+/// so a ply never costs time that grows with the game.
+const SCAN: usize = 48;
+
 #[derive(Clone)]
 pub struct History {
     pos: Chess,
@@ -70,9 +78,13 @@ pub struct History {
     /// the keys from ply `first` on: every ply (live) or the current window (batch)
     keys: Vec<Key>,
     first: u32,
-    /// plies at which each position stood (live: since the start; batch: in the window)
+    /// plies at which each position stood (live: since the start; batch: in the window,
+    /// once it is longer than [`SCAN`] keys)
     occ: KeyMap<Plies>,
-    /// plies at which a window began
+    /// whether `occ` holds the occurrences (always in a live history); if not, they are
+    /// read off `keys`
+    mapped: bool,
+    /// plies at which a window began (batch: only the current window's)
     windows: Vec<u32>,
     /// positions that stood twice in the current window
     doubles: Vec<Key>,
@@ -101,10 +113,17 @@ impl History {
 
     fn new(pos: Chess, live: bool) -> History {
         let k = Key::of(&pos);
-        // sized for a game of usual length, which then grows neither
-        let mut occ = KeyMap::with_capacity_and_hasher(64, Default::default());
-        occ.insert(k, Plies::One(0));
-        let mut keys = Vec::with_capacity(128);
+        let mut occ = KeyMap::default();
+        let mut keys;
+        if live {
+            // sized for a game of usual length, which then grows neither
+            occ.reserve(64);
+            occ.insert(k, Plies::One(0));
+            keys = Vec::with_capacity(128);
+        } else {
+            // a batch window seldom needs more
+            keys = Vec::with_capacity(SCAN + 1);
+        }
         keys.push(k);
         History {
             clock: pos.halfmoves(),
@@ -114,6 +133,7 @@ impl History {
             keys,
             first: 0,
             occ,
+            mapped: live,
             windows: vec![0],
             doubles: Vec::new(),
             undo: live.then(Vec::new),
@@ -220,25 +240,69 @@ impl History {
         let ply = self.ply;
         if irreversible {
             // nothing from before can ever stand on the board again
-            self.windows.push(ply);
             self.doubles.clear();
-            if self.undo.is_none() {
+            if self.undo.is_some() {
+                self.windows.push(ply);
+            } else {
+                self.windows[0] = ply;
                 self.keys.clear();
                 self.first = ply;
-                self.occ.clear();
+                if self.mapped {
+                    self.occ.clear();
+                    self.mapped = false;
+                }
             }
             self.keys.push(k);
-            self.occ.insert(k, Plies::One(ply));
+            if self.mapped {
+                self.occ.insert(k, Plies::One(ply));
+            }
             return 1;
         }
         self.keys.push(k);
-        let occ = self.occ.entry(k).or_default();
-        occ.push(ply);
-        let n = occ.len();
+        if !self.mapped && self.keys.len() > SCAN {
+            self.map_window();
+        }
+        let n = if self.mapped {
+            let occ = self.occ.entry(k).or_default();
+            occ.push(ply);
+            occ.len()
+        } else {
+            self.scan(&k).count()
+        };
         if n == 2 {
             self.doubles.push(k);
         }
         n
+    }
+
+    /// The plies of the window at which `k` stood, in order (a batch history whose window
+    /// is not mapped).
+    fn scan<'a>(&'a self, k: &'a Key) -> impl Iterator<Item = u32> + 'a {
+        // equal keys have the same side to move, so only every second key of the window
+        // can equal `k`: those of its parity
+        let last = self.keys.len() - 1;
+        let parity = if k.white_to_move == self.keys[last].white_to_move {
+            last % 2
+        } else {
+            (last + 1) % 2
+        };
+        self.keys
+            .iter()
+            .enumerate()
+            .skip(parity)
+            .step_by(2)
+            .filter(move |(_, o)| *o == k)
+            .map(move |(i, _)| self.first + i as u32)
+    }
+
+    /// Count the occurrences of the window's positions, but the last, in the map (the
+    /// window has grown long).
+    fn map_window(&mut self) {
+        let last = self.keys.len() - 1;
+        for (i, k) in self.keys[..last].iter().enumerate() {
+            self.occ.entry(*k).or_default().push(self.first + i as u32);
+        }
+        self.mapped = true;
     }
 
     /// Take back the last move (live histories only). False when there is none.
@@ -273,13 +337,17 @@ impl History {
     }
 
     /// Plies at which `k` stood.
-    pub fn occurrences(&self, k: &Key) -> &[u32] {
-        self.occ.get(k).map_or(&[], Plies::as_slice)
+    pub fn occurrences(&self, k: &Key) -> Cow<'_, [u32]> {
+        if self.mapped {
+            Cow::Borrowed(self.occ.get(k).map_or(&[], Plies::as_slice))
+        } else {
+            Cow::Owned(self.scan(k).collect())
+        }
     }
 
     /// Plies at which the current position stood.
     #[must_use]
-    pub fn current_occurrences(&self) -> &[u32] {
+    pub fn current_occurrences(&self) -> Cow<'_, [u32]> {
         self.occurrences(&self.key())
     }
 
@@ -322,7 +390,7 @@ impl History {
         if zeroing || k.castling != self.key().castling {
             return Vec::new();
         }
-        self.occurrences(k).to_vec()
+        self.occurrences(k).into_owned()
     }
 
     /// The side to move (from the key, which is known even where the position is not).
@@ -411,7 +479,7 @@ mod tests {
         let mut h = History::batch(start());
         let counts = play(&mut h, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
         assert_eq!(counts, vec![1, 1, 1, 2, 2, 2, 2, 3]);
-        assert_eq!(h.current_occurrences(), &[0, 4, 8]);
+        assert_eq!(*h.current_occurrences(), [0, 4, 8]);
         assert_eq!(h.halfmoves(), 8);
     }
 
@@ -426,6 +494,32 @@ mod tests {
         assert!(h.pop());
         assert_eq!(h.ply(), 6);
         assert_eq!(h.doubles().len(), 3);
+    }
+
+    #[test]
+    fn batch_counts_as_live_does_in_short_and_long_windows() {
+        // a window far longer than the keys a batch history scans, then one cut short
+        // by a capture, with repetitions of both sides' positions in each
+        let shuffle = "Nf3 Nf6 Ng1 Ng8 Nc3 Nc6 Nb1 Nb8 Nf3 Nc6 Ng1 Nb8 ".repeat(6);
+        let moves = format!("{shuffle}e4 d5 exd5 Nf6 Nc3 Ng8 Nb1 Nf6 Nc3 Ng8 Nb1");
+        let (mut batch, mut live) = (History::batch(start()), History::live(start()));
+        let mut mapped = false;
+        for san in moves.split_whitespace() {
+            let m = parse_san(batch.position(), san).unwrap();
+            assert_eq!(batch.push(m), live.push(m), "{san} at {}", live.ply());
+            assert_eq!(batch.current_occurrences(), live.current_occurrences());
+            assert_eq!(batch.doubles(), live.doubles());
+            assert_eq!(batch.repeating_moves(), live.repeating_moves());
+            for m in batch.position().legal_moves() {
+                assert_eq!(batch.occurrences_after(m), live.occurrences_after(m));
+            }
+            mapped |= batch.mapped;
+        }
+        assert!(
+            mapped && !batch.mapped,
+            "the long window was mapped, the short one not"
+        );
+        assert_eq!(batch.window_start(), 75);
     }
 
     #[test]

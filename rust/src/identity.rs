@@ -8,7 +8,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use shakmaty::{Board, Chess, Color, EnPassantMode, Position, Role};
 
 /// The identity of a position. Equal keys are the same position under 9.2.3.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Key {
     /// pawns, knights, bishops, rooks, queens, kings, White's units, Black's units
     pub bb: [u64; 8],
@@ -112,6 +112,18 @@ impl Key {
     #[must_use]
     pub fn role(&self, role: Role) -> u64 {
         self.bb[role as usize - 1]
+    }
+}
+
+impl PartialEq for Key {
+    /// Every field, the hash first: it tells most keys apart in one comparison (the
+    /// repetition count compares a position with those of its window).
+    fn eq(&self, other: &Key) -> bool {
+        self.hash == other.hash
+            && self.bb == other.bb
+            && self.white_to_move == other.white_to_move
+            && self.castling == other.castling
+            && self.ep == other.ep
     }
 }
 

@@ -18,6 +18,9 @@ use memchr::memchr;
 /// damaged file cannot make the reader hold gigabytes.
 pub const MAX_GAME_BYTES: usize = 64 << 20;
 
+/// Largest text buffer a [`Splitter`] keeps for the next game.
+const SPARE_BYTES: usize = 64 << 10;
+
 /// The raw text of one game.
 #[derive(Clone, Debug, Default)]
 pub struct GameText {
@@ -64,8 +67,11 @@ struct Cut {
     prev_blank: bool,
     /// a blank line followed the game's tags
     blank_after_tags: bool,
-    /// the names of the tags read
-    tags: Vec<Vec<u8>>,
+    /// the names of the tags read once the game's text is dropped for its length, each
+    /// followed by a line feed (no name holds one); until then they are read off the
+    /// text, only when a second tag block asks for them
+    names: Vec<u8>,
+    eager: bool,
     /// a `{` never closed: the game ended at the tag pair after a blank line
     unclosed_comment: bool,
     /// a tag block with no moves, ended by another one at this line
@@ -73,8 +79,8 @@ struct Cut {
 }
 
 impl Cut {
-    /// What `line` (with its line end) does to the game.
-    fn step(&mut self, line: &[u8]) -> Step {
+    /// What `line` (with its line end) does to the game whose lines so far are `text`.
+    fn step(&mut self, line: &[u8], text: &[u8]) -> Step {
         let stripped = trim(line);
         if self.in_comment && self.prev_blank && is_tag_line(stripped) {
             // a tag pair after a blank line inside a comment: the comment was never
@@ -94,7 +100,7 @@ impl Cut {
         } else if stripped.starts_with(b"[") && self.in_movetext {
             // a tag line right after movetext without a blank line: a new game
             return Step::EndBefore;
-        } else if self.repeats_a_tag(stripped) {
+        } else if self.repeats_a_tag(stripped, text) {
             // a second tag block whose tag repeats one of the first: the first block
             // had no moves, and its tags (a FEN) must not merge into this game
             self.tags_only = true;
@@ -102,8 +108,10 @@ impl Cut {
         } else {
             if !stripped.starts_with(b"[") && !stripped.starts_with(b"%") {
                 self.in_movetext = true;
-            } else if let Some(name) = tag_name(stripped) {
-                self.tags.push(name.to_vec());
+            } else if self.eager
+                && let Some(name) = tag_name(stripped)
+            {
+                self.add_name(name);
             }
             if self.lines { Step::Take } else { Step::Start }
         };
@@ -114,11 +122,30 @@ impl Cut {
         step
     }
 
-    /// Whether `stripped`, after the tag block and a blank line, names a tag read.
-    fn repeats_a_tag(&self, stripped: &[u8]) -> bool {
+    /// Whether `stripped`, after the tag block and a blank line, names a tag read (in
+    /// `text`, the game's lines so far, or kept apart).
+    fn repeats_a_tag(&self, stripped: &[u8], text: &[u8]) -> bool {
         !self.in_movetext
             && self.blank_after_tags
-            && tag_name(stripped).is_some_and(|name| self.tags.iter().any(|t| t == name))
+            && tag_name(stripped).is_some_and(|name| {
+                self.names.split(|&c| c == b'\n').any(|t| t == name)
+                    || tag_names(text).any(|t| t == name)
+            })
+    }
+
+    fn add_name(&mut self, name: &[u8]) {
+        self.names.extend_from_slice(name);
+        self.names.push(b'\n');
+    }
+
+    /// The state before a game's first line, the names' buffer kept.
+    fn reset(&mut self) {
+        let mut names = std::mem::take(&mut self.names);
+        names.clear();
+        *self = Cut {
+            names,
+            ..Cut::default()
+        };
     }
 
     /// Whether a byte-order mark at the start of `line` stands before a game: at the
@@ -144,6 +171,10 @@ pub struct Splitter<R> {
     line: Vec<u8>,
     /// longest game text kept ([`MAX_GAME_BYTES`] but in tests)
     max_game: usize,
+    /// the state of the game being cut out, and a text buffer handed back by the caller
+    /// (see [`Splitter::recycle`]): kept, so that a game costs no allocation
+    cut: Cut,
+    spare: Vec<u8>,
 }
 
 impl<R: BufRead> Splitter<R> {
@@ -157,6 +188,8 @@ impl<R: BufRead> Splitter<R> {
             done: false,
             line: Vec::new(),
             max_game: MAX_GAME_BYTES,
+            cut: Cut::default(),
+            spare: Vec::new(),
         }
     }
 
@@ -165,6 +198,15 @@ impl<R: BufRead> Splitter<R> {
     pub fn with_max_game(mut self, bytes: usize) -> Self {
         self.max_game = bytes;
         self
+    }
+
+    /// Take back the text of a game returned, once read, for the next game to fill.
+    pub fn recycle(&mut self, mut text: Vec<u8>) {
+        // (the text of a long game is let go: the buffer would hold its size for good)
+        if text.capacity() <= SPARE_BYTES {
+            text.clear();
+            self.spare = text;
+        }
     }
 
     /// Bytes consumed so far (the offset of the next unread line).
@@ -213,41 +255,54 @@ impl<R: BufRead> Splitter<R> {
         if self.done {
             return Ok(None);
         }
-        let mut g = GameText {
-            index: self.index,
+        let text = if self.spare.capacity() > 0 {
+            std::mem::take(&mut self.spare)
+        } else {
             // the size of most games' text: it seldom grows
-            text: Vec::with_capacity(2048),
+            Vec::with_capacity(2048)
+        };
+        let g = GameText {
+            index: self.index,
+            text,
             ..GameText::default()
         };
-        let mut cut = Cut::default();
+        let mut cut = std::mem::take(&mut self.cut);
+        cut.reset();
+        let out = self.cut_game(g, &mut cut);
+        self.cut = cut;
+        out
+    }
+
+    /// [`Splitter::next_game`] with the game begun (`g`) and its state (`cut`).
+    fn cut_game(&mut self, mut g: GameText, cut: &mut Cut) -> io::Result<Option<GameText>> {
         loop {
             // A read error (a damaged compressed stream) drops the game it cut short:
             // its record is incomplete, and a ruling on it would be wrong.
             let read = self.next_line().inspect_err(|_| self.done = true)?;
             let Some((mut start, mut line, mut len)) = read else {
                 self.done = true;
-                return Ok(self.at_end(g, &cut));
+                return Ok(self.at_end(g, cut));
             };
             if cut.bom_starts_game(&line) {
                 line.drain(..BOM.len());
                 start += BOM.len() as u64;
                 len -= BOM.len();
             }
-            match cut.step(&line) {
+            match cut.step(&line, &g.text) {
                 Step::Skip => {}
                 Step::EndAfter => {
                     self.line = line;
                     if self.end.is_some_and(|e| self.pos >= e) {
                         self.done = true;
                     }
-                    return Ok(Some(self.finish(g, &cut)));
+                    return Ok(Some(self.finish(g, cut)));
                 }
                 Step::EndBefore => {
                     if cut.tags_only {
                         g.tags_only = Some(start);
                     }
                     self.pending = Some((start, line));
-                    return Ok(Some(self.finish(g, &cut)));
+                    return Ok(Some(self.finish(g, cut)));
                 }
                 step @ (Step::Start | Step::Take) => {
                     if step == Step::Start {
@@ -257,7 +312,7 @@ impl<R: BufRead> Splitter<R> {
                             return Ok(None);
                         }
                     }
-                    self.keep(&mut g, &line, len);
+                    self.keep(&mut g, cut, &line, len);
                 }
             }
             // the line's buffer serves the next line (one allocation a stream, not one
@@ -268,8 +323,15 @@ impl<R: BufRead> Splitter<R> {
 
     /// Add a line (`len` bytes long in the stream) to the game's text, or mark the game
     /// too long and drop its text.
-    fn keep(&self, g: &mut GameText, line: &[u8], len: usize) {
+    fn keep(&self, g: &mut GameText, cut: &mut Cut, line: &[u8], len: usize) {
         if g.text.len() + len > self.max_game {
+            if !g.too_long {
+                // the names of the tags read go with the text: kept apart from now on
+                for name in tag_names(&g.text).chain(tag_name(trim(line))) {
+                    cut.add_name(name);
+                }
+                cut.eager = true;
+            }
             g.too_long = true;
             g.text = Vec::new();
         }
@@ -376,6 +438,23 @@ fn tag_name(s: &[u8]) -> Option<&[u8]> {
     parse_tag(s).map(|(name, _)| name)
 }
 
+/// The names of the tags of a game's lines `text` (before its movetext: its tag
+/// lines, and `%` lines, which name none).
+fn tag_names(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < text.len() {
+            let end = line_end(text, at);
+            let line = &text[at..end];
+            at = end;
+            if let Some(name) = tag_name(trim(line)) {
+                return Some(name);
+            }
+        }
+        None
+    })
+}
+
 /// Whether a brace comment is open at the end of `line`.
 fn comment_state(line: &[u8], mut in_comment: bool) -> bool {
     let mut at = 0;
@@ -411,7 +490,9 @@ fn parse_tag(line: &[u8]) -> Option<(&[u8], &[u8])> {
     }
     let n = 1 + s[1..]
         .iter()
-        .take_while(|c| c.is_ascii_alphanumeric() || b"_+#=:-".contains(c))
+        .take_while(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
+        })
         .count();
     let rest = &s[n..];
     let ws = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
@@ -451,7 +532,8 @@ pub fn decode(raw: &[u8]) -> String {
 /// ```
 #[must_use]
 pub fn read_tags(text: &[u8]) -> (Vec<(String, String)>, usize) {
-    let mut tags: Vec<(String, String)> = Vec::new();
+    // (room for the tags of most games, which then grow it no more)
+    let mut tags: Vec<(String, String)> = Vec::with_capacity(16);
     let mut at = 0;
     let mut first = true;
     // leading empty lines and comment lines
@@ -481,10 +563,10 @@ pub fn read_tags(text: &[u8]) -> (Vec<(String, String)>, usize) {
         }
         empty = 0;
         if let Some((name, value)) = parse_tag(line) {
-            let (name, value) = (decode(name), decode_value(line, value));
-            match tags.iter_mut().find(|(n, _)| *n == name) {
+            let (name, value) = decode_tag(line, name, value);
+            match tags.iter_mut().find(|(n, _)| n == name) {
                 Some(slot) => slot.1 = value,
-                None => tags.push((name, value)),
+                None => tags.push((name.to_owned(), value)),
             }
         }
         at = end;
@@ -492,12 +574,21 @@ pub fn read_tags(text: &[u8]) -> (Vec<(String, String)>, usize) {
     (tags, at)
 }
 
-/// A tag's value decoded as its line is (UTF-8, or Latin-1 when the line is not UTF-8).
-fn decode_value(line: &[u8], value: &[u8]) -> String {
-    if std::str::from_utf8(line).is_ok() {
-        String::from_utf8_lossy(value).into_owned()
-    } else {
-        value.iter().map(|&b| b as char).collect()
+/// A tag's name and value (parts of `line`, as [`parse_tag`] finds them) decoded as their
+/// line is: UTF-8, or Latin-1 when the line is not UTF-8. The name is ASCII.
+fn decode_tag<'a>(line: &'a [u8], name: &'a [u8], value: &[u8]) -> (&'a str, String) {
+    let at = |part: &[u8]| part.as_ptr() as usize - line.as_ptr() as usize;
+    let (n, v) = (at(name), at(value));
+    match std::str::from_utf8(line) {
+        // (the parts end at ASCII bytes: their bounds are those of characters)
+        Ok(text) => (
+            &text[n..n + name.len()],
+            text[v..v + value.len()].to_owned(),
+        ),
+        Err(_) => (
+            std::str::from_utf8(name).unwrap_or_default(),
+            value.iter().map(|&b| b as char).collect(),
+        ),
     }
 }
 
@@ -569,8 +660,7 @@ pub fn read_main_line(
     let mut unopened: u32 = 0;
     let mut i = start;
     let mut line_start = true;
-    let n = text.len();
-    while i < n {
+    while i < text.len() {
         let c = text[i];
         if line_start && (c == b'%' || c == b';') {
             i = line_end(text, i);
@@ -578,10 +668,7 @@ pub fn read_main_line(
         }
         line_start = false;
         match c {
-            b'\n' | b'\r' => {
-                line_start = true;
-                i += 1;
-            }
+            b'\n' | b'\r' => (line_start, i) = (true, i + 1),
             b' ' | b'\t' | b'\x0b' | b'\x0c' => i += 1,
             b'{' => match memchr(b'}', &text[i + 1..]) {
                 Some(j) => {
@@ -602,13 +689,19 @@ pub fn read_main_line(
             },
             b';' => i = line_end(text, i),
             _ => {
-                // a run: up to whitespace, a comment or the end
-                let mut j = i;
-                while j < n && !text[j].is_ascii_whitespace() && text[j] != b'{' && text[j] != b';'
-                {
-                    j += 1;
-                }
+                let j = run_end(text, i);
                 let run = &text[i..j];
+                // the usual runs (a move number, a move or both) read at once, as below
+                if let Some(quick) = quick_run(run) {
+                    if let Some((at, len)) = quick.filter(|_| depth == 0) {
+                        ply += 1;
+                        if visitor.san(&run[at..at + len], i + at).is_break() {
+                            return None;
+                        }
+                    }
+                    i = j;
+                    continue;
+                }
                 if depth == 0 && !good_run(run) {
                     return Some(MovetextError {
                         ply: ply + 1,
@@ -665,6 +758,37 @@ pub fn read_main_line(
             .to_owned(),
         at: open_at,
     })
+}
+
+/// Where the run at `i` ends: at whitespace, a comment or the end.
+fn run_end(text: &[u8], i: usize) -> usize {
+    text[i..]
+        .iter()
+        .position(|&c| c.is_ascii_whitespace() || c == b'{' || c == b';')
+        .map_or(text.len(), |k| i + k)
+}
+
+/// A run that is a move number (`12.`, `12...`, `12`), a move alone (with its check
+/// sign) or both (`12.Nf3+`), as its check and its tokens read it: the move's place and
+/// length, if there is one. None for any other run.
+fn quick_run(run: &[u8]) -> Option<Option<(usize, usize)>> {
+    // (four zeros would be a null move; a dot ends the number's reading)
+    let digits = run.iter().take_while(|c| c.is_ascii_digit()).count();
+    let dots = run[digits..].iter().take_while(|&&c| c == b'.').count();
+    let at = digits + dots;
+    if at == run.len() && (1..=3).contains(&digits) {
+        return Some(None);
+    }
+    if at > 0 && (digits == 0 || digits > 3 || dots == 0) {
+        return None;
+    }
+    let rest = &run[at..];
+    if !may_start_san(rest[0]) {
+        return None;
+    }
+    let n = san_like(rest)?;
+    let whole = n == rest.len() || n + 1 == rest.len() && matches!(rest[n], b'+' | b'#');
+    whole.then_some(Some((at, n)))
 }
 
 /// Python's `repr` of a string, as remis's messages have always shown text.
@@ -1076,6 +1200,17 @@ mod tests {
     }
 
     #[test]
+    fn a_tag_repeated_after_a_dropped_text_still_starts_the_next_game() {
+        // the second tag, too long, drops the game's text: its name is still known
+        let pgn =
+            b"[Event \"a\"]\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n[FEN \"y\"]\n\n1. e4 *\n";
+        let g = small(pgn, 45);
+        assert_eq!(g.len(), 2);
+        assert!(g[0].too_long && g[0].tags_only == Some(50));
+        assert!(g[1].text.starts_with(b"[FEN \"y\"]"));
+    }
+
+    #[test]
     fn a_line_without_end_is_not_held_whole() {
         let mut data = b"[Event \"a\"]\n\n1. e4 ".to_vec();
         data.extend(std::iter::repeat_n(b'x', 10_000));
@@ -1136,6 +1271,29 @@ mod tests {
     }
 
     #[test]
+    fn the_usual_runs_are_read_at_once() {
+        assert_eq!(quick_run(b"12."), Some(None));
+        assert_eq!(quick_run(b"12..."), Some(None));
+        assert_eq!(quick_run(b"12.Nf3+"), Some(Some((3, 3))));
+        assert_eq!(quick_run(b"exd8=Q#"), Some(Some((0, 6))));
+        // a null move, a result, a castling, an annotation: read token by token
+        for run in [
+            &b"0000"[..],
+            b"1-0",
+            b"O-O",
+            b"e4!",
+            b"1.0-0",
+            b".e4",
+            b"1e4",
+        ] {
+            assert_eq!(quick_run(run), None, "{}", decode(run));
+        }
+        let (moves, error) = main_line("1.e4 e5 2.Nf3+ Nc6 3...a6 0000 *");
+        assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6", "a6", "0000"]);
+        assert!(error.is_none());
+    }
+
+    #[test]
     fn a_stray_closing_bracket_is_reported() {
         let (sans, err) = main_line("1. e4 e5 2. Nf3 Nc6) 3. Bb5 *");
         assert_eq!(sans, vec!["e4", "e5", "Nf3", "Nc6"]);
@@ -1159,21 +1317,24 @@ mod tests {
             "\n",
         ]
         .iter()
-        .map(|l| cut.step(l.as_bytes()))
+        .map(|l| cut.step(l.as_bytes(), b""))
         .collect();
         use Step::*;
         assert_eq!(steps, vec![Start, Skip, Take, Take, Take, EndAfter]);
         let mut cut = Cut::default();
-        for l in ["[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n", "\n"] {
-            cut.step(l.as_bytes());
+        let fen = b"[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\r\n";
+        for l in [&fen[..], b"\n"] {
+            cut.step(l, b"");
         }
-        assert_eq!(cut.step(b"[FEN \"x\"]\n"), EndBefore);
+        // (the tags read are read off the game's text)
+        assert_eq!(cut.step(b"[FEN \"x\"]\n", b"[Event \"a\"]\n"), Take);
+        assert_eq!(cut.step(b"[FEN \"x\"]\n", fen), EndBefore);
         assert!(cut.tags_only);
         let mut cut = Cut::default();
         for l in ["1. e4 {open\n", "\n"] {
-            cut.step(l.as_bytes());
+            cut.step(l.as_bytes(), b"");
         }
-        assert_eq!(cut.step(b"[Event \"b\"]\n"), EndBefore);
+        assert_eq!(cut.step(b"[Event \"b\"]\n", b""), EndBefore);
         assert!(cut.unclosed_comment);
     }
 
@@ -1231,6 +1392,31 @@ mod properties {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// A run read at once (a move number, a move alone) reads as its tokens do:
+        /// good, and the one move (or none) that the tokens give.
+        #[test]
+        fn a_run_read_at_once_reads_as_its_tokens(
+            run in "[0-9.a-hNBRQKx=+#O-]{1,8}|[0-9]{1,5}\\.{0,3}|[01]{0,4}\\.{0,2}[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=[QN])?[+#!?]?",
+        ) {
+            let run = run.as_bytes();
+            let mut moves = Vec::new();
+            let mut k = 0;
+            while k < run.len() {
+                match movetext_token(&run[k..]) {
+                    Some((tok, len)) => {
+                        moves.push((tok, k, len));
+                        k += len;
+                    }
+                    None => k += 1,
+                }
+            }
+            if let Some(quick) = quick_run(run) {
+                prop_assert!(good_run(run));
+                let quick: Vec<_> = quick.map(|(at, len)| (Token::Move, at, len)).into_iter().collect();
+                prop_assert_eq!(moves, quick);
+            }
+        }
 
         /// Any input is read to its end without a panic; the games come in order,
         /// numbered from 1, each starting inside the input, none longer than allowed.

@@ -268,6 +268,13 @@ impl Source {
             Source::Listed(_) => 0,
         }
     }
+
+    /// Hand back the text of a game read, for the next game to fill.
+    fn recycle(&mut self, g: GameText) {
+        if let Source::Stream { splitter, .. } = self {
+            splitter.recycle(g.text);
+        }
+    }
 }
 
 impl Located for Source {
@@ -431,7 +438,9 @@ impl GameReader {
             return Ok(None);
         };
         let game = self.texts.then_some(&g);
-        facts_to_py(py, &facts, self.fens, game).map(Some)
+        let out = facts_to_py(py, &facts, self.fens, game).map(Some);
+        self.source.recycle(g);
+        out
     }
 
     /// Bytes of the stream read so far.
@@ -504,11 +513,15 @@ fn next_line(
     let Some((g, facts)) = reader.next_facts()? else {
         return Ok(None);
     };
-    if let Some(line) = crate::game_json::json_line(&facts, file, words) {
-        return Ok(Some(PyString::new(py, &line).into_any().unbind()));
-    }
-    let game = reader.texts.then_some(&g);
-    facts_to_py(py, &facts, reader.fens, game).map(Some)
+    let out = match crate::game_json::json_line(&facts, file, words) {
+        Some(line) => Ok(Some(PyString::new(py, &line).into_any().unbind())),
+        None => {
+            let game = reader.texts.then_some(&g);
+            facts_to_py(py, &facts, reader.fens, game).map(Some)
+        }
+    };
+    reader.source.recycle(g);
+    out
 }
 
 /// Rule on one game, a panic becoming the game's error.
