@@ -17,7 +17,10 @@ from pathlib import Path
 # checkpoint are written), the others would run for ten minutes and leave a file
 # behind when they end.
 SCRIPT = r"""
-import sys, time
+import signal, sys, time
+# Ctrl-C as at a terminal, even where the suite was started with SIGINT ignored
+# (a background job of a shell without job control)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from remis.audit.run import AuditOptions, TaskResult, run_audit
 from remis.audit.stats import new_summary
 
