@@ -446,6 +446,13 @@ impl GameFacts {
     }
 }
 
+/// Whether `pos` is the usual start (as 9.2.3 identifies positions), which most games
+/// begin from: its key is made once.
+fn is_usual_start(pos: &Chess) -> bool {
+    static START: std::sync::LazyLock<Key> = std::sync::LazyLock::new(|| Key::of(&start()));
+    Key::of(pos) == *START
+}
+
 /// The position after `moves` from `start`.
 fn positions(start: &Chess, moves: &[Move]) -> Chess {
     let mut p = start.clone();
@@ -565,7 +572,7 @@ impl Questions {
     /// [`Questions::mate_found`]), the usual start without a question. What was tried is
     /// remembered, so that [`Questions::dead`] does not try it again.
     fn live(&mut self, pos: &Chess) -> bool {
-        if Key::of(pos) == Key::of(&crate::board::start()) {
+        if is_usual_start(pos) {
             // (the usual start is live: see [`Questions::first_dead`])
             return true;
         }
@@ -652,7 +659,7 @@ impl Questions {
     /// later than the first dead one, never earlier.
     fn first_dead(&mut self, start: &Chess, run: &Replay) -> Option<(u32, DeadVerdict)> {
         let last = run.h.position();
-        if Key::of(last) == Key::of(&crate::board::start()) {
+        if is_usual_start(last) {
             // the usual start is live (a file of empty games would ask it of every game)
             return None;
         }
@@ -763,7 +770,7 @@ impl Replay {
     /// The start position: a position of the standard start with its clock below the
     /// claim count has no end and allows no claim.
     fn begin(&mut self, test: &mut dyn DeadTest) {
-        if self.h.halfmoves() + 1 < self.fifty && Key::of(self.h.position()) == Key::of(&start()) {
+        if self.h.halfmoves() + 1 < self.fifty && is_usual_start(self.h.position()) {
             return;
         }
         self.end = self.end_here(None, test);
