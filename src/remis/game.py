@@ -302,8 +302,8 @@ def game_lines(path: str | Path, *, claims: ClaimMode = "all", laws: LawsMode = 
     compressed, ``-`` = stdin): the game's JSON line (with its newline), written
     whole by the core where the game has nothing to word or only a checkmate, a
     stalemate, claims or a flag fall whose verdict is a helpmate found, too little
-    material or an undecided search (with Python's templates: :func:`core_words`), else its
-    :class:`GameRuling`, which Python words (:meth:`GameRuling.to_json`).
+    material or an undecided search (with Python's templates: :func:`core_words`),
+    else its :class:`GameRuling`, which Python words (:meth:`GameRuling.to_json`).
     ``file`` is named first in each line the core writes, as when several
     files are read at once.  Under the Laws of each
     game's date (``laws="as-played"``), whose names are Python's, every game

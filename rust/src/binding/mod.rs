@@ -462,8 +462,9 @@ impl GameReader {
 
 /// The lines of `remis game --json` from a [`GameReader`]: a game with nothing to word,
 /// or (given Python's templates, `words`) only a checkmate, a stalemate, claims or a
-/// common flag fall to word, comes as its line (a `str`, see [`crate::game_json`]), naming `file` first where it
-/// is given; any other as the reader's facts, for Python to word.
+/// common flag fall to word, comes as its line (a `str`, see [`crate::game_json`]),
+/// naming `file` first where it is given; any other as the reader's facts, for Python
+/// to word.
 #[pyclass(module = "remis._core")]
 pub struct GameLines {
     reader: Py<GameReader>,
