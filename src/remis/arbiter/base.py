@@ -106,8 +106,10 @@ class ArbiterBase:
         self.config = Config.from_dict(config)
         self.dead_test = EngineDeadTest() if dead_test is None else dead_test
         # the history asks the dead test within each push; the arbiter reads the
-        # python-chess board only where a rule needs it (lazy)
-        self.history = History(self.config.board(), dead_test=self.dead_test, lazy=True)
+        # python-chess board only where a rule needs it (lazy); the usual start is
+        # the core's own (a board given would be read back from its FEN)
+        board = self.config.board() if self.config.start_fen else None
+        self.history = History(board, dead_test=self.dead_test, lazy=True)
         self._start_game(self.history.turn)
         # a game set up in a position that has already ended (mate, stalemate, a
         # dead position, 75 moves without progress) is over before its first move,
