@@ -4,8 +4,11 @@
 the middleware (:mod:`remis.service.middleware`), the error answers
 (:mod:`remis.service.errors`), one router per resource
 (:mod:`remis.service.routes`, and :mod:`remis.service.newgame`) and the web
-page (:mod:`remis.service.page`).  The request of every move is answered
-before the application's stack (:mod:`remis.service.fast_events`).
+page (:mod:`remis.service.page`).  The requests a live game makes are
+answered before the application's stack, which passes them on only where
+they are unusual: every move (:mod:`remis.service.fast_events`), its
+creation and its reads, the state and the log's pages
+(:mod:`remis.service.fast_games`).
 
 Every error is a 4xx with ``{"detail": "a clear message", "code":
 "a_stable_name"}`` (and ``params``, the details a translation of the code
@@ -36,6 +39,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 import remis
 from remis.service.errors import add_error_handlers
 from remis.service.fast_events import FastEvents
+from remis.service.fast_games import FastGames
 from remis.service.limits import Limits
 from remis.service.middleware import MAX_BODY, BodyLimit, outer, stacked
 from remis.service.newgame import router as newgame_router
@@ -56,12 +60,14 @@ ROUTERS: tuple[Callable[[Services], APIRouter], ...] = (
 
 class Service(FastAPI):
     """The application: every request passes the outer layer
-    (:func:`~remis.service.middleware.outer`), then an event request (one a
-    move) is answered by :attr:`fast` before the stack of middlewares and
-    routing (:attr:`stack`), which gets the rest (and every request when
+    (:func:`~remis.service.middleware.outer`), then an ordinary request of a
+    live game (an event, one a move; its creation, state and log) is
+    answered by :attr:`fast` before the stack of middlewares and routing
+    (:attr:`stack`), which gets the rest (and every request when
     :attr:`fast` is None)."""
 
-    #: the event requests' answerer
+    #: the answerer of a live game's requests: the events', then the others'
+    #: (:class:`~remis.service.fast_games.FastGames`)
     fast: FastEvents | None = None
     #: the outer layer around :meth:`inner`
     layers: ASGIApp | None = None
@@ -111,7 +117,9 @@ def create_app(db: str | Store = "sqlite:///remis.db", *, web_dist: Path = WEB_D
     app.stack = stacked(partial(FastAPI.__call__, app))
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     add_error_handlers(app, services.store.url)
-    app.fast = FastEvents(app.stack, games=services.games, model=Event,
+    others = FastGames(app.stack, games=services.games, handlers=app.exception_handlers,
+                       limit=MAX_BODY)
+    app.fast = FastEvents(others, games=services.games, model=Event,
                           handlers=app.exception_handlers, limit=MAX_BODY)
     for router in ROUTERS:
         app.include_router(router(services))

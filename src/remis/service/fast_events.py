@@ -12,7 +12,9 @@ answers, errors included, stay the route's: a request costs its own work and
 the application's stack only where it needs it.  The client behind a trusted
 proxy is known before (:func:`remis.service.middleware.outer`); the caller
 and the anti-framing headers, which the layers of the stack give the other
-requests (:func:`remis.service.middleware.stacked`), it sets itself.
+requests (:func:`remis.service.middleware.stacked`), it sets itself.  The
+pieces of that (a body taken or handed on, an answer, a refusal) serve the
+other requests of a live game too (:mod:`remis.service.fast_games`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import json
 import re
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from starlette.requests import Request
@@ -35,10 +37,11 @@ from remis.service.pool import CALLER
 
 _PATH = re.compile(r"/v1/games/([^/]+)/events")
 _JSON = (b"application/json", b"application/json; charset=utf-8")
-#: the answer's JSON, as the route writes it (an encoder made once, not one a request)
-_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+#: the answer's JSON, as the routes write it (an encoder made once, not one a request)
+compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 #: an exception handler of the app: ``(request, exc) -> response``
 Handler = Callable[[Request, Exception], Any]
+_Model = TypeVar("_Model", bound=BaseModel)
 
 
 class FastEvents:
@@ -64,18 +67,10 @@ class FastEvents:
             await self.app(scope, receive, send)
             return
         received = time.time()
-        headers: dict[bytes, bytes] = {}
-        for name, value in scope["headers"]:
-            headers.setdefault(name, value)  # the first of a repeated header, as Starlette
-        body, whole = await _body(receive, self.limit)
-        event = None
-        if whole and headers.get(b"content-type", b"").lower() in _JSON:
-            try:  # parsed and validated in one pass; what it refuses goes on to the route
-                event = self.model.model_validate_json(body)
-            except (ValueError, ValidationError):  # the route words every error
-                event = None
+        headers = first_headers(scope)
+        event, receive = await ordinary_body(self.model, headers, receive, self.limit)
         if event is None:
-            await self.app(scope, receive_with(body, whole, receive), send)
+            await self.app(scope, receive, send)
             return
         caller = CALLER.set(scope_caller(scope))
         try:
@@ -94,38 +89,80 @@ class FastEvents:
             state, n = await self.games.post_async(game_id, token, data, expected,
                                                    received=received)
         except Exception as exc:
-            handler = self._handler(exc)
-            if handler is None:
-                raise
-            response = handler(Request(scope), exc)
-            if inspect.isawaitable(response):
-                response = await response
-            await response(scope, _no_body, framing(send))
-            if handler is self._last_resort():
-                raise  # as the application's stack does, so that the server logs it
+            await refuse(self.handlers, scope, send, exc)
             return
-        payload = _compact({"state": state, "event": n}).encode()
-        await send({"type": "http.response.start", "status": 200,
-                    "headers": [(b"content-length", str(len(payload)).encode()),
-                                (b"content-type", b"application/json"), *FRAMING_HEADERS]})
-        await send({"type": "http.response.body", "body": payload})
-
-    def _last_resort(self) -> Handler | None:
-        """The app's handler of any other exception (a 500), if it has one."""
-        return self.handlers.get(Exception) or self.handlers.get(500)
-
-    def _handler(self, exc: Exception) -> Handler | None:
-        """The app's handler of ``exc``'s class or nearest base."""
-        for cls in type(exc).__mro__:
-            if cls is Exception:
-                break
-            handler = self.handlers.get(cls)
-            if handler is not None:
-                return handler
-        return self._last_resort()
+        await answer(send, 200, compact({"state": state, "event": n}).encode())
 
 
-async def _body(receive: Receive, limit: int) -> tuple[bytes, bool]:
+def last_resort(handlers: Mapping[Any, Handler]) -> Handler | None:
+    """The app's handler of any other exception (a 500), if it has one."""
+    return handlers.get(Exception) or handlers.get(500)
+
+
+def handler_of(handlers: Mapping[Any, Handler], exc: Exception) -> Handler | None:
+    """The app's handler of ``exc``'s class or nearest base."""
+    for cls in type(exc).__mro__:
+        if cls is Exception:
+            break
+        handler = handlers.get(cls)
+        if handler is not None:
+            return handler
+    return last_resort(handlers)
+
+
+async def refuse(handlers: Mapping[Any, Handler], scope: Scope, send: Send,
+                 exc: Exception) -> None:
+    """Answer ``exc`` as the app's stack does: with its handler among
+    ``handlers`` and the anti-framing headers; an exception that only the
+    last resort handles (or none) is raised again after the answer, so that
+    the server logs it."""
+    handler = handler_of(handlers, exc)
+    if handler is None:
+        raise exc
+    response = handler(Request(scope), exc)
+    if inspect.isawaitable(response):
+        response = await response
+    await response(scope, _no_body, framing(send))
+    if handler is last_resort(handlers):
+        raise exc  # as the application's stack does, so that the server logs it
+
+
+async def answer(send: Send, status: int, payload: bytes) -> None:
+    """Send a JSON answer as the stack would (with the anti-framing headers)."""
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-length", str(len(payload)).encode()),
+                            (b"content-type", b"application/json"), *FRAMING_HEADERS]})
+    await send({"type": "http.response.body", "body": payload})
+
+
+def first_headers(scope: Scope) -> dict[bytes, bytes]:
+    """The request's headers by name, the first of a repeated one (as Starlette reads them).
+
+    >>> first_headers({"headers": [(b"a", b"1"), (b"a", b"2")]})
+    {b'a': b'1'}
+    """
+    headers: dict[bytes, bytes] = {}
+    for name, value in scope["headers"]:
+        headers.setdefault(name, value)
+    return headers
+
+
+async def ordinary_body(model: type[_Model], headers: Mapping[bytes, bytes], receive: Receive,
+                        limit: int) -> tuple[_Model | None, Receive]:
+    """The request's JSON body as ``model`` accepts it, or None where the
+    route is to read it (another content type, a body ``model`` refuses, one
+    over ``limit`` bytes or cut short), and the ``receive`` that hands the
+    body on to the route."""
+    body, whole = await _read_body(receive, limit)
+    if whole and headers.get(b"content-type", b"").lower() in _JSON:
+        try:  # parsed and validated in one pass; what it refuses goes on to the route
+            return model.model_validate_json(body), receive
+        except (ValueError, ValidationError):  # the route words every error
+            pass
+    return None, receive_with(body, whole, receive)
+
+
+async def _read_body(receive: Receive, limit: int) -> tuple[bytes, bool]:
     """The request's body up to ``limit`` bytes, and whether that is all of it."""
     chunks: list[bytes] = []
     size = 0

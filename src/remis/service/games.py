@@ -514,13 +514,89 @@ class Games:
             return page
         rec = self.record(game_id)
         with self._lock(game_id):
-            live = self._synced(rec)
-            total = live.applied
-            after = min(max(after, 0), total)
-            events = self.store.events(game_id, after, min(limit, total - after))
-            last = after + len(events)
-            return {"events": events, "log": live.arbiter.rulings(after, last),
-                    "after": after, "last": last, "total": total}
+            return self._page(self._synced(rec), after, limit)
+
+    def _page(self, live: _Live, after: int, limit: int) -> dict[str, Any]:
+        """The answer of :meth:`events` from ``live``, which has every stored
+        event (call with the game's lock held)."""
+        total = live.applied
+        after = min(max(after, 0), total)
+        events = self.store.events(live.record.id, after, min(limit, total - after))
+        last = after + len(events)
+        return {"events": events, "log": live.arbiter.rulings(after, last),
+                "after": after, "last": last, "total": total}
+
+    async def view_async(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """What the holder of ``token`` reads of a game (:meth:`reader`, 401
+        and 404 as there): its ``id``, ``config``, current ``state`` (as
+        :meth:`state`) and ``now``, the seconds since its creation.  Read on
+        the event loop where that cannot wait, else in a thread (see
+        :meth:`_read_async`).
+
+        >>> import asyncio
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> gid, tokens, _ = games.create({"mode": "rapid"})
+        >>> view = asyncio.run(games.view_async(gid, tokens["spectator"]))
+        >>> view["id"] == gid, view["config"], view["state"]["ply"], view["now"] >= 0
+        (True, {'mode': 'rapid'}, 0, True)
+        """
+        rec, state, _ = await self._read_async(
+            game_id, token, lambda live: (live.record, live.view(), live.applied), self.state)
+        return {"id": rec.id, "config": rec.config, "state": state,
+                "now": round(time.time() - rec.created, 3)}
+
+    async def events_async(self, game_id: str, token: str | None, after: int = 0,
+                           limit: int = 1000) -> dict[str, Any]:
+        """:meth:`events` for the holder of ``token`` (:meth:`reader`, 401
+        and 404 as there), read on the event loop where that cannot wait,
+        else in a thread (see :meth:`_read_async`).
+
+        >>> import asyncio
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> gid, tokens, _ = games.create({})
+        >>> _ = games.post(gid, tokens["white"], {"type": "move", "player": "white",
+        ...                                       "move": "e4"})
+        >>> page = asyncio.run(games.events_async(gid, tokens["black"], after=0, limit=5))
+        >>> [e["move"] for e in page["events"]], page["last"], page["total"]
+        (['e4'], 1, 1)
+        """
+        page: dict[str, Any] = await self._read_async(
+            game_id, token, lambda live: self._page(live, after, limit),
+            self.events, after, limit)
+        return page
+
+    async def _read_async(self, game_id: str, token: str | None,
+                          read: Callable[[_Live], _T], elsewhere: Callable[..., _T],
+                          *args: Any) -> _T:
+        """A read by the holder of ``token``: ``read(live)`` on the event
+        loop where it cannot wait (as in :meth:`post_async`): the game in
+        memory, its lock free, every stored event applied and a store that
+        reads without a thread of its own; else :meth:`reader` and then
+        ``elsewhere(game_id, *args)`` in a thread, where a game is rebuilt,
+        waits for its lock or is read by a worker."""
+        live = self._cached(game_id)
+        if live is not None and self.store.writes_later:
+            _role(live.record, token)
+            lock = self._lock(game_id)
+            if lock.acquire(blocking=False):
+                try:
+                    # the same game still (not dropped or rebuilt meanwhile), and up to date
+                    if (self._cached(game_id) is live
+                            and self.store.count(game_id) == live.applied):
+                        with _loop_step:
+                            return read(live)
+                except WouldWait:
+                    pass
+                finally:
+                    lock.release()
+
+        def in_thread() -> _T:
+            self.reader(game_id, token)
+            return elsewhere(game_id, *args)
+
+        return await anyio.to_thread.run_sync(in_thread)
 
     def post(self, game_id: str, token: str | None, event: Mapping[str, Any],
              expected_ply: int | None = None, *,

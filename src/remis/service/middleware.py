@@ -246,10 +246,11 @@ def outer(app: ASGIApp, proxies: list[str] | str | None = None) -> ASGIApp:
 
 
 def stacked(app: ASGIApp) -> ASGIApp:
-    """``app`` inside the layers of every request that the event requests'
-    answerer (:class:`~remis.service.fast_events.FastEvents`) passes on: the
-    caller is set, and the answer gets the anti-framing headers (that
-    answerer does both for its own answers).
+    """``app`` inside the layers of every request that the answerers of a
+    live game's requests (:mod:`~remis.service.fast_events`,
+    :mod:`~remis.service.fast_games`) pass on: the caller is set, and the
+    answer gets the anti-framing headers (those answerers do both for their
+    own answers).
 
     >>> layers = stacked(JSONResponse({}))
     >>> type(layers).__name__, type(layers.app).__name__
