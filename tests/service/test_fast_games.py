@@ -24,7 +24,7 @@ import pytest
 from remis.service.app import create_app
 from remis.service.fast_events import FastEvents
 from remis.service.fast_games import FastGames
-from remis.service.games import Games
+from remis.service.games import LOOP_PAGE, Games
 from remis.service.store import open_store
 
 #: an answer as sent: status, raw headers in order, body
@@ -151,8 +151,12 @@ def fixed(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     return reset
 
 
-def test_the_fast_answers_are_the_routes_byte_for_byte(tmp_path: Path,
-                                                       fixed: Callable[[], None]) -> None:
+@pytest.mark.parametrize("loop_page", [LOOP_PAGE, 2], ids=["usual", "long pages in a thread"])
+def test_the_fast_answers_are_the_routes_byte_for_byte(
+        tmp_path: Path, fixed: Callable[[], None], loop_page: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("remis.service.games.LOOP_PAGE", loop_page)
+    monkeypatch.setattr("remis.service.fast_games.LOOP_PAGE", loop_page)
     passed: list[str] = []
     fast = play(tmp_path / "fast.db", True, script, passed)
     fixed()
@@ -217,3 +221,25 @@ def test_a_read_runs_on_the_loop_only_where_it_cannot_wait(
     on_loop, waited, waiting = asyncio.run(reads())
     assert on_loop == waited == games.events(gid)
     assert waiting and threads == ["in_thread"]
+
+
+def test_a_long_page_is_read_in_a_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page of more than ``LOOP_PAGE`` events is read off the event loop,
+    a shorter one of the same game on it, with the same answers."""
+    monkeypatch.setattr("remis.service.games.LOOP_PAGE", 1)
+    games = Games(open_store("sqlite:///:memory:"))
+    gid, tokens, _ = games.create({})
+    for colour, move in [("white", "e4"), ("black", "e5")]:
+        games.post(gid, tokens[colour], {"type": "move", "player": colour, "move": move})
+    threads: list[str] = []
+    real = anyio.to_thread.run_sync
+
+    async def counted(func: Callable[[], Any], *args: Any, **kwargs: Any) -> Any:
+        threads.append(getattr(func, "__name__", "?"))
+        return await real(func, *args, **kwargs)
+
+    monkeypatch.setattr("anyio.to_thread.run_sync", counted)
+    short = asyncio.run(games.events_async(gid, tokens["white"], after=1))
+    assert threads == [] and short == games.events(gid, after=1)
+    long = asyncio.run(games.events_async(gid, tokens["white"]))
+    assert threads == ["in_thread"] and long == games.events(gid)

@@ -12,7 +12,8 @@ query string it understands whole (none for the state; ``after`` and
 the log).  It does the route's work (:meth:`~remis.service.games.Games.
 create_async`, :meth:`~remis.service.games.Games.view_async`,
 :meth:`~remis.service.games.Games.events_async`: a read runs on the event
-loop only where it cannot wait) and answers the route's bytes: the same
+loop only where it cannot wait, and a long page of the log is read and
+written in a thread) and answers the route's bytes: the same
 JSON, the read answers serialized by their response models as FastAPI does,
 the same headers, a refusal through the app's own handler.  Anything else
 (another method or path, HEAD, a query string it does not know, a body it
@@ -26,6 +27,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import anyio.to_thread
 from pydantic import TypeAdapter
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -38,7 +40,7 @@ from remis.service.fast_events import (
     ordinary_body,
     refuse,
 )
-from remis.service.games import Games
+from remis.service.games import LOOP_PAGE, Games
 from remis.service.middleware import scope_caller
 from remis.service.pool import CALLER
 from remis.service.routes.games import MAX_PAGE
@@ -119,8 +121,10 @@ class FastGames:
             return
         finally:
             CALLER.reset(caller)
-        # validated and dumped by the response model, as FastAPI does: the same bytes
-        await answer(send, 200, model.dump_json(model.validate_python(content), by_alias=True))
+        if log and len(content["events"]) > LOOP_PAGE:  # a long page: off the loop
+            await answer(send, 200, await anyio.to_thread.run_sync(_dumped, model, content))
+        else:
+            await answer(send, 200, _dumped(model, content))
 
 
 def query(text: bytes) -> dict[str, int] | None:
@@ -148,6 +152,12 @@ def query(text: bytes) -> dict[str, int] | None:
             return None
         out[key] = value
     return out
+
+
+def _dumped(model: TypeAdapter[Any], content: Any) -> bytes:
+    """``content`` validated and dumped by the response ``model``, as FastAPI
+    does: the route's bytes."""
+    return model.dump_json(model.validate_python(content), by_alias=True)
 
 
 def _no_body(headers: Mapping[bytes, bytes]) -> bool:

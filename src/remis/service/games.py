@@ -118,6 +118,10 @@ def _must_not_wait(what: str) -> None:
 #: refused after ``Limits.between_moves`` events in a row without a move
 IDLE_EVENTS = frozenset({"touch", "offer_draw", "decline_draw", "claim", "request"})
 
+#: the most events of a page of the log read on the event loop: a longer page (its
+#: rows read, decoded and answered) is read in a thread, not to hold the loop up
+LOOP_PAGE = 100
+
 #: estimated bytes of a game in memory: its record and its arbiter before any event
 GAME_BYTES = 16 * 1024
 #: estimated bytes each event applied adds (its copy, the ruling-log entries it wrote
@@ -521,30 +525,44 @@ class Games:
         event (call with the game's lock held)."""
         total = live.applied
         after = min(max(after, 0), total)
-        events = self.store.events(live.record.id, after, min(limit, total - after))
+        count = min(limit, total - after)
+        if count > LOOP_PAGE:
+            _must_not_wait("a long page of the log")
+        events = self.store.events(live.record.id, after, count)
         last = after + len(events)
         return {"events": events, "log": live.arbiter.rulings(after, last),
                 "after": after, "last": last, "total": total}
 
-    async def view_async(self, game_id: str, token: str | None) -> dict[str, Any]:
+    def view(self, game_id: str, token: str | None) -> dict[str, Any]:
         """What the holder of ``token`` reads of a game (:meth:`reader`, 401
         and 404 as there): its ``id``, ``config``, current ``state`` (as
-        :meth:`state`) and ``now``, the seconds since its creation.  Read on
-        the event loop where that cannot wait, else in a thread (see
-        :meth:`_read_async`).
+        :meth:`state`) and ``now``, the seconds since its creation.
+
+        >>> from remis.service.store import open_store
+        >>> games = Games(open_store("sqlite:///:memory:"))
+        >>> gid, tokens, _ = games.create({"mode": "rapid"})
+        >>> view = games.view(gid, tokens["spectator"])
+        >>> view["id"] == gid, view["config"], view["state"]["ply"], view["now"] >= 0
+        (True, {'mode': 'rapid'}, 0, True)
+        """
+        self.reader(game_id, token)
+        rec, state, _ = self.state(game_id)
+        return _game_view(rec, state)
+
+    async def view_async(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """:meth:`view`, read on the event loop where that cannot wait, else
+        in a thread (see :meth:`_read_async`).
 
         >>> import asyncio
         >>> from remis.service.store import open_store
         >>> games = Games(open_store("sqlite:///:memory:"))
         >>> gid, tokens, _ = games.create({"mode": "rapid"})
-        >>> view = asyncio.run(games.view_async(gid, tokens["spectator"]))
-        >>> view["id"] == gid, view["config"], view["state"]["ply"], view["now"] >= 0
-        (True, {'mode': 'rapid'}, 0, True)
+        >>> asyncio.run(games.view_async(gid, tokens["white"]))["state"]["to_move"]
+        'white'
         """
         rec, state, _ = await self._read_async(
             game_id, token, lambda live: (live.record, live.view(), live.applied), self.state)
-        return {"id": rec.id, "config": rec.config, "state": state,
-                "now": round(time.time() - rec.created, 3)}
+        return _game_view(rec, state)
 
     async def events_async(self, game_id: str, token: str | None, after: int = 0,
                            limit: int = 1000) -> dict[str, Any]:
@@ -572,8 +590,9 @@ class Games:
                           *args: Any) -> _T:
         """A read by the holder of ``token``: ``read(live)`` on the event
         loop where it cannot wait (as in :meth:`post_async`): the game in
-        memory, its lock free, every stored event applied and a store that
-        reads without a thread of its own; else :meth:`reader` and then
+        memory, its lock free, every stored event applied, a store that
+        reads without a thread of its own and a page of at most
+        :data:`LOOP_PAGE` events; else :meth:`reader` and then
         ``elsewhere(game_id, *args)`` in a thread, where a game is rebuilt,
         waits for its lock or is read by a worker."""
         live = self._cached(game_id)
@@ -847,6 +866,12 @@ async def _drive_async(steps: Generator[_Append, None, _T],
     except StopIteration as stop:
         answer: _T = stop.value
         return answer
+
+
+def _game_view(rec: GameRecord, state: dict[str, Any]) -> dict[str, Any]:
+    """The answer of :meth:`Games.view` for the game ``rec`` in ``state``."""
+    return {"id": rec.id, "config": rec.config, "state": state,
+            "now": round(time.time() - rec.created, 3)}
 
 
 def _role(rec: GameRecord, token: str | None) -> str:

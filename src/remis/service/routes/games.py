@@ -67,13 +67,13 @@ def router(services: Services) -> APIRouter:
 
     @api.get("/v1/games/{game_id}", response_model=GameView, responses=READ_ERRORS,
              operation_id="get_game")
-    async def get_game(game_id: str, token: Token) -> dict[str, Any]:
+    def get_game(game_id: str, token: Token) -> dict[str, Any]:
         """The game's config and current state (any token of the game)."""
-        return await games.view_async(game_id, token)
+        return games.view(game_id, token)
 
     @api.get("/v1/games/{game_id}/events", response_model=EventLog, responses=READ_ERRORS,
              operation_id="get_events")
-    async def get_events(game_id: str, token: Token,
+    def get_events(game_id: str, token: Token,
                    after: Annotated[int, Query(ge=0, le=2**31, description=(
                        "the last event the client has: the page starts with the next"))] = 0,
                    limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description=(
@@ -82,7 +82,8 @@ def router(services: Services) -> APIRouter:
         """A page of the game's accepted events, in order, and of the ruling
         log they wrote (any token of the game): events ``after + 1`` on, at
         most ``limit``."""
-        return await games.events_async(game_id, token, after, limit)
+        games.reader(game_id, token)
+        return games.events(game_id, after, limit)
 
     @api.get("/v1/games/{game_id}/moves", response_model=MoveList, responses=READ_ERRORS,
              operation_id="get_moves")
