@@ -27,6 +27,10 @@ another checkout of remis (``DIR``, with its own ``.venv``, e.g. a worktree
 of an earlier commit): the same games, without the final resignation, are
 played against this tree's service and DIR's in turn, ``--rounds`` times,
 and the medians and their ratio are printed with the target (at most half).
+With SQLite at ``synchronous=full`` each round also measures the floor
+(``benchmarks/service_floor.py``): uvicorn and one durable commit per event,
+no rules, the cost any such server pays; what each checkout costs above it
+is its own work.
 """
 
 from __future__ import annotations
@@ -258,40 +262,56 @@ def cpu_of(pids: list[int]) -> float:
     return sum(c for c in map(cpu_seconds, pids) if c is not None)
 
 
-def start_checkout(db: str, checkout: Path, timeout: float = 60.0) -> Any:
+def start_checkout(db: str, checkout: Path) -> Any:
     """``remis serve`` of another checkout, run by its own ``.venv`` from its
     folder (the baseline of ``--compare``), once it answers."""
+    return _started(
+        [str(checkout / ".venv" / "bin" / "python"), "-c",
+         "import sys; from remis.cli import main; sys.exit(main(sys.argv[1:]))", "serve",
+         "--db", db, "--log-level", "warning"], f"{checkout}: remis serve", checkout)
+
+
+def start_floor(path: str) -> Any:
+    """The floor server (``benchmarks/service_floor.py``) over the SQLite file
+    ``path``, once it answers."""
+    return _started([sys.executable, str(Path(__file__).with_name("service_floor.py")),
+                     "--db", path], "the floor server", None)
+
+
+def _started(command: list[str], what: str, cwd: Path | None, timeout: float = 60.0) -> Any:
+    """The server ``command`` (given ``--port``) started, once it answers HTTP."""
     import httpx
     from service_procs import Server
 
-    server = Server(db)
-    server.proc = subprocess.Popen(
-        [str(checkout / ".venv" / "bin" / "python"), "-c",
-         "import sys; from remis.cli import main; sys.exit(main(sys.argv[1:]))", "serve",
-         "--port", str(server.port), "--db", db, "--log-level", "warning"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=checkout)
+    server = Server(None)
+    server.proc = subprocess.Popen([*command, "--port", str(server.port)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   cwd=cwd)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.proc.poll() is not None:
-            raise RuntimeError(f"{checkout}: remis serve exited with {server.proc.returncode}")
+            raise RuntimeError(f"{what} exited with {server.proc.returncode}")
         try:
-            if httpx.get(server.url + "/openapi.json", timeout=1.0).status_code == 200:
-                return server
+            httpx.get(server.url + "/openapi.json", timeout=1.0)
+            return server
         except httpx.HTTPError:
             pass
         time.sleep(0.2)
     server.kill()
-    raise RuntimeError(f"{checkout}: remis serve did not answer within {timeout} s")
+    raise RuntimeError(f"{what} did not answer within {timeout} s")
 
 
 def run_one(db: str, games: list[list[Event]], args: argparse.Namespace,
-            checkout: Path | None = None) -> dict[str, Any]:
-    """Start a server on ``db`` (this tree's, or ``checkout``'s), run the load
-    process against it, stop it; also the CPU seconds the service processes
-    and their workers used meanwhile."""
+            checkout: Path | None = None, floor: str | None = None) -> dict[str, Any]:
+    """Start a server on ``db`` (this tree's, or ``checkout``'s, or the floor
+    server on the SQLite file ``floor``), run the load process against it,
+    stop it; also the CPU seconds the service processes and their workers
+    used meanwhile."""
     from service_procs import Server
 
-    if checkout is not None:
+    if floor is not None:
+        servers = [start_floor(floor)]
+    elif checkout is not None:
         servers = [start_checkout(db, checkout)]
     else:
         servers = [Server(db).start() for _ in range(args.instances)]
@@ -419,14 +439,18 @@ def compare(args: argparse.Namespace) -> None:
         if pg is None:
             print(f"postgresql: skipped ({why})")
             return
-    per: dict[str, list[float]] = {"this tree": [], "baseline": []}
+    per: dict[str, list[float]] = {"this tree": [], "baseline": [], "floor": []}
+    contenders: list[tuple[str, Path | None]] = [("this tree", None), ("baseline", args.compare)]
+    if db == "sqlite" and args.sqlite_sync == "full":
+        contenders.append(("floor", None))
     try:
         for n in range(args.rounds):
-            for name, checkout in (("this tree", None), ("baseline", args.compare)):
+            for name, checkout in contenders:
                 with tempfile.TemporaryDirectory(prefix="remis-bench-") as tmp:
                     url = (pg.url if pg is not None else
                            f"sqlite:///{tmp}/bench.db?synchronous={args.sqlite_sync}")
-                    out = run_one(url, games, args, checkout)
+                    out = run_one(url, games, args, checkout,
+                                  f"{tmp}/floor.db" if name == "floor" else None)
                 if out["errors"]:
                     raise RuntimeError(f"{name}: {out['errors'][0]}")
                 us = out["service_cpu"] * 1e6 / max(1, out["events"])
@@ -442,6 +466,12 @@ def compare(args: argparse.Namespace) -> None:
     print(f"service CPU per move event, against the baseline  {ratio:.2f}x  target <= 0.5x: "
           f"{'met' if ratio <= 0.5 else 'MISSED'}  (medians: this tree {mine:.0f} us, "
           f"baseline {base:.0f} us)")
+    if per["floor"]:
+        floor = statistics.median(per["floor"])
+        print(f"  floor: uvicorn and one durable SQLite commit per event, no rules "
+              f"(benchmarks/service_floor.py): {floor:.0f} us = {floor / base:.2f}x the "
+              f"baseline; this tree's own work above it {mine - floor:.0f} us, the "
+              f"baseline's {base - floor:.0f} us")
 
 
 if __name__ == "__main__":
