@@ -190,22 +190,27 @@ def test_the_fast_answers_are_the_routes_byte_for_byte(
     assert json.loads(again_route[2][2]) == whole
 
 
-def test_a_read_runs_on_the_loop_only_where_it_cannot_wait(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def threads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the functions handed to a thread (``anyio.to_thread.run_sync``)."""
+    names: list[str] = []
+    real = anyio.to_thread.run_sync
+
+    async def counted(func: Callable[[], Any], *args: Any, **kwargs: Any) -> Any:
+        names.append(getattr(func, "__name__", "?"))
+        return await real(func, *args, **kwargs)
+
+    monkeypatch.setattr("anyio.to_thread.run_sync", counted)
+    return names
+
+
+def test_a_read_runs_on_the_loop_only_where_it_cannot_wait(threads: list[str]) -> None:
     """A game in memory whose lock is free is read on the event loop (no
     thread); one whose lock another request holds is read in a thread, which
     waits for the lock while the loop goes on."""
     games = Games(open_store("sqlite:///:memory:"))
     gid, tokens, _ = games.create({})
     games.post(gid, tokens["white"], {"type": "move", "player": "white", "move": "e4"})
-    threads: list[str] = []
-    real = anyio.to_thread.run_sync
-
-    async def counted(func: Callable[[], Any], *args: Any, **kwargs: Any) -> Any:
-        threads.append(getattr(func, "__name__", "?"))
-        return await real(func, *args, **kwargs)
-
-    monkeypatch.setattr("anyio.to_thread.run_sync", counted)
 
     async def reads() -> tuple[dict[str, Any], dict[str, Any], bool]:
         on_loop = await games.events_async(gid, tokens["black"])
@@ -223,7 +228,8 @@ def test_a_read_runs_on_the_loop_only_where_it_cannot_wait(
     assert waiting and threads == ["in_thread"]
 
 
-def test_a_long_page_is_read_in_a_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_long_page_is_read_in_a_thread(monkeypatch: pytest.MonkeyPatch,
+                                          threads: list[str]) -> None:
     """A page of more than ``LOOP_PAGE`` events is read off the event loop,
     a shorter one of the same game on it, with the same answers."""
     monkeypatch.setattr("remis.service.games.LOOP_PAGE", 1)
@@ -231,14 +237,6 @@ def test_a_long_page_is_read_in_a_thread(monkeypatch: pytest.MonkeyPatch) -> Non
     gid, tokens, _ = games.create({})
     for colour, move in [("white", "e4"), ("black", "e5")]:
         games.post(gid, tokens[colour], {"type": "move", "player": colour, "move": move})
-    threads: list[str] = []
-    real = anyio.to_thread.run_sync
-
-    async def counted(func: Callable[[], Any], *args: Any, **kwargs: Any) -> Any:
-        threads.append(getattr(func, "__name__", "?"))
-        return await real(func, *args, **kwargs)
-
-    monkeypatch.setattr("anyio.to_thread.run_sync", counted)
     short = asyncio.run(games.events_async(gid, tokens["white"], after=1))
     assert threads == [] and short == games.events(gid, after=1)
     long = asyncio.run(games.events_async(gid, tokens["white"]))
