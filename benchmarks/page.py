@@ -95,11 +95,13 @@ RUNS = (
         "cluster, against python-chess's bare `read_game` loop (two small files).",
         ("benchmarks/audit.py", "--quick")),
     Run("service", "The HTTP service",
-        "Concurrent games played over HTTP against `remis serve` with SQLite: events per "
+        "200 concurrent games, a move a second each, played over HTTP against `remis serve` "
+        "with SQLite (the script's default load): events per "
         "second and latencies, against the same events through `Arbiter.apply` alone; with "
-        "`--base`, the server CPU per move event against an earlier commit's server, in the "
-        "same run.",
-        ("benchmarks/service.py", "--db", "sqlite", "--games", "50", "--duration", "20"),
+        "`--base`, the server CPU per move event against an earlier commit's server and "
+        "against a floor (uvicorn and one durable SQLite commit per event, no rules), in "
+        "the same run.",
+        ("benchmarks/service.py", "--db", "sqlite"),
         base=True),
     Run("hostile", "The HTTP service under hostile clients",
         "50 honest games and two honest analysts (`/v1/position`, `/v1/pgn` on real games) "
