@@ -19,10 +19,13 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 #: the roles of a game, in the order tokens are handed out
 ROLES = ("white", "black", "arbiter", "spectator")
+#: the tokens whose hash is remembered (bounded: a hostile client may send many)
+TOKENS_CACHED = 4096
 #: the roles that may post events (a spectator only reads)
 ACTORS = ("white", "black", "arbiter")
 
@@ -45,8 +48,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+@lru_cache(maxsize=TOKENS_CACHED)
 def hash_token(token: str) -> str:
-    """The stored form of a token: its SHA-256 in hex.
+    """The stored form of a token: its SHA-256 in hex (remembered for the
+    tokens seen last: a cold hash costs more than a move's own checks).
 
     >>> hash_token("abc")[:16]
     'ba7816bf8f01cfea'

@@ -4,7 +4,8 @@ validation machinery, which cost more than the event itself.
 
 :class:`FastEvents` takes an ordinary request (a JSON body that the route's
 model accepts, under the body limit): it validates the body with the same
-model, posts the event (:meth:`remis.service.games.Games.post_async`) and
+model (a move's plain body is read as the model would read it, by
+:func:`remis.service.schemas.plain_event`), posts the event (:meth:`remis.service.games.Games.post_async`) and
 answers what the route answers, a refusal through the app's own handler.
 Anything else (a malformed or unknown body, another content type, a body
 over the limit) goes on to the app unchanged, body and all, so that its
@@ -34,6 +35,7 @@ from remis.service.auth import bearer
 from remis.service.games import Games
 from remis.service.middleware import FRAMING_HEADERS, framing, receive_with, scope_caller
 from remis.service.pool import CALLER
+from remis.service.schemas import plain_event
 
 _PATH = re.compile(r"/v1/games/([^/]+)/events")
 _JSON = (b"application/json", b"application/json; charset=utf-8")
@@ -68,22 +70,26 @@ class FastEvents:
             return
         received = time.time()
         headers = first_headers(scope)
-        event, receive = await ordinary_body(self.model, headers, receive, self.limit)
-        if event is None:
-            await self.app(scope, receive, send)
-            return
+        body, whole = await _read_body(receive, self.limit)
+        json_body = whole and headers.get(b"content-type", b"").lower() in _JSON
+        data = plain_event(body) if json_body else None
+        if data is None:
+            event = valid(self.model, body) if json_body else None
+            if event is None:
+                await self.app(scope, receive_with(body, whole, receive), send)
+                return
+            data = event.model_dump(exclude_none=True)
         caller = CALLER.set(scope_caller(scope))
         try:
-            await self._post(scope, send, match.group(1), event,
+            await self._post(scope, send, match.group(1), data,
                              bearer(headers.get(b"authorization", b"").decode("latin-1")),
                              received)
         finally:
             CALLER.reset(caller)
 
-    async def _post(self, scope: Scope, send: Send, game_id: str, event: BaseModel,
+    async def _post(self, scope: Scope, send: Send, game_id: str, data: dict[str, Any],
                     token: str | None, received: float) -> None:
         """The route's work and answer."""
-        data = event.model_dump(exclude_none=True)
         expected = data.pop("expected_ply", None)
         try:
             state, n = await self.games.post_async(game_id, token, data, expected,
@@ -155,11 +161,18 @@ async def ordinary_body(model: type[_Model], headers: Mapping[bytes, bytes], rec
     body on to the route."""
     body, whole = await _read_body(receive, limit)
     if whole and headers.get(b"content-type", b"").lower() in _JSON:
-        try:  # parsed and validated in one pass; what it refuses goes on to the route
-            return model.model_validate_json(body), receive
-        except (ValueError, ValidationError):  # the route words every error
-            pass
+        parsed = valid(model, body)
+        if parsed is not None:
+            return parsed, receive
     return None, receive_with(body, whole, receive)
+
+
+def valid(model: type[_Model], body: bytes) -> _Model | None:
+    """The JSON ``body`` as ``model`` accepts it, else None (the route words every error)."""
+    try:  # parsed and validated in one pass
+        return model.model_validate_json(body)
+    except (ValueError, ValidationError):
+        return None
 
 
 async def _read_body(receive: Receive, limit: int) -> tuple[bytes, bool]:
