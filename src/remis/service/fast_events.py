@@ -5,12 +5,13 @@ validation machinery, which cost more than the event itself.
 :class:`FastEvents` takes an ordinary request (a JSON body that the route's
 model accepts, under the body limit): it validates the body with the same
 model (a move's plain body is read as the model would read it, by
-:func:`remis.service.schemas.plain_event`), posts the event (:meth:`remis.service.games.Games.post_async`) and
-answers what the route answers, a refusal through the app's own handler.
-Anything else (a malformed or unknown body, another content type, a body
-over the limit) goes on to the app unchanged, body and all, so that its
-answers, errors included, stay the route's: a request costs its own work and
-the application's stack only where it needs it.  The client behind a trusted
+:func:`remis.service.schemas.plain_event`), posts the event
+(:meth:`remis.service.games.Games.post_async`) and answers what the route
+answers, a refusal through the app's own handler.  Anything else (a
+malformed or unknown body, another content type, a body over the limit)
+goes on to the app unchanged, body and all, so that its answers, errors
+included, stay the route's: a request costs its own work and the
+application's stack only where it needs it.  The client behind a trusted
 proxy is known before (:func:`remis.service.middleware.outer`); the caller
 and the anti-framing headers, which the layers of the stack give the other
 requests (:func:`remis.service.middleware.stacked`), it sets itself.  The
