@@ -99,10 +99,10 @@ def play(db: Path, fast: bool, steps: Callable[[Call], Awaitable[None]],
     app = create_app(f"sqlite:///{db}", mate_workers=0, search_workers=0)
     app.state.games._clock = lambda: NOW
     if not fast:
-        app.fast = None  # type: ignore[attr-defined]
+        app.fast = None
     else:
-        assert isinstance(app.fast, FastEvents)  # type: ignore[attr-defined]
-        others = app.fast.app  # type: ignore[attr-defined]
+        assert isinstance(app.fast, FastEvents)
+        others = app.fast.app
         assert isinstance(others, FastGames)
         stack = others.app
 
