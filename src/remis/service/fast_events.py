@@ -71,15 +71,11 @@ class FastEvents:
             return
         received = time.time()
         headers = first_headers(scope)
-        body, whole = await _read_body(receive, self.limit)
-        json_body = whole and headers.get(b"content-type", b"").lower() in _JSON
-        data = plain_event(body) if json_body else None
+        body, receive = await json_body(headers, receive, self.limit)
+        data = None if body is None else self._event(body)
         if data is None:
-            event = valid(self.model, body) if json_body else None
-            if event is None:
-                await self.app(scope, receive_with(body, whole, receive), send)
-                return
-            data = event.model_dump(exclude_none=True)
+            await self.app(scope, receive, send)
+            return
         caller = CALLER.set(scope_caller(scope))
         try:
             await self._post(scope, send, match.group(1), data,
@@ -87,6 +83,14 @@ class FastEvents:
                              received)
         finally:
             CALLER.reset(caller)
+
+    def _event(self, body: bytes) -> dict[str, Any] | None:
+        """The event of a JSON ``body`` as the route's model reads it, else None."""
+        data = plain_event(body)
+        if data is None:
+            event = valid(self.model, body)
+            data = None if event is None else event.model_dump(exclude_none=True)
+        return data
 
     async def _post(self, scope: Scope, send: Send, game_id: str, data: dict[str, Any],
                     token: str | None, received: float) -> None:
@@ -160,12 +164,18 @@ async def ordinary_body(model: type[_Model], headers: Mapping[bytes, bytes], rec
     route is to read it (another content type, a body ``model`` refuses, one
     over ``limit`` bytes or cut short), and the ``receive`` that hands the
     body on to the route."""
+    body, receive = await json_body(headers, receive, limit)
+    return (None if body is None else valid(model, body)), receive
+
+
+async def json_body(headers: Mapping[bytes, bytes], receive: Receive,
+                    limit: int) -> tuple[bytes | None, Receive]:
+    """The request's whole JSON body, or None where the route is to read it
+    (another content type, a body over ``limit`` bytes or cut short), and
+    the ``receive`` that hands the body on to the route."""
     body, whole = await _read_body(receive, limit)
-    if whole and headers.get(b"content-type", b"").lower() in _JSON:
-        parsed = valid(model, body)
-        if parsed is not None:
-            return parsed, receive
-    return None, receive_with(body, whole, receive)
+    ok = whole and headers.get(b"content-type", b"").lower() in _JSON
+    return (body if ok else None), receive_with(body, whole, receive)
 
 
 def valid(model: type[_Model], body: bytes) -> _Model | None:

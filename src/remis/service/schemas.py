@@ -15,6 +15,10 @@ from remis.service.problem import Problem
 
 EventType = Literal["move", "offer_draw", "accept_draw", "decline_draw", "claim", "touch",
                     "flag", "illegal_move", "resign", "arbiter", "abort", "request"]
+PlayerName = Literal["white", "black", "both"]
+#: the longest ``move`` of an event (characters) and the latest ``at`` (seconds)
+MOVE_CHARS = 16
+LATEST_AT = 10**9
 
 
 class _Strict(BaseModel):
@@ -77,16 +81,16 @@ class Event(_Strict):
 
     type: EventType = Field(description="what happened (the arbiter reference lists the "
                                         "fields each type takes)")
-    player: Literal["white", "black", "both"] | None = Field(
+    player: PlayerName | None = Field(
         default=None, description="whom the event is about ('both' only for a flag, by the "
                                   "arbiter; absent only for arbiter decisions)")
-    at: float | None = Field(default=None, ge=0, le=10**9,
+    at: float | None = Field(default=None, ge=0, le=LATEST_AT,
                              description="seconds since the game started; default, and the "
                                          "only clock of an online game: the server's receive "
                                          "time.  From a player's token it is held between "
                                          "the receive time less the skew and the receive "
                                          "time; from the arbiter's it is the time of record")
-    move: str | None = Field(default=None, max_length=16,
+    move: str | None = Field(default=None, max_length=MOVE_CHARS,
                              description="move: the move, in SAN or UCI; claim: the written "
                                          "move; illegal_move: the move made")
     kind: str | None = Field(default=None, max_length=32,
@@ -134,7 +138,7 @@ class Event(_Strict):
 #: the fields :func:`plain_event` reads, in the order of :class:`Event`'s own
 _PLAIN = ("type", "player", "at", "move", "expected_ply")
 _PLAIN_KEYS = frozenset(_PLAIN)
-_PLAYERS = frozenset({"white", "black", "both"})
+_PLAYERS = frozenset(get_args(PlayerName))
 _TYPES = frozenset(get_args(EventType))
 
 
@@ -167,8 +171,8 @@ def plain_event(body: bytes) -> dict[str, Any] | None:
     ply = data.get("expected_ply", 0)
     if (type(kind) is not str or kind not in _TYPES
             or type(player) is not str or player not in _PLAYERS
-            or type(move) is not str or len(move) > 16
-            or type(at) not in (int, float) or not 0 <= at <= 10**9
+            or type(move) is not str or len(move) > MOVE_CHARS
+            or type(at) not in (int, float) or not 0 <= at <= LATEST_AT
             or type(ply) is not int or ply < 0):
         return None
     if "at" in data:
