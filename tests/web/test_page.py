@@ -590,7 +590,7 @@ def test_arbiter_consent_for_a_draw_offer(pages: Any) -> None:
     move(white, "e2e4", 1, black, arbiter)
     move(black, "e7e5", 2, white, arbiter)
     black.click("#offer-draw")
-    arbiter.wait_for_selector("#arbiter-panel:not([hidden])")
+    arbiter.wait_for_selector("#decision:not([hidden])")
     awaiting = arbiter.inner_text("#awaiting")
     assert "Black offers a draw" in awaiting and "Article 9.1.1" in awaiting, awaiting
     assert not white.is_visible("#arbiter-panel") and "accept-draw" not in actions(white)

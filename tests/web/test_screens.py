@@ -74,7 +74,7 @@ def test_more_screens(pages: Any, viewport: str) -> None:
     black.click("details#claim-more summary")
     black.select_option("#claim-kind", "quickplay")
     black.click("#claim-now")
-    arbiter.wait_for_selector("#arbiter-panel:not([hidden])")
+    arbiter.wait_for_selector("#decision:not([hidden])")
     save(arbiter, "10-arbiter-decides", viewport)
     analyse(white, "8/8/4k3/8/8/Q2K4/8/8 w - - 0 1")
     white.wait_for_selector("[data-testid=can-checkmate]")
