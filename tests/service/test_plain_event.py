@@ -1,4 +1,4 @@
-"""``plain_event`` reads the plain bodies of moves without pydantic: whatever
+"""``plain_event`` reads the plain bodies of moves without the model: whatever
 it reads must be exactly what the ``Event`` model makes of the same body
 (the same keys in the same order, the same values of the same types), and
 whatever it leaves (None) goes to the model."""

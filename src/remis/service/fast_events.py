@@ -22,13 +22,13 @@ other requests of a live game too (:mod:`remis.service.fast_games`).
 from __future__ import annotations
 
 import inspect
-import json
 import re
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import to_json
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -40,8 +40,10 @@ from remis.service.schemas import plain_event
 
 _PATH = re.compile(r"/v1/games/([^/]+)/events")
 _JSON = (b"application/json", b"application/json; charset=utf-8")
-#: the answer's JSON, as the routes write it (an encoder made once, not one a request)
-compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+#: the answer's compact UTF-8 JSON: pydantic's encoder, at a third of the standard
+#: library's cost on a move's state, writes the same text for it (they differ only in
+#: the notation of numbers under 1e-4, and times are to the millisecond)
+compact = to_json
 #: an exception handler of the app: ``(request, exc) -> response``
 Handler = Callable[[Request, Exception], Any]
 _Model = TypeVar("_Model", bound=BaseModel)
@@ -102,7 +104,7 @@ class FastEvents:
         except Exception as exc:
             await refuse(self.handlers, scope, send, exc)
             return
-        await answer(send, 200, compact({"state": state, "event": n}).encode())
+        await answer(send, 200, compact({"state": state, "event": n}))
 
 
 def last_resort(handlers: Mapping[Any, Handler]) -> Handler | None:

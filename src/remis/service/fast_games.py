@@ -101,7 +101,7 @@ class FastGames:
             return
         finally:
             CALLER.reset(caller)
-        await answer(send, 201, compact({"id": gid, "tokens": tokens, "state": state}).encode())
+        await answer(send, 201, compact({"id": gid, "tokens": tokens, "state": state}))
 
     async def _read(self, scope: Scope, send: Send, game_id: str,
                     headers: Mapping[bytes, bytes], log: bool, page: dict[str, int]) -> None:

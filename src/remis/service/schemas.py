@@ -4,11 +4,11 @@ and the error answers each kind of endpoint may give."""
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import from_json
 
 from remis.arbiter.config import defaults as config_defaults
 from remis.service.problem import Problem
@@ -146,9 +146,9 @@ def plain_event(body: bytes) -> dict[str, Any] | None:
     """``Event.model_validate_json(body).model_dump(exclude_none=True)`` for
     the plain bodies that clients send with nearly every move (ASCII JSON
     without escapes, of ``type``, ``player``, ``at``, ``move`` and
-    ``expected_ply``, each of its exact JSON type and in range), read without
-    pydantic, whose validation of a body costs more than the rest of a
-    move's own checks.  None for any other body, valid or not: the model
+    ``expected_ply``, each of its exact JSON type and in range), read by the
+    model's JSON parser without the model, whose validation of a body costs
+    more than the rest of a move's own checks.  None for any other body, valid or not: the model
     decides it.
 
     >>> plain_event(b'{"move": "e4", "at": 3, "type": "move", "player": "white"}')
@@ -159,8 +159,8 @@ def plain_event(body: bytes) -> dict[str, Any] | None:
     if not body.isascii() or b"\\" in body:
         return None  # an escape may spell a lone surrogate, which only the model refuses
     try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):  # too deep a nesting: the model words it
+        data = from_json(body)  # the model's own JSON reader, without the model
+    except ValueError:
         return None
     if type(data) is not dict or not data.keys() <= _PLAIN_KEYS:
         return None
