@@ -148,8 +148,8 @@ def plain_event(body: bytes) -> dict[str, Any] | None:
     without escapes, of ``type``, ``player``, ``at``, ``move`` and
     ``expected_ply``, each of its exact JSON type and in range), read by the
     model's JSON parser without the model, whose validation of a body costs
-    more than the rest of a move's own checks.  None for any other body, valid or not: the model
-    decides it.
+    more than the rest of a move's own checks.  None for any other body,
+    valid or not: the model decides it.
 
     >>> plain_event(b'{"move": "e4", "at": 3, "type": "move", "player": "white"}')
     {'type': 'move', 'player': 'white', 'at': 3.0, 'move': 'e4'}
