@@ -13,8 +13,10 @@ from typing import Any
 import httpx
 import pytest
 
+from remis.service import fast_events
 from remis.service.app import create_app
 from remis.service.fast_events import FastEvents
+from remis.service.schemas import plain_event
 
 MOVES = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
 
@@ -110,6 +112,37 @@ def test_the_fast_answers_are_the_routes(tmp_path: Path) -> None:
     assert statuses == [200, 200, 409, 409, 403, 401, 401, 422, 400, 422, 413, 404, 200,
                         200, 200, 200, 200, 200, 200, 409]
     assert fast == route
+
+
+def test_plain_bodies_skip_the_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every plain event body (moves, resignations) is read by
+    :func:`plain_event`, not validated by the model, whose validation costs
+    more than the rest of a move's checks; the fast path hands the model
+    only the other JSON bodies."""
+    read: list[bool] = []
+    validated: list[bytes] = []
+    model_read = fast_events.valid
+
+    def reader(body: bytes) -> dict[str, Any] | None:
+        data = plain_event(body)
+        read.append(data is not None)
+        return data
+
+    def model(model: Any, body: bytes) -> Any:
+        validated.append(body)
+        return model_read(model, body)
+
+    monkeypatch.setattr(fast_events, "plain_event", reader)
+    monkeypatch.setattr(fast_events, "valid", model)
+    play(tmp_path, True, [])
+    # 14 plain bodies: the six moves, five refused moves, the resignations (one for
+    # a game that does not exist); not plain: a field the model refuses, a body
+    # that is not JSON, two offers with an id (the other content type and the body
+    # over the limit are never read)
+    assert read.count(True) == 14
+    events = [b for b in validated if b"config" not in b]  # not the game's creation
+    assert read.count(False) == len(events) == 4
+    assert all(plain_event(b) is None for b in events)
 
 
 @pytest.mark.parametrize("fast", [True, False])
