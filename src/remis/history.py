@@ -253,6 +253,29 @@ class History:
         self._played(uci)
         return n
 
+    def play_legal(self, text: str) -> str | None:
+        """Play the legal move ``text`` names (UCI where it looks like UCI, else
+        SAN) and return its UCI; None, with nothing played, where it names no
+        legal move or the core does not hold the position (an illegal move
+        stood).  The live arbiter's usual move: one call to the core, which
+        also says whether the new position has anything to rule on.
+
+        >>> h = History()
+        >>> h.play_legal("Nf3"), h.play_legal("e2e4"), h.play_legal("e7e5"), h.ply
+        ('g1f3', None, 'e7e5', 2)
+        >>> h.found() is None
+        True
+        """
+        core = self._core
+        played = core.play_legal(text) if core.exact else None
+        if played is None:
+            return None
+        uci, found = played
+        self._played(uci)
+        if not found and self._in_core:
+            self._found = None  # what rulings() would say: no end, no claim
+        return uci
+
     def _moved(self) -> None:
         """A legal move was played: the next side moves, nothing is known yet."""
         self._ply += 1

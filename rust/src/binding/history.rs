@@ -343,6 +343,20 @@ impl CoreHistory {
         Ok((played, self.end(py)?))
     }
 
+    /// Play the legal move `text` names (UCI where it looks like UCI, else SAN) and
+    /// return its UCI and whether the position it leaves has an automatic end or a
+    /// claim, or is not ruled (`rulings` then says which); None, with nothing played,
+    /// where no legal move is named.  The live arbiter's move in one call.
+    fn play_legal(&mut self, py: Python<'_>, text: &str) -> PyResult<Option<(String, bool)>> {
+        let Some(m) = self.named(text) else {
+            return Ok(None);
+        };
+        let played = uci(self.h().position(), m);
+        self.play_move(py, m)?;
+        let now = self.live.now();
+        Ok(Some((played, !now.known || now.end.is_some() || !now.claims.is_empty())))
+    }
+
     /// The UCI of the legal move `text` names (UCI where it looks like UCI, else SAN),
     /// or None.
     fn legal_uci(&self, text: &str) -> Option<String> {
