@@ -19,7 +19,13 @@ from typing import Any, ClassVar
 import chess
 
 from remis.arbiter.base import MateTest, _secs
-from remis.arbiter.events import SHOGI_CLAIM_KINDS, Event, RefusedEvent, parse_event
+from remis.arbiter.events import (
+    SHOGI_CLAIM_KINDS,
+    Event,
+    RefusedEvent,
+    parse_event,
+    plain_move,
+)
 from remis.arbiter.illegal import IllegalMoves
 from remis.arbiter.powers import ArbiterPowers
 from remis.arbiter.state import ArbiterState, LogEntry
@@ -46,6 +52,11 @@ class Arbiter(IllegalMoves, ArbiterPowers):
     #: :mod:`remis.arbiter`, which knows both kinds: the chess arbiter, below the
     #: variant one, never imports it
     variant_arbiter: ClassVar[Callable[[], type[Arbiter]] | None] = None
+    #: whether a plain move in a quiet game takes :meth:`_quiet_move`, and the
+    #: state of a quiet game :meth:`_quiet_state` (False: the full path for
+    #: everything, as the tests that compare the two ask; the variant arbiter
+    #: plays its moves its own way)
+    quiet_moves: ClassVar[bool] = True
 
     def __new__(cls, config: Any = None, *, dead_test: DeadTest | None = None,
                 ) -> Arbiter:
@@ -110,6 +121,8 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         >>> a.last_at, a.history.ply
         (2.0, 1)
         """
+        if self.quiet_moves and self._quiet_move(event):
+            return
         ev = parse_event(event)
         at = self._last_at if ev.at is None else ev.at
         if at < self._last_at:
@@ -124,6 +137,48 @@ class Arbiter(IllegalMoves, ArbiterPowers):
             raise
         self._events.append(dict(event))
         self._last_at = at
+
+    def _quiet_move(self, event: Any) -> bool:
+        """Apply ``event`` if it is a legal plain move in a quiet game: nothing
+        pending, nothing touched or written down, no first-move or auto-claim
+        rule, the position in the core, and the mover's clock running with
+        time left.  That is nearly every event of a game, and it needs
+        neither the snapshot nor the handlers of the full path, whose
+        rulings it gives.  False, with nothing changed, for anything else;
+        the full path then takes the event, and refuses it where it must."""
+        if self._end is not None or self._pending_offer is not None \
+                or self._touched is not None or self._intended or self._a54 is not None \
+                or self._quickplay is not None or self._increment_request is not None \
+                or self._consent is not None:
+            return False
+        plain = plain_move(event)
+        if plain is None:
+            return False
+        color, at, text = plain
+        if at is None:
+            at = self._last_at
+        history, cfg, clock, moves = self.history, self.config, self._clock, self._moves_made
+        if at < self._last_at or color != history.turn or cfg.auto_claim_threefold \
+                or (cfg.first_move_seconds is not None and min(moves.values()) < 1) \
+                or (clock.clocked and (clock.paused or clock.running != color
+                                       or clock.fell_at(color, at) is not None)):
+            return False
+        if history.play_legal(text) is None:
+            return False
+        end = None
+        if history.found() is not None:  # an end or a claim: the rules say which
+            try:
+                end = self._automatic_end(True)
+            except BaseException:  # a search that could not run: nothing changes
+                history.pop()
+                raise
+        clock.press(color, at)
+        moves[color] += 1
+        if end is not None:
+            self._finish_ruling(len(self._events), at, end)
+        self._events.append(dict(event))
+        self._last_at = at
+        return True
 
     @property
     def last_at(self) -> float:
@@ -147,6 +202,8 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         (['draw_declined'], [0, 1])
         """
         log = self._log
+        if not log or (first > 0 and _event_index(log[-1]) < first):
+            return []  # the usual answer after a move: the event wrote nothing
         lo = bisect_left(log, first if first > 0 else -1, key=_event_index)
         hi = len(log) if stop is None else bisect_left(log, stop, key=_event_index)
         return [e.copy() for e in log[lo:hi]]
@@ -163,6 +220,13 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         """
         history = self.history
         end = self._end
+        if self.quiet_moves and end is None and self._pending_offer is None \
+                and self._touched is None \
+                and not self._intended and self._quickplay is None \
+                and self._increment_request is None and self._consent is None \
+                and not self._requests and (self.config.first_move_seconds is None
+                                            or min(self._moves_made.values()) >= 1):
+            return self._quiet_state(log)
         out = self._state(
             color_name(history.turn), history.fen(),
             [] if end is not None else [c.to_json() for c in claimable(history)],
@@ -172,6 +236,29 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         if log:
             out["log"] = self.rulings()
         self._add_end_details(out, end)
+        return out
+
+    def _quiet_state(self, log: bool) -> ArbiterState:
+        """:meth:`state` while the game goes on with nothing pending, touched,
+        written, requested or due: the same keys, in the same order, most of
+        them fixed."""
+        history = self.history
+        clocks = self._clock_fields()
+        illegal = self._illegal
+        out: ArbiterState = {
+            "over": False, "result": None, "termination": None, "article": None,
+            "explanation": None, "message": None, "params": None,
+            "to_move": color_name(history.turn), "ply": history.ply, "fen": history.fen(),
+            "clocks": clocks["clocks"], "clock": clocks["clock"], "pending_offer": None,
+            "claimable": [] if history.found() is None
+            else [c.to_json() for c in claimable(history)],
+            "illegal_moves": {"white": illegal[chess.WHITE], "black": illegal[chess.BLACK]},
+            "intended_move": None, "awaiting_arbiter": None,
+            "touched": None, "requests": [], "first_move_due": None}
+        if log:
+            out["log"] = self.rulings()
+        if self.config.armageddon:
+            out["match_result"] = None
         return out
 
     def _intended_json(self) -> dict[str, str] | None:

@@ -195,8 +195,8 @@ class ArbiterBase:
         clocks: Clocks
         if clock.clocked:
             running = not clock.paused and self._end is None
-            clocks = {"white": _secs(clock.remaining(chess.WHITE, at)),
-                      "black": _secs(clock.remaining(chess.BLACK, at))}
+            white, black = clock.faces(at)
+            clocks = {"white": _secs(white), "black": _secs(black)}
         else:
             running = False
             clocks = {"white": None, "black": None}

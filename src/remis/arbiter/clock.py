@@ -52,7 +52,7 @@ class Clock:
     (51.0, 45.0)
     """
 
-    __slots__ = ("_base", "_delays", "_end", "_fell", "_moves", "_period", "clocked",
+    __slots__ = ("_base", "_delays", "_end", "_fell", "_increments", "_moves", "_period", "clocked",
                  "extra_increment", "paused", "running", "since", "started", "tcs")
 
     def __init__(self, time_controls: dict[bool, TimeControl], start_color: chess.Color = True,
@@ -73,8 +73,12 @@ class Clock:
             self._period[color] = 0
             self._moves[color] = 0
             self._end[color] = first.moves if first else None
-        #: the delay of each player's current period (asked at every event)
-        self._delays = {c: self._period_delay(c) for c in chess.COLORS}
+        #: the delay and the increment of each player's current period (asked at
+        #: every event)
+        self._delays: dict[bool, float] = {}
+        self._increments: dict[bool, float] = {}
+        for color in chess.COLORS:
+            self._enter_period(color)
         self.running: chess.Color = start_color
         self.since = 0.0
         #: increment added for both players by the arbiter (Guidelines III.4)
@@ -108,20 +112,24 @@ class Clock:
          self._moves[b], self._end[w], self._end[b], self._fell[w], self._fell[b],
          self.running, self.since, self.extra_increment, self.paused,
          self.started) = saved  # type: ignore[assignment]
-        self._delays = {c: self._period_delay(c) for c in chess.COLORS}
+        for color in chess.COLORS:
+            self._enter_period(color)
 
-    def _period_delay(self, color: chess.Color) -> float:
-        """The delay of ``color``'s current period (none without a clock).
+    def _enter_period(self, color: chess.Color) -> None:
+        """Note the delay and the increment of ``color``'s current period
+        (none without a clock).
 
-        >>> Clock(_both("60d5"))._period_delay(chess.WHITE), Clock(_both("-")).clocked
-        (5.0, False)
+        >>> c = Clock(_both("60+2d5")); c._delays[chess.WHITE], c._increments[chess.BLACK]
+        (5.0, 2.0)
         """
-        return self.tcs[color].period(self._period[color]).delay if self.clocked else 0.0
+        period = self.tcs[color].period(self._period[color]) if self.clocked else None
+        self._delays[color] = 0.0 if period is None else period.delay
+        self._increments[color] = 0.0 if period is None else period.increment
 
     def _next_period(self, color: chess.Color) -> Period:
         """Enter ``color``'s next period."""
         self._period[color] += 1
-        self._delays[color] = self._period_delay(color)
+        self._enter_period(color)
         return self.tcs[color].period(self._period[color])
 
     def remaining(self, color: chess.Color, at: float) -> float:
@@ -138,6 +146,24 @@ class Clock:
             return base
         used = max(0.0, at - self.since - self._delays[color])
         return max(0.0, base - used)
+
+    def faces(self, at: float) -> tuple[float, float]:
+        """White's and Black's :meth:`remaining` at time ``at``, in one call
+        (the state shows both after every event).
+
+        >>> c = Clock(_both("60d5")); c.press(chess.WHITE, 2.0); c.faces(10.0)
+        (60.0, 57.0)
+        """
+        fell = self._fell
+        white = 0.0 if fell[chess.WHITE] is not None else self._base[chess.WHITE]
+        black = 0.0 if fell[chess.BLACK] is not None else self._base[chess.BLACK]
+        running = self.running
+        if self.paused or fell[running] is not None:
+            return white, black
+        used = max(0.0, at - self.since - self._delays[running])
+        if running:
+            return max(0.0, white - used), black
+        return white, max(0.0, black - used)
 
     def fell_at(self, color: chess.Color, at: float) -> float | None:
         """When ``color``'s flag fell, if it has fallen by time ``at``; else None.
@@ -183,7 +209,7 @@ class Clock:
         """
         if not self.clocked:
             return 0.0
-        return self.tcs[color].period(self._period[color]).increment + self.extra_increment
+        return self._increments[color] + self.extra_increment
 
     def press(self, color: chess.Color, at: float, *, increment: bool = True) -> None:
         """``color`` completes a move at time ``at``: charge the time, note a
@@ -219,7 +245,7 @@ class Clock:
             self._moves[color] += 1
             if self._fell[color] is None:
                 if increment:
-                    self._base[color] += self.increment(color)
+                    self._base[color] += self._increments[color] + self.extra_increment
                 end = self._end[color]
                 if end is not None and self._moves[color] >= end:
                     nxt = self._next_period(color)

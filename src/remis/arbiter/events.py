@@ -125,6 +125,26 @@ def _seconds(value: Any) -> bool:
         and math.isfinite(value)
 
 
+def plain_move(raw: Any) -> tuple[chess.Color, float | None, str] | None:
+    """The player, the ``at`` and the move of the usual event, a move with
+    no field but its own, checked in one pass; None for anything else, which
+    :func:`parse_event` checks in full.
+
+    >>> plain_move({"type": "move", "player": "black", "move": " e5 ", "at": 3})
+    (False, 3.0, 'e5')
+    >>> plain_move({"type": "move", "player": "black", "move": "e5", "kind": "x"}) is None
+    True
+    """
+    if type(raw) is dict and raw.get("type") == "move" and _MOVE_FIELDS.issuperset(raw):
+        at, player, move = raw.get("at"), raw.get("player"), raw.get("move")
+        if (type(move) is str and type(player) is str and player in _PLAYERS
+                and (at is None or (type(at) in (int, float) and 0 <= at < math.inf))):
+            text = move.strip()
+            if text:
+                return _PLAYERS[player], None if at is None else float(at), text
+    return None
+
+
 def parse_event(raw: Any) -> Event:
     """Check the shape of one event and return it typed; :class:`RefusedEvent`
     names the offending field.  (It runs for every event, so it asks only
@@ -137,15 +157,9 @@ def parse_event(raw: Any) -> Event:
     ...
     remis.arbiter.events.RefusedEvent: 'player' must be 'white' or 'black', not 'red'
     """
-    if type(raw) is dict and raw.get("type") == "move" and _MOVE_FIELDS.issuperset(raw):
-        # the usual event, in one pass; anything unusual is left to the full check
-        at, player, move = raw.get("at"), raw.get("player"), raw.get("move")
-        if (type(move) is str and type(player) is str and player in _PLAYERS
-                and (at is None or (type(at) in (int, float) and 0 <= at < math.inf))):
-            text = move.strip()
-            if text:
-                return Event("move", _PLAYERS[player], None if at is None else float(at),
-                             text)
+    plain = plain_move(raw)
+    if plain is not None:
+        return Event("move", *plain)
     if not isinstance(raw, dict):
         raise RefusedEvent(f"an event must be a JSON object, not {type(raw).__name__}")
     etype = raw.get("type")

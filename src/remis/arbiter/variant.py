@@ -111,6 +111,8 @@ class VariantArbiter(Arbiter):
     remis.arbiter.events.RefusedEvent: a shogi game has no fifty-move claim: FIDE Article 9.3 ...
     """
 
+    quiet_moves = False  # its moves are not chess moves: always the full path
+
     history: VariantHistory  # type: ignore[assignment]  # the variant game's own history
 
     def __init__(self, config: Any = None, *, dead_test: DeadTest = material_dead_test) -> None:
