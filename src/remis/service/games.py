@@ -34,7 +34,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Generator, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import anyio.to_thread
 import chess
@@ -165,8 +165,10 @@ class _Live:
         """The state of an answer: the arbiter's state without its whole
         ruling log, and ``rulings``, the entries the last event wrote."""
         n = self.applied
-        return {**self.arbiter.state(log=False),
-                "rulings": self.arbiter.rulings(max(n - 1, 0), n)}
+        # the state is built afresh for this answer: it takes the key in place
+        out = cast("dict[str, Any]", self.arbiter.state(log=False))
+        out["rulings"] = self.arbiter.rulings(max(n - 1, 0), n)
+        return out
 
 
 @dataclass
