@@ -21,8 +21,8 @@ from service_procs import PATIENCE, ROOT, Server, cpu_seconds, wait_until
 #: the issue's crafted game: rammed pawns, some 3 s a side to prove it dead
 LOCKED = "8/1p1p1p1p/1P6/KP6/PP6/1P3P2/3P3P/k7 w - - 0 1"
 CRAFTED = f'[FEN "{LOCKED}"]\n\n*\n\n'
-#: a question that takes the engine a second of CPU: can White (king and seven
-#: bishops) still mate?  Yes.
+#: a question that takes the engine a fraction of a second of CPU (0.2-0.5 s on
+#: a 2-core VM): can White (king and seven bishops) still mate?  Yes.
 HEAVY = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1"
 HEAVY_PGN = f'[FEN "{HEAVY}"]\n\n*\n\n'
 #: budgets no test waits out: a search that is not stopped runs for minutes
@@ -164,9 +164,10 @@ def test_an_honest_search_does_not_wait_behind_other_clients(tmp_path: Path) -> 
 def test_an_honest_resignation_does_not_wait_behind_crafted_ones(tmp_path: Path) -> None:
     """An honest resignation waited 1.1 s behind 10 crafted ones of other
     clients (each a search of seconds), taken in turns.  Four addresses
-    resign two games each in a position that takes a second of search; an
-    honest resignation, whose question the first pass settles, is answered
-    while they all wait."""
+    resign two games each in a position that takes a fraction of a second of
+    search, one at a time; an honest resignation, whose question the first
+    pass settles, is answered while most of them wait (the first may end
+    before it is sent, another while it is answered)."""
     server = serve(tmp_path, "--mate-workers", "1")
     hostile: list[int] = []
 
@@ -191,12 +192,14 @@ def test_an_honest_resignation_does_not_wait_behind_crafted_ones(tmp_path: Path)
         honest.post(url, json={"type": "move", "player": "white", "move": "e4"}, headers=white)
         in_background(*(resign_crafted(f"127.0.0.{n}") for n in range(2, 6) for _ in range(2)))
         wait_until("the crafted searches to begin", busy(server, 0.5))
+        before = len(hostile)  # the first search may end before the honest request goes
         r = honest.post(url, json={"type": "resign", "player": "white"}, headers=white)
-        answered_first = not hostile
+        after = len(hostile)
     finally:
         server.stop()
     assert r.status_code == 200 and r.json()["state"]["result"] == "0-1", r.text
-    assert answered_first, hostile
+    # behind them, it would have come after all 8, one search at a time
+    assert after - before <= 1 and after <= 4, (before, hostile)
 
 
 def test_crafted_resignations_are_bounded_per_client(tmp_path: Path) -> None:
