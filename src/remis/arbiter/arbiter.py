@@ -121,7 +121,7 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         >>> a.last_at, a.history.ply
         (2.0, 1)
         """
-        if self.quiet_moves and self._quiet_move(event):
+        if self._quiet() and self._quiet_move(event):
             return
         ev = parse_event(event)
         at = self._last_at if ev.at is None else ev.at
@@ -138,18 +138,24 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         self._events.append(dict(event))
         self._last_at = at
 
+    def _quiet(self) -> bool:
+        """Whether the game goes on with nothing pending: no offer, touched
+        piece, written move, Guidelines III request or consent asked, and no
+        first move still due (:attr:`quiet_moves` permitting)."""
+        return self.quiet_moves and self._end is None and self._pending_offer is None \
+            and self._touched is None and not self._intended and self._quickplay is None \
+            and self._increment_request is None and self._consent is None \
+            and (self.config.first_move_seconds is None or min(self._moves_made.values()) >= 1)
+
     def _quiet_move(self, event: Any) -> bool:
-        """Apply ``event`` if it is a legal plain move in a quiet game: nothing
-        pending, nothing touched or written down, no first-move or auto-claim
-        rule, the position in the core, and the mover's clock running with
-        time left.  That is nearly every event of a game, and it needs
-        neither the snapshot nor the handlers of the full path, whose
-        rulings it gives.  False, with nothing changed, for anything else;
-        the full path then takes the event, and refuses it where it must."""
-        if self._end is not None or self._pending_offer is not None \
-                or self._touched is not None or self._intended or self._a54 is not None \
-                or self._quickplay is not None or self._increment_request is not None \
-                or self._consent is not None:
+        """Apply ``event``, in a :meth:`_quiet` game, if it is a legal plain
+        move with no illegal position to decide (A.5.4), no auto-claim rule,
+        the position in the core, and the mover's clock running with time
+        left.  That is nearly every event of a game, and it needs neither the
+        snapshot nor the handlers of the full path, whose rulings it gives.
+        False, with nothing changed, for anything else; the full path then
+        takes the event, and refuses it where it must."""
+        if self._a54 is not None:
             return False
         plain = plain_move(event)
         if plain is None:
@@ -157,9 +163,8 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         color, at, text = plain
         if at is None:
             at = self._last_at
-        history, cfg, clock, moves = self.history, self.config, self._clock, self._moves_made
-        if at < self._last_at or color != history.turn or cfg.auto_claim_threefold \
-                or (cfg.first_move_seconds is not None and min(moves.values()) < 1) \
+        history, clock = self.history, self._clock
+        if at < self._last_at or color != history.turn or self.config.auto_claim_threefold \
                 or (clock.clocked and (clock.paused or clock.running != color
                                        or clock.fell_at(color, at) is not None)):
             return False
@@ -173,7 +178,7 @@ class Arbiter(IllegalMoves, ArbiterPowers):
                 history.pop()
                 raise
         clock.press(color, at)
-        moves[color] += 1
+        self._moves_made[color] += 1
         if end is not None:
             self._finish_ruling(len(self._events), at, end)
         self._events.append(dict(event))
@@ -220,12 +225,7 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         """
         history = self.history
         end = self._end
-        if self.quiet_moves and end is None and self._pending_offer is None \
-                and self._touched is None \
-                and not self._intended and self._quickplay is None \
-                and self._increment_request is None and self._consent is None \
-                and not self._requests and (self.config.first_move_seconds is None
-                                            or min(self._moves_made.values()) >= 1):
+        if self._quiet() and not self._requests:
             return self._quiet_state(log)
         out = self._state(
             color_name(history.turn), history.fen(),
@@ -239,9 +239,8 @@ class Arbiter(IllegalMoves, ArbiterPowers):
         return out
 
     def _quiet_state(self, log: bool) -> ArbiterState:
-        """:meth:`state` while the game goes on with nothing pending, touched,
-        written, requested or due: the same keys, in the same order, most of
-        them fixed."""
+        """:meth:`state` of a :meth:`_quiet` game with no open request: the
+        same keys, in the same order, most of them fixed."""
         history = self.history
         clocks = self._clock_fields()
         illegal = self._illegal

@@ -139,13 +139,8 @@ class Clock:
         >>> [c.remaining(chess.WHITE, t) for t in (4.0, 15.0, 99.0)]
         [60.0, 50.0, 0.0]
         """
-        if self._fell[color] is not None:
-            return 0.0
-        base = self._base[color]
-        if color != self.running or self.paused:
-            return base
-        used = max(0.0, at - self.since - self._delays[color])
-        return max(0.0, base - used)
+        white, black = self.faces(at)
+        return white if color else black
 
     def faces(self, at: float) -> tuple[float, float]:
         """White's and Black's :meth:`remaining` at time ``at``, in one call
@@ -245,7 +240,7 @@ class Clock:
             self._moves[color] += 1
             if self._fell[color] is None:
                 if increment:
-                    self._base[color] += self._increments[color] + self.extra_increment
+                    self._base[color] += self.increment(color)
                 end = self._end[color]
                 if end is not None and self._moves[color] >= end:
                     nxt = self._next_period(color)
